@@ -1,0 +1,253 @@
+"""Types shared by every game: actions, legal actions, events, hand records and results.
+
+A hand is event-sourced: a :class:`HandRecord` (game, options, players and stacks, cards,
+actions) is all there is to store; the state is rebuilt by replaying the actions.
+
+>>> rec = HandRecord.from_json({"game": "brelan", "players": [{"name": "A", "stack": 5},
+...     {"name": "B", "stack": 5}], "hands": {"A": ["Ah", "Kh", "Qh"], "B": ["As", "Ks", "Qs"]},
+...     "retourne": "Jh", "actions": [["A", "open", 2]]})
+>>> rec.actions[0]
+Action(player='A', verb='open', amount=2)
+>>> HandRecord.from_json(rec.to_json()) == rec
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.games.cards import Card, parse_card, parse_cards
+from bot.games.errors import SetupError
+
+Amount = int | tuple[str, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One player's action: ``verb`` and, for some verbs, an ``amount``.
+
+    The amount is a number of chips, or for Brag's ``discard`` a tuple of card codes.
+    """
+
+    player: str
+    verb: str
+    amount: Amount = None
+
+    def to_json(self) -> list[Any]:
+        if self.amount is None:
+            return [self.player, self.verb]
+        if isinstance(self.amount, tuple):
+            return [self.player, self.verb, list(self.amount)]
+        return [self.player, self.verb, self.amount]
+
+    @classmethod
+    def from_json(cls, raw: Any) -> Action:
+        if not isinstance(raw, list | tuple) or len(raw) not in (2, 3):
+            raise SetupError(f"an action is [player, verb] or [player, verb, amount], not {raw!r}")
+        player, verb = raw[0], raw[1]
+        if not isinstance(player, str) or not isinstance(verb, str):
+            raise SetupError(f"an action names a player and a verb as text, not {raw!r}")
+        amount: Amount = None
+        if len(raw) == 3:
+            value = raw[2]
+            if isinstance(value, list | tuple):
+                if not all(isinstance(v, str) for v in value):
+                    raise SetupError(f"the cards of {raw!r} must be written as text")
+                amount = tuple(value)
+            elif isinstance(value, bool) or not isinstance(value, int):
+                raise SetupError(f"the amount of {raw!r} must be a whole number of chips")
+            else:
+                amount = value
+        return cls(player, verb, amount)
+
+
+@dataclass(frozen=True, slots=True)
+class Legal:
+    """A legal action for the player to act.
+
+    ``amount`` is set when the verb costs exactly one amount; ``min``/``max`` when the
+    player chooses the amount in a range (both inclusive).
+    """
+
+    verb: str
+    amount: int | None = None
+    min: int | None = None
+    max: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"verb": self.verb}
+        if self.amount is not None:
+            out["amount"] = self.amount
+        if self.min is not None:
+            out["min"] = self.min
+        if self.max is not None:
+            out["max"] = self.max
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened in a hand, for a UI to narrate.
+
+    ``kind`` names it (``ante``, ``carre``, ``open``, ``hold``, ``raise``, ``fold``, ``reveal``,
+    ``suit``, ``pot``, ``payment``, ``refait`` ...); ``data`` carries the details as plain JSON.
+    """
+
+    kind: str
+    player: str | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.player is not None:
+            out["player"] = self.player
+        out.update(self.data)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """One stage of the payout: what was paid and to whom."""
+
+    amount: int
+    winners: tuple[str, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"amount": self.amount, "winners": list(self.winners)}
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """A brelan payment or flambeau chip (``to == "flambeau"``)."""
+
+    payer: str
+    payee: str
+    amount: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"from": self.payer, "to": self.payee, "amount": self.amount}
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player of one hand: ``stack`` is what he holds before the ante."""
+
+    name: str
+    stack: int
+
+
+@dataclass(slots=True)
+class HandRecord:
+    """Everything needed to rebuild a hand: the SCENARIOS.md file, plus game-specific keys.
+
+    ``players`` are in order of play, dealer last. ``carried`` is what lies on the table from
+    the previous deal (a refait's pool, a Brag pot won blind); ``refaits`` counts the refaits
+    in a row before this deal (for the flambeau). ``extra`` holds keys a game adds (Brag).
+    """
+
+    game: str
+    players: list[Player]
+    hands: dict[str, list[Card]]
+    options: dict[str, Any] = field(default_factory=dict)
+    retourne: Card | None = None
+    actions: list[Action] = field(default_factory=list)
+    carried: int = 0
+    refaits: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    KNOWN_KEYS = (
+        "game", "options", "players", "hands", "retourne", "actions", "carried", "refaits",
+        "expect",
+    )
+
+    @classmethod
+    def from_json(cls, raw: Any, extra_keys: Sequence[str] = ()) -> HandRecord:
+        """Read a scenario object; raises :class:`SetupError` with a plain message."""
+        if not isinstance(raw, Mapping):
+            raise SetupError("a scenario is a JSON object")
+        game = raw.get("game")
+        if not isinstance(game, str):
+            raise SetupError('the scenario must name its "game": brelan, bouillotte or brag')
+        options = raw.get("options", {}) or {}
+        if not isinstance(options, Mapping):
+            raise SetupError('"options" must be an object of option names and values')
+        players_raw = raw.get("players")
+        if not isinstance(players_raw, list) or not players_raw:
+            raise SetupError('"players" must list the players in order, the dealer last')
+        players: list[Player] = []
+        for p in players_raw:
+            if not isinstance(p, Mapping) or not isinstance(p.get("name"), str):
+                raise SetupError('each player is {"name": ..., "stack": ...}')
+            stack = p.get("stack")
+            if isinstance(stack, bool) or not isinstance(stack, int) or stack < 0:
+                raise SetupError(f"{p['name']}'s stack must be a whole number of chips, 0 or more")
+            players.append(Player(p["name"], stack))
+        names = [p.name for p in players]
+        if len(set(names)) != len(names):
+            raise SetupError("two players have the same name")
+        hands_raw = raw.get("hands", {}) or {}
+        if not isinstance(hands_raw, Mapping):
+            raise SetupError('"hands" must map each player to his cards')
+        hands: dict[str, list[Card]] = {}
+        for name, cards in hands_raw.items():
+            if name not in names:
+                raise SetupError(f"cards are given for {name}, who is not a player")
+            if not isinstance(cards, list):
+                raise SetupError(f"{name}'s cards must be a list like [\"Ah\", \"Kd\", \"9c\"]")
+            hands[name] = parse_cards(cards)
+        retourne_raw = raw.get("retourne")
+        retourne = parse_card(retourne_raw) if retourne_raw is not None else None
+        actions_raw = raw.get("actions", []) or []
+        if not isinstance(actions_raw, list):
+            raise SetupError('"actions" must be a list of [player, verb] or [player, verb, amount]')
+        actions = [Action.from_json(a) for a in actions_raw]
+        carried = raw.get("carried", 0)
+        refaits = raw.get("refaits", 0)
+        for key, value in (("carried", carried), ("refaits", refaits)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise SetupError(f'"{key}" must be a whole number, 0 or more')
+        extra = {k: raw[k] for k in extra_keys if k in raw}
+        unknown = [k for k in raw if k not in cls.KNOWN_KEYS and k not in extra_keys]
+        if unknown:
+            raise SetupError(f"unknown key(s) in the scenario: {', '.join(map(str, unknown))}")
+        return cls(
+            game=game, players=players, hands=hands, options=dict(options), retourne=retourne,
+            actions=actions, carried=carried, refaits=refaits, extra=extra,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game,
+            "options": dict(self.options),
+            "players": [{"name": p.name, "stack": p.stack} for p in self.players],
+            "hands": {n: [c.code for c in cs] for n, cs in self.hands.items()},
+        }
+        if self.retourne is not None:
+            out["retourne"] = self.retourne.code
+        out["actions"] = [a.to_json() for a in self.actions]
+        if self.carried:
+            out["carried"] = self.carried
+        if self.refaits:
+            out["refaits"] = self.refaits
+        out.update(self.extra)
+        return out
+
+
+class HandState(Protocol):
+    """What every game's hand offers to the runtime and the replay command."""
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def to_act(self) -> str | None: ...
+
+    def legal_actions(self) -> list[Legal]: ...
+
+    def act(self, player: str, verb: str, amount: Amount = None) -> list[Event]: ...
+
+    def stacks(self) -> dict[str, int]: ...
+
+    def summary(self) -> dict[str, Any]: ...
