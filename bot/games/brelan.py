@@ -216,9 +216,7 @@ class BrelanHand:
             self._emit("carried", amount=self.pool)
         if ante == 0:
             return
-        payers = (
-            range(len(self.names)) if self.options.ante_by == "all" else [len(self.names) - 1]
-        )
+        payers = range(len(self.names)) if self.options.ante_by == "all" else [len(self.names) - 1]
         for i in payers:
             paid = min(ante, self.stack[i])
             self.stack[i] -= paid
@@ -314,9 +312,11 @@ class BrelanHand:
         if phase is Phase.SANS_PLUS:
             return [Legal("stand"), raise_] if can_raise else [Legal("stand")]
         if p == self.carrer and self.carrer_may_speak and self.stake[p] == self.vade:
-            return [Legal("hold", amount=self.vade), raise_] if can_raise else [
-                Legal("hold", amount=self.vade)
-            ]
+            return (
+                [Legal("hold", amount=self.vade), raise_]
+                if can_raise
+                else [Legal("hold", amount=self.vade)]
+            )
         legal = [Legal("pass"), Legal("hold", amount=min(self.vade, total))]
         if can_raise:
             legal.append(raise_)
@@ -338,17 +338,18 @@ class BrelanHand:
         start = len(self.events)
         legal = self.legal_actions()
         verbs = {a.verb: a for a in legal}
-        if verb == "stand" and self.phase is Phase.BETTING and "hold" in verbs and (
-            self.stake[p] == self.vade
+        if (
+            verb == "stand"
+            and self.phase is Phase.BETTING
+            and "hold" in verbs
+            and (self.stake[p] == self.vade)
         ):
             verb = "hold"  # the carrer's closing turn: "stand" means the same as hold
         choice = verbs.get(verb)
         if choice is None:
             raise IllegalAction(self._why_not(p, verb, legal))
         if choice.amount is not None and amount is not None and amount != choice.amount:
-            raise IllegalAction(
-                f"{player} can only {verb} for {choice.amount} now, not {amount}"
-            )
+            raise IllegalAction(f"{player} can only {verb} for {choice.amount} now, not {amount}")
         if choice.amount is None and choice.min is None and amount is not None:
             raise IllegalAction(f"{verb} takes no amount")
         if choice.min is not None and choice.max is not None:
@@ -615,9 +616,7 @@ class BrelanHand:
         self.current = None
         n = len(self.names)
         for i in range(n):
-            self._emit(
-                "reveal", i, cards=[c.code for c in self.hands[i]], folded=self.folded[i]
-            )
+            self._emit("reveal", i, cards=[c.code for c in self.hands[i]], folded=self.folded[i])
         contenders = [i for i in range(n) if not self.folded[i]]
         ownership = self._ownership(contenders)
         for suit in SUITS:

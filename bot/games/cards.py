@@ -10,7 +10,7 @@ Cards are interned: ``parse_card("Ah") is parse_card("Ah")``, so they compare an
 >>> parse_card("1h")
 Traceback (most recent call last):
 ...
-bot.games.errors.CardError: '1h' is not a card: write a rank (A K Q J T 9 8 7 6 5 4 3 2) then a suit (s h d c), like 'Ah' or 'Td'; jokers are X1 and X2
+bot.games.errors.CardError: '1h' is not a card: write a rank (A K Q J T 9 8 7 6 5 4 3 2) ...
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@
 >>> parse_options("brelan", {"cards": 4})
 Traceback (most recent call last):
 ...
-bot.games.errors.OptionError: brelan has no option 'cards'; its options are: deck, ante, ante_by, min_raise, refait_dealer, carre, carre_chain, sans_plus, pot_rule, brelan_pay, square_pay, flambeau
+bot.games.errors.OptionError: brelan has no option 'cards'; its options are: deck, ante, ...
 """
 
 from __future__ import annotations

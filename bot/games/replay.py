@@ -74,12 +74,18 @@ def replay_json(raw: Any) -> dict[str, Any]:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if len(args) != 1 or args[0] in ("-h", "--help"):
-        print("usage: python -m bot.games.replay FILE   (FILE may be - for standard input)",
-              file=sys.stderr)
+        print(
+            "usage: python -m bot.games.replay FILE   (FILE may be - for standard input)",
+            file=sys.stderr,
+        )
         return 2 if not args or args[0] not in ("-h", "--help") else 0
     path = args[0]
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
     except OSError as exc:
         out: dict[str, Any] = {"error": f"cannot read {path}: {exc.strerror}", "action": None}
     else:
