@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from types import MappingProxyType
+from typing import Any, NamedTuple, Protocol
 
 from bot.games.cards import Card, parse_card, parse_cards
 from bot.games.errors import SetupError
 
 Amount = int | tuple[str, ...] | None
+_NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +65,7 @@ class Action:
         return cls(player, verb, amount)
 
 
-@dataclass(frozen=True, slots=True)
-class Legal:
+class Legal(NamedTuple):
     """A legal action for the player to act.
 
     ``amount`` is set when the verb costs exactly one amount; ``min``/``max`` when the
@@ -87,8 +88,7 @@ class Legal:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """Something that happened in a hand, for a UI to narrate.
 
     ``kind`` names it (``ante``, ``carre``, ``open``, ``hold``, ``raise``, ``fold``, ``reveal``,
@@ -97,7 +97,7 @@ class Event:
 
     kind: str
     player: str | None = None
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any] = _NO_DATA
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -107,8 +107,7 @@ class Event:
         return out
 
 
-@dataclass(frozen=True, slots=True)
-class Pot:
+class Pot(NamedTuple):
     """One stage of the payout: what was paid and to whom."""
 
     amount: int
@@ -118,8 +117,7 @@ class Pot:
         return {"amount": self.amount, "winners": list(self.winners)}
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
+class Payment(NamedTuple):
     """A brelan payment or flambeau chip (``to == "flambeau"``)."""
 
     payer: str

@@ -21,10 +21,10 @@ legal. :meth:`BrelanHand.legal_actions` lists what the player to act may do.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 from bot.games.base import Amount, Event, HandRecord, Legal, Payment, Pot
 from bot.games.cards import SUIT_NAMES, SUITS, Card, deck_preset
@@ -98,12 +98,19 @@ def deal_from(order: Sequence[Card], players: int) -> tuple[list[list[Card]], Ca
     return hands, order[3 * players]
 
 
+_PASS = Legal("pass")
+_DECLINE = Legal("decline")
+_STAND = Legal("stand")
+
+
 class BrelanHand:
     """One deal of Brelan or Bouillotte, as a state machine.
 
     ``stacks`` are the chips each player holds before the ante; ``carried`` is the pool left
     on the table by earlier refaits; ``refaits`` counts them (for the flambeau).
     """
+
+    _handlers: ClassVar[dict[str, Callable[[BrelanHand, int, int | None], None]]]
 
     def __init__(
         self,
@@ -148,6 +155,10 @@ class BrelanHand:
         self.returned: dict[str, int] = {}
         self.combinations: dict[str, Combination] = {}
         self.winner_order: list[str] = []
+        self._legal: list[Legal] = []
+        self._suit_totals: dict[str, int] | None = None
+        self._version = 0  # bumped by every applied action; keys the legal-action cache
+        self._legal_version = -1
         self._post_antes()
         self._start_carre_or_opening()
 
@@ -284,12 +295,20 @@ class BrelanHand:
         return self.vade + max(step, 1)
 
     def _others_can_answer(self, player: int) -> bool:
-        return any(
-            not self.folded[j] and not self.all_in[j] for j in range(len(self.names)) if j != player
-        )
+        folded, all_in = self.folded, self.all_in
+        for j in range(len(folded)):
+            if j != player and not folded[j] and not all_in[j]:
+                return True
+        return False
 
     def legal_actions(self) -> list[Legal]:
         """What the player to act may do; empty when the deal is over."""
+        if self._legal_version != self._version:
+            self._legal = self._compute_legal()
+            self._legal_version = self._version
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[Legal]:
         p = self.current
         if p is None:
             return []
@@ -297,30 +316,27 @@ class BrelanHand:
         if phase is Phase.CARRE:
             target = self._carre_target(p)
             assert target is not None
-            legal = [Legal("carre", amount=target)]
-            if not (self.options.carre == "forced" and not self.carre_steps):
-                legal.append(Legal("decline"))
-            return legal
+            if self.options.carre == "forced" and not self.carre_steps:
+                return [Legal("carre", target)]
+            return [Legal("carre", target), _DECLINE]
         total = self.stake[p] + self.stack[p]
         if phase is Phase.OPENING:
-            legal = [Legal("pass")]
             if total > 0:
-                legal.append(Legal("open", min=min(max(self.pool, 1), total), max=total))
-            return legal
-        can_raise = total >= self._min_raise_total() and self._others_can_answer(p)
-        raise_ = Legal("raise", min=self._min_raise_total(), max=total)
+                low = self.pool if self.pool > 1 else 1
+                return [_PASS, Legal("open", None, low if low < total else total, total)]
+            return [_PASS]
+        low = self._min_raise_total()
+        can_raise = total >= low and self._others_can_answer(p)
         if phase is Phase.SANS_PLUS:
-            return [Legal("stand"), raise_] if can_raise else [Legal("stand")]
-        if p == self.carrer and self.carrer_may_speak and self.stake[p] == self.vade:
-            return (
-                [Legal("hold", amount=self.vade), raise_]
-                if can_raise
-                else [Legal("hold", amount=self.vade)]
-            )
-        legal = [Legal("pass"), Legal("hold", amount=min(self.vade, total))]
+            return [_STAND, Legal("raise", None, low, total)] if can_raise else [_STAND]
+        vade = self.vade
+        if p == self.carrer and self.carrer_may_speak and self.stake[p] == vade:
+            hold = Legal("hold", vade)
+            return [hold, Legal("raise", None, low, total)] if can_raise else [hold]
+        hold = Legal("hold", vade if vade < total else total)
         if can_raise:
-            legal.append(raise_)
-        return legal
+            return [_PASS, hold, Legal("raise", None, low, total)]
+        return [_PASS, hold]
 
     # ----------------------------------------------------------------- acting
 
@@ -337,15 +353,15 @@ class BrelanHand:
             raise IllegalAction(f"{verb} takes a number of chips, not {amount!r}")
         start = len(self.events)
         legal = self.legal_actions()
-        verbs = {a.verb: a for a in legal}
-        if (
-            verb == "stand"
-            and self.phase is Phase.BETTING
-            and "hold" in verbs
-            and (self.stake[p] == self.vade)
-        ):
-            verb = "hold"  # the carrer's closing turn: "stand" means the same as hold
-        choice = verbs.get(verb)
+        choice = None
+        for a in legal:
+            if a.verb == verb:
+                choice = a
+                break
+        if choice is None and verb == "stand" and self.phase is Phase.BETTING:
+            if p == self.carrer and self.stake[p] == self.vade:
+                verb = "hold"  # the carrer's closing turn: "stand" means the same as hold
+                choice = legal[0]
         if choice is None:
             raise IllegalAction(self._why_not(p, verb, legal))
         if choice.amount is not None and amount is not None and amount != choice.amount:
@@ -359,8 +375,8 @@ class BrelanHand:
                     f"{choice.min} to {choice.max}"
                 )
             self._check_range(p, verb, amount, choice.min, choice.max)
-        handler = getattr(self, "_do_" + verb)
-        handler(p, amount if amount is not None else choice.amount)
+        self._version += 1
+        self._handlers[verb](self, p, amount if amount is not None else choice.amount)
         return self.events[start:]
 
     def _check_range(self, p: int, verb: str, amount: int, low: int, high: int) -> None:
@@ -615,21 +631,25 @@ class BrelanHand:
     def _showdown(self) -> None:
         self.current = None
         n = len(self.names)
-        for i in range(n):
-            self._emit("reveal", i, cards=[c.code for c in self.hands[i]], folded=self.folded[i])
         contenders = [i for i in range(n) if not self.folded[i]]
         ownership = self._ownership(contenders)
-        for suit in SUITS:
-            owner, points = ownership.get(suit, (None, self._suit_total(suit)))
-            self._emit(
-                "suit",
-                None if owner is None else owner,
-                suit=suit,
-                points=points if owner is not None else 0,
-            )
         combos = self._combinations(contenders, ownership)
         for i in contenders:
             self.combinations[self.names[i]] = combos[i]
+        names = self.names
+        self._emit(
+            "showdown",
+            retourne=self.retourne.code,
+            hands={names[i]: [c.code for c in self.hands[i]] for i in range(n)},
+            folded=[names[i] for i in range(n) if self.folded[i]],
+            suits=[
+                {"suit": suit, "owner": names[ownership[suit][0]], "points": ownership[suit][1]}
+                if suit in ownership
+                else {"suit": suit, "owner": None, "points": 0}
+                for suit in SUITS
+            ],
+            combinations={names[i]: combos[i].describe() for i in contenders},
+        )
         self._pay_stages(contenders, combos)
         self._brelan_payments(contenders, combos)
         self._finish()
@@ -637,12 +657,15 @@ class BrelanHand:
     # points ----------------------------------------------------------------
 
     def _suit_total(self, suit: str) -> int:
-        total = self.retourne.points if self.retourne.suit == suit else 0
-        for hand in self.hands:
-            for c in hand:
-                if c.suit == suit:
-                    total += c.points
-        return total
+        totals = self._suit_totals
+        if totals is None:
+            totals = {s: 0 for s in SUITS}
+            totals[self.retourne.suit] += self.retourne.points
+            for hand in self.hands:
+                for c in hand:
+                    totals[c.suit] += c.points
+            self._suit_totals = totals
+        return totals[suit]
 
     def _ownership(self, competitors: Sequence[int]) -> dict[str, tuple[int, int]]:
         """For each suit held by a competitor: (owner, points of every card of the suit shown)."""
@@ -822,6 +845,17 @@ class BrelanHand:
                 for i, name in enumerate(self.names)
             ],
         }
+
+
+BrelanHand._handlers = {
+    "carre": BrelanHand._do_carre,
+    "decline": BrelanHand._do_decline,
+    "pass": BrelanHand._do_pass,
+    "open": BrelanHand._do_open,
+    "hold": BrelanHand._do_hold,
+    "raise": BrelanHand._do_raise,
+    "stand": BrelanHand._do_stand,
+}
 
 
 def start_hand(record: HandRecord) -> BrelanHand:

@@ -15,6 +15,7 @@ bot.games.errors.CardError: '1h' is not a card: write a rank (A K Q J T 9 8 7 6 
 
 from __future__ import annotations
 
+import functools
 import random
 import secrets
 from collections.abc import Iterable, Sequence
@@ -95,7 +96,7 @@ JOKERS: tuple[Card, ...] = ALL_CARDS[52:]
 
 def parse_card(text: str) -> Card:
     """Parse one card in the notation of RULES.md §1 (``Ah``, ``Td``, ``X1``)."""
-    card = _CARDS.get(text)
+    card = _CARDS.get(text) if isinstance(text, str) else None
     if card is not None:
         return card
     if isinstance(text, str):
@@ -146,6 +147,7 @@ DECK_PRESETS: tuple[str, ...] = tuple(_PRESET_RANKS)
 PIQUET_PRESETS: tuple[str, ...] = tuple(p for p in _PRESET_RANKS if p != "52")
 
 
+@functools.lru_cache(maxsize=64)
 def deck_preset(name: str, jokers: int = 0) -> tuple[Card, ...]:
     """The cards of a preset, highest rank first; ``jokers`` adds X1 (and X2)."""
     ranks = _PRESET_RANKS.get(name)
