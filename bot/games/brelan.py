@@ -296,7 +296,7 @@ class BrelanHand:
 
     def _others_can_answer(self, player: int) -> bool:
         folded, all_in = self.folded, self.all_in
-        for j in range(len(folded)):
+        for j in range(len(folded)):  # noqa: SIM110 - a plain loop is faster here
             if j != player and not folded[j] and not all_in[j]:
                 return True
         return False
@@ -358,10 +358,15 @@ class BrelanHand:
             if a.verb == verb:
                 choice = a
                 break
-        if choice is None and verb == "stand" and self.phase is Phase.BETTING:
-            if p == self.carrer and self.stake[p] == self.vade:
-                verb = "hold"  # the carrer's closing turn: "stand" means the same as hold
-                choice = legal[0]
+        if (
+            choice is None
+            and verb == "stand"
+            and self.phase is Phase.BETTING
+            and p == self.carrer
+            and self.stake[p] == self.vade
+        ):
+            verb = "hold"  # the carrer's closing turn: "stand" means the same as hold
+            choice = legal[0]
         if choice is None:
             raise IllegalAction(self._why_not(p, verb, legal))
         if choice.amount is not None and amount is not None and amount != choice.amount:
