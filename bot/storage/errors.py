@@ -1,0 +1,169 @@
+"""Errors raised by the storage layer; each message is written for a player to read."""
+
+from __future__ import annotations
+
+
+class StorageError(Exception):
+    """Base class of the storage layer's errors; ``str(exc)`` is a message for the player."""
+
+
+class InvalidAmount(StorageError, ValueError):
+    """An amount of chips that is not a whole number above zero (or not allowed here)."""
+
+    def __init__(self, message: str = "Chips come in whole numbers above zero.") -> None:
+        super().__init__(message)
+
+
+class InsufficientChips(StorageError):
+    """A wallet (or stack) that does not hold enough chips for what was asked."""
+
+    def __init__(self, have: int, need: int, message: str | None = None) -> None:
+        self.have = have
+        self.need = need
+        super().__init__(message or f"You have {have} chips; you need {need}.")
+
+
+class SelfTransfer(StorageError):
+    """A transfer to oneself."""
+
+    def __init__(self) -> None:
+        super().__init__("You cannot send chips to yourself.")
+
+
+class DailyNotReady(StorageError):
+    """The daily bonus was already claimed within the cooldown."""
+
+    def __init__(self, remaining: float, ready_at: float) -> None:
+        self.remaining = remaining
+        self.ready_at = ready_at
+        super().__init__(
+            f"Your daily bonus is not ready yet: come back in {format_duration(remaining)}."
+        )
+
+
+class TableExists(StorageError):
+    """A channel that already has a table that is not closed."""
+
+    def __init__(self, channel_id: int) -> None:
+        self.channel_id = channel_id
+        super().__init__("There is already a table in this channel.")
+
+
+class NoTable(StorageError):
+    """No (open) table where one was expected."""
+
+    def __init__(self, message: str = "There is no table here.") -> None:
+        super().__init__(message)
+
+
+class TableClosed(NoTable):
+    """A table that has been closed."""
+
+    def __init__(self) -> None:
+        super().__init__("This table is closed.")
+
+
+class AlreadyAtTable(StorageError):
+    """A user who already has a seat or a place in line at this table."""
+
+
+class AlreadySeated(AlreadyAtTable):
+    """A user who already has a seat at this table."""
+
+    def __init__(self) -> None:
+        super().__init__("You already have a seat at this table.")
+
+
+class AlreadyQueued(AlreadyAtTable):
+    """A user who is already waiting in line for this table."""
+
+    def __init__(self) -> None:
+        super().__init__("You are already in the waiting line for this table.")
+
+
+class NotSeated(StorageError):
+    """A user without a seat at this table."""
+
+    def __init__(self, message: str = "You don't have a seat at this table.") -> None:
+        super().__init__(message)
+
+
+class SeatTaken(StorageError):
+    """A seat number someone else sits in."""
+
+    def __init__(self, seat_no: int) -> None:
+        self.seat_no = seat_no
+        super().__init__(f"Seat {seat_no} is taken.")
+
+
+class InvalidSeat(StorageError, ValueError):
+    """A seat number the table does not have."""
+
+    def __init__(self, seat_no: int) -> None:
+        self.seat_no = seat_no
+        super().__init__(f"There is no seat {seat_no} at this table.")
+
+
+class TableFull(StorageError):
+    """A table with every seat taken."""
+
+    def __init__(self) -> None:
+        super().__init__("This table is full; you can wait in line for a seat.")
+
+
+class NoHand(StorageError):
+    """A hand that does not exist."""
+
+    def __init__(self) -> None:
+        super().__init__("That hand does not exist.")
+
+
+class HandInProgress(StorageError):
+    """A table that already has a hand being played."""
+
+    def __init__(self) -> None:
+        super().__init__("A hand is already being played at this table.")
+
+
+class HandFinished(StorageError):
+    """A hand that is over and can no longer change."""
+
+    def __init__(self) -> None:
+        super().__init__("That hand is already over.")
+
+
+class ChipsNotConserved(StorageError):
+    """A hand result whose chips do not add up (a bug in the caller, never the player)."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"The chips at this table do not add up ({detail}); nothing was changed.")
+
+
+class SchemaTooNew(StorageError):
+    """A database written by a newer version of the bot."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(
+            f"The database is at schema version {found} but this bot only knows {known}; "
+            "please update the bot."
+        )
+
+
+def format_duration(seconds: float) -> str:
+    """Say a duration the way a player would: ``3 h 12 min``, ``5 min``, ``40 s``.
+
+    >>> format_duration(3 * 3600 + 12 * 60 + 5)
+    '3 h 12 min'
+    >>> format_duration(59.2)
+    '1 min'
+    >>> format_duration(3600)
+    '1 h'
+    """
+    total = max(0, int(seconds + 0.999))
+    if total < 60:
+        return f"{total} s"
+    minutes = (total + 59) // 60
+    hours, minutes = divmod(minutes, 60)
+    if not hours:
+        return f"{minutes} min"
+    return f"{hours} h {minutes} min" if minutes else f"{hours} h"

@@ -1,0 +1,211 @@
+"""The schema as an ordered list of migrations, tracked with ``PRAGMA user_version``.
+
+Migration *n* (1-based) moves the database from version *n - 1* to *n*. Never edit a
+migration that has shipped: append a new one instead.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from typing import Final
+
+import aiosqlite
+
+from bot.storage.errors import SchemaTooNew
+
+V1: Final = """
+CREATE TABLE guilds (
+    guild_id        INTEGER PRIMARY KEY,
+    starting_grant  INTEGER NOT NULL DEFAULT 1000 CHECK (starting_grant >= 0),
+    daily_bonus     INTEGER NOT NULL DEFAULT 100 CHECK (daily_bonus >= 0),
+    daily_cooldown  INTEGER NOT NULL DEFAULT 72000 CHECK (daily_cooldown >= 0),
+    locale          TEXT    NOT NULL DEFAULT 'en',
+    table_defaults  TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(table_defaults)),
+    flambeau_jar    INTEGER NOT NULL DEFAULT 0 CHECK (flambeau_jar >= 0)
+);
+
+CREATE TABLE wallets (
+    guild_id    INTEGER NOT NULL REFERENCES guilds (guild_id),
+    user_id     INTEGER NOT NULL,
+    balance     INTEGER NOT NULL DEFAULT 0 CHECK (balance >= 0),
+    last_daily  REAL,
+    created_at  REAL    NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+
+CREATE TABLE card_tables (
+    id           INTEGER PRIMARY KEY,
+    guild_id     INTEGER NOT NULL REFERENCES guilds (guild_id),
+    channel_id   INTEGER NOT NULL,
+    game         TEXT    NOT NULL,
+    options      TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(options)),
+    status       TEXT    NOT NULL DEFAULT 'open'
+                 CHECK (status IN ('open', 'playing', 'closed')),
+    creator_id   INTEGER NOT NULL,
+    message_ids  TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(message_ids)),
+    pot          INTEGER NOT NULL DEFAULT 0 CHECK (pot >= 0),
+    created_at   REAL    NOT NULL,
+    closed_at    REAL
+);
+CREATE UNIQUE INDEX card_tables_one_live_per_channel
+    ON card_tables (channel_id) WHERE status <> 'closed';
+CREATE INDEX card_tables_guild ON card_tables (guild_id, status);
+
+CREATE TABLE hands (
+    id             INTEGER PRIMARY KEY,
+    table_id       INTEGER NOT NULL REFERENCES card_tables (id),
+    guild_id       INTEGER NOT NULL REFERENCES guilds (guild_id),
+    hand_no        INTEGER NOT NULL CHECK (hand_no >= 1),
+    game           TEXT    NOT NULL,
+    record         TEXT    NOT NULL CHECK (json_valid(record)),
+    status         TEXT    NOT NULL DEFAULT 'in_progress'
+                   CHECK (status IN ('in_progress', 'finished', 'void')),
+    result         TEXT    CHECK (result IS NULL OR json_valid(result)),
+    flambeau       INTEGER NOT NULL DEFAULT 0,
+    turn_deadline  REAL,
+    created_at     REAL    NOT NULL,
+    updated_at     REAL    NOT NULL,
+    UNIQUE (table_id, hand_no)
+);
+CREATE UNIQUE INDEX hands_one_in_progress_per_table
+    ON hands (table_id) WHERE status = 'in_progress';
+CREATE INDEX hands_guild_recent ON hands (guild_id, id);
+
+CREATE TABLE ledger (
+    id              INTEGER PRIMARY KEY,
+    guild_id        INTEGER NOT NULL,
+    user_id         INTEGER NOT NULL,
+    amount          INTEGER NOT NULL CHECK (amount <> 0),
+    kind            TEXT    NOT NULL CHECK (kind IN
+                    ('grant', 'daily', 'buy_in', 'cash_out', 'transfer', 'admin')),
+    table_id        INTEGER REFERENCES card_tables (id),
+    hand_id         INTEGER REFERENCES hands (id),
+    counterpart_id  INTEGER,
+    note            TEXT,
+    created_at      REAL    NOT NULL,
+    FOREIGN KEY (guild_id, user_id) REFERENCES wallets (guild_id, user_id)
+);
+CREATE INDEX ledger_wallet ON ledger (guild_id, user_id, id);
+CREATE INDEX ledger_guild_kind ON ledger (guild_id, kind);
+
+-- A wallet only ever changes through its ledger, and the ledger is append-only.
+CREATE TRIGGER ledger_apply AFTER INSERT ON ledger BEGIN
+    UPDATE wallets SET balance = balance + NEW.amount
+     WHERE guild_id = NEW.guild_id AND user_id = NEW.user_id;
+END;
+CREATE TRIGGER ledger_no_update BEFORE UPDATE ON ledger BEGIN
+    SELECT RAISE(ABORT, 'the ledger is append-only');
+END;
+CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger BEGIN
+    SELECT RAISE(ABORT, 'the ledger is append-only');
+END;
+
+CREATE TABLE seats (
+    table_id       INTEGER NOT NULL REFERENCES card_tables (id),
+    seat_no        INTEGER NOT NULL CHECK (seat_no >= 1),
+    guild_id       INTEGER NOT NULL,
+    user_id        INTEGER NOT NULL,
+    stack          INTEGER NOT NULL DEFAULT 0 CHECK (stack >= 0),
+    status         TEXT    NOT NULL DEFAULT 'playing'
+                   CHECK (status IN ('playing', 'sitting_out', 'leaving')),
+    timeouts       INTEGER NOT NULL DEFAULT 0 CHECK (timeouts >= 0),
+    hands_sat_out  INTEGER NOT NULL DEFAULT 0 CHECK (hands_sat_out >= 0),
+    joined_at      REAL    NOT NULL,
+    PRIMARY KEY (table_id, seat_no),
+    UNIQUE (table_id, user_id),
+    FOREIGN KEY (guild_id, user_id) REFERENCES wallets (guild_id, user_id)
+);
+CREATE INDEX seats_guild ON seats (guild_id);
+
+CREATE TABLE queue (
+    position   INTEGER PRIMARY KEY AUTOINCREMENT,
+    table_id   INTEGER NOT NULL REFERENCES card_tables (id),
+    user_id    INTEGER NOT NULL,
+    joined_at  REAL    NOT NULL,
+    UNIQUE (table_id, user_id)
+);
+
+-- A user is in a seat or in the line for a table, never both.
+CREATE TRIGGER seat_not_queued BEFORE INSERT ON seats
+WHEN EXISTS (SELECT 1 FROM queue WHERE table_id = NEW.table_id AND user_id = NEW.user_id)
+BEGIN
+    SELECT RAISE(ABORT, 'already queued at this table');
+END;
+CREATE TRIGGER queue_not_seated BEFORE INSERT ON queue
+WHEN EXISTS (SELECT 1 FROM seats WHERE table_id = NEW.table_id AND user_id = NEW.user_id)
+BEGIN
+    SELECT RAISE(ABORT, 'already seated at this table');
+END;
+
+CREATE TABLE stats (
+    guild_id        INTEGER NOT NULL REFERENCES guilds (guild_id),
+    period          TEXT    NOT NULL,
+    user_id         INTEGER NOT NULL,
+    hands_played    INTEGER NOT NULL DEFAULT 0,
+    hands_won       INTEGER NOT NULL DEFAULT 0,
+    net_chips       INTEGER NOT NULL DEFAULT 0,
+    biggest_pot     INTEGER NOT NULL DEFAULT 0,
+    brelans         INTEGER NOT NULL DEFAULT 0,
+    square_brelans  INTEGER NOT NULL DEFAULT 0,
+    prials          INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (guild_id, period, user_id)
+);
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (V1,)
+"""Every migration in order; ``len(MIGRATIONS)`` is the current schema version."""
+
+
+async def user_version(conn: aiosqlite.Connection) -> int:
+    """The schema version recorded in the database file."""
+    async with conn.execute("PRAGMA user_version") as cur:
+        row = await cur.fetchone()
+    return int(row[0]) if row else 0
+
+
+def split_statements(script: str) -> list[str]:
+    r"""Split an SQL script into complete statements (trigger bodies stay whole).
+
+    >>> split_statements("CREATE TABLE t (x);\nCREATE TRIGGER g AFTER INSERT ON t BEGIN\n"
+    ...     "  SELECT 1;\nEND;\n")
+    ['CREATE TABLE t (x);', 'CREATE TRIGGER g AFTER INSERT ON t BEGIN\n  SELECT 1;\nEND;']
+    """
+    statements: list[str] = []
+    buffer = ""
+    for line in script.splitlines(keepends=True):
+        buffer += line
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    if buffer.strip() and not all(
+        not ln.strip() or ln.strip().startswith("--") for ln in buffer.splitlines()
+    ):
+        raise ValueError(f"incomplete SQL statement at the end of a migration: {buffer!r}")
+    return statements
+
+
+async def migrate(conn: aiosqlite.Connection, migrations: Sequence[str] = MIGRATIONS) -> int:
+    """Apply the migrations the database lacks, each in its own ``BEGIN IMMEDIATE`` transaction.
+
+    The version is read again once the write lock is held, so two processes opening the same
+    file cannot both apply a migration. Returns the resulting version; raises
+    :class:`SchemaTooNew` for a database newer than ``migrations``. The connection must be in
+    autocommit mode (``isolation_level=None``).
+    """
+    while True:
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            current = await user_version(conn)
+            if current > len(migrations):
+                raise SchemaTooNew(current, len(migrations))
+            if current == len(migrations):
+                await conn.execute("COMMIT")
+                return current
+            for statement in split_statements(migrations[current]):
+                await conn.execute(statement)
+            await conn.execute(f"PRAGMA user_version = {current + 1:d}")
+            await conn.execute("COMMIT")
+        except BaseException:
+            await conn.execute("ROLLBACK")
+            raise

@@ -1,0 +1,113 @@
+"""Shared helpers for the Brelan/Bouillotte tests: build a deal from short notation and play it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.games.brelan import BrelanHand
+from bot.games.cards import parse_card, parse_cards
+from bot.games.options import BrelanOptions, parse_options
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+SHARED_SCENARIOS = REPO_ROOT.parent / "shared" / "scenarios"
+PROJECT_SCENARIOS = REPO_ROOT / "scenarios"
+
+ActionSpec = tuple[str, str] | tuple[str, str, int]
+
+
+def brelan_options(game: str = "brelan", **options: Any) -> BrelanOptions:
+    """Parsed options of a Brelan or Bouillotte table."""
+    parsed = parse_options(game, options)
+    assert isinstance(parsed, BrelanOptions)
+    return parsed
+
+
+def make_hand(
+    hands: Sequence[str],
+    retourne: str,
+    *,
+    game: str = "brelan",
+    stacks: Sequence[int] | int = 50,
+    names: Sequence[str] | None = None,
+    carried: int = 0,
+    refaits: int = 0,
+    **options: Any,
+) -> BrelanHand:
+    """A deal from cards written like ``"Ah Jh 8c"``, players P1..Pn in order, dealer last."""
+    n = len(hands)
+    names = list(names) if names is not None else [f"P{i + 1}" for i in range(n)]
+    stack_list = [stacks] * n if isinstance(stacks, int) else list(stacks)
+    return BrelanHand(
+        brelan_options(game, **options),
+        names,
+        stack_list,
+        [parse_cards(h.split()) for h in hands],
+        parse_card(retourne),
+        carried=carried,
+        refaits=refaits,
+    )
+
+
+def play(hand: BrelanHand, actions: Sequence[Sequence[Any]]) -> BrelanHand:
+    """Apply ``[player, verb]`` or ``[player, verb, amount]`` actions in order."""
+    for action in actions:
+        player, verb = action[0], action[1]
+        amount = action[2] if len(action) > 2 else None
+        hand.act(player, verb, amount)
+    return hand
+
+
+def legal_json(hand: BrelanHand) -> list[dict[str, Any]]:
+    return [a.to_json() for a in hand.legal_actions()]
+
+
+def event_kinds(hand: BrelanHand) -> list[str]:
+    return [e.kind for e in hand.events]
+
+
+def events_of(hand: BrelanHand, kind: str) -> list[dict[str, Any]]:
+    return [e.to_json() for e in hand.events if e.kind == kind]
+
+
+def pots_json(hand: BrelanHand) -> list[dict[str, Any]]:
+    return [p.to_json() for p in hand.pots]
+
+
+def payments_json(hand: BrelanHand) -> list[dict[str, Any]]:
+    return [p.to_json() for p in hand.payments]
+
+
+def scenario(
+    game: str,
+    hands: Mapping[str, str],
+    retourne: str,
+    actions: Sequence[Sequence[Any]],
+    *,
+    stacks: Mapping[str, int] | int = 50,
+    options: Mapping[str, Any] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """A scenario object of SCENARIOS.md (players in the order of ``hands``)."""
+    names = list(hands)
+    raw: dict[str, Any] = {
+        "game": game,
+        "options": dict(options or {}),
+        "players": [
+            {"name": n, "stack": stacks if isinstance(stacks, int) else stacks[n]} for n in names
+        ],
+        "hands": {n: h.split() for n, h in hands.items()},
+        "retourne": retourne,
+        "actions": [list(a) for a in actions],
+    }
+    raw.update(extra)
+    return raw
+
+
+@pytest.fixture
+def four_point_hand() -> BrelanHand:
+    """RULES.md §5 'Point with a folded hand and precedence', before any action."""
+    return make_hand(["Ah Jh 8c", "Kd Qd 8h", "Ts 9s Jc", "Jd 9d 9c"], "Th")
