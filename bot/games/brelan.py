@@ -21,10 +21,11 @@ legal. :meth:`BrelanHand.legal_actions` lists what the player to act may do.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple, NoReturn
 
 from bot.games.base import Amount, Event, HandRecord, Legal, Payment, Pot
 from bot.games.cards import SUIT_NAMES, SUITS, Card, deck_preset
@@ -54,8 +55,7 @@ class Category(Enum):
     SQUARE = 3
 
 
-@dataclass(frozen=True, slots=True)
-class Combination:
+class Combination(NamedTuple):
     """A player's combination: ``value`` is the brelan's rank or the point."""
 
     category: Category
@@ -98,6 +98,13 @@ def deal_from(order: Sequence[Card], players: int) -> tuple[list[list[Card]], Ca
     return hands, order[3 * players]
 
 
+# Building these tuples through tuple.__new__ skips NamedTuple's Python-level __new__.
+_event: Callable[[tuple[str, str | None, dict[str, Any]]], Event] = functools.partial(
+    tuple.__new__, Event
+)
+_legal: Callable[[tuple[str, int | None, int | None, int | None]], Legal] = functools.partial(
+    tuple.__new__, Legal
+)
 _PASS = Legal("pass")
 _DECLINE = Legal("decline")
 _STAND = Legal("stand")
@@ -219,7 +226,7 @@ class BrelanHand:
         return self.options.deck
 
     def _emit(self, kind: str, player: int | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, None if player is None else self.names[player], data))
+        self.events.append(_event((kind, None if player is None else self.names[player], data)))
 
     def _post_antes(self) -> None:
         ante = self.options.ante
@@ -227,12 +234,15 @@ class BrelanHand:
             self._emit("carried", amount=self.pool)
         if ante == 0:
             return
-        payers = range(len(self.names)) if self.options.ante_by == "all" else [len(self.names) - 1]
+        stack = self.stack
+        payers = range(len(stack)) if self.options.ante_by == "all" else [len(stack) - 1]
+        paid: dict[str, int] = {}
         for i in payers:
-            paid = min(ante, self.stack[i])
-            self.stack[i] -= paid
-            self.pool += paid
-            self._emit("ante", i, amount=paid, pool=self.pool)
+            amount = ante if ante < stack[i] else stack[i]
+            stack[i] -= amount
+            paid[self.names[i]] = amount
+        self.pool += sum(paid.values())
+        self.events.append(Event("ante", None, {"paid": paid, "pool": self.pool}))
 
     def _start_carre_or_opening(self) -> None:
         if self.options.carre != "off" and self._carre_target(0) is not None:
@@ -323,66 +333,75 @@ class BrelanHand:
         if phase is Phase.OPENING:
             if total > 0:
                 low = self.pool if self.pool > 1 else 1
-                return [_PASS, Legal("open", None, low if low < total else total, total)]
+                return [_PASS, _legal(("open", None, low if low < total else total, total))]
             return [_PASS]
         low = self._min_raise_total()
         can_raise = total >= low and self._others_can_answer(p)
         if phase is Phase.SANS_PLUS:
-            return [_STAND, Legal("raise", None, low, total)] if can_raise else [_STAND]
+            return [_STAND, _legal(("raise", None, low, total))] if can_raise else [_STAND]
         vade = self.vade
         if p == self.carrer and self.carrer_may_speak and self.stake[p] == vade:
             hold = Legal("hold", vade)
-            return [hold, Legal("raise", None, low, total)] if can_raise else [hold]
-        hold = Legal("hold", vade if vade < total else total)
+            return [hold, _legal(("raise", None, low, total))] if can_raise else [hold]
+        hold = _legal(("hold", vade if vade < total else total, None, None))
         if can_raise:
-            return [_PASS, hold, Legal("raise", None, low, total)]
+            return [_PASS, hold, _legal(("raise", None, low, total))]
         return [_PASS, hold]
 
     # ----------------------------------------------------------------- acting
 
     def act(self, player: str, verb: str, amount: Amount = None) -> list[Event]:
         """Apply one action; raise :class:`IllegalAction` (changing nothing) if it is not legal."""
-        if self.phase is Phase.FINISHED:
-            raise IllegalAction("the hand is over; nobody can act")
         p = self.index.get(player)
-        if p is None:
-            raise IllegalAction(f"{player} is not playing in this hand")
-        if p != self.current:
-            raise IllegalAction(f"it is {self.to_act}'s turn, not {player}'s")
-        if amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
+        if p is None or p != self.current:
+            self._refuse_player(player)
+        if amount is not None and amount.__class__ is not int:
             raise IllegalAction(f"{verb} takes a number of chips, not {amount!r}")
-        start = len(self.events)
-        legal = self.legal_actions()
-        choice = None
-        for a in legal:
-            if a.verb == verb:
-                choice = a
+        legal = self._legal if self._legal_version == self._version else self.legal_actions()
+        for choice in legal:
+            if choice.verb == verb:
                 break
-        if (
-            choice is None
-            and verb == "stand"
-            and self.phase is Phase.BETTING
-            and p == self.carrer
-            and self.stake[p] == self.vade
-        ):
-            verb = "hold"  # the carrer's closing turn: "stand" means the same as hold
-            choice = legal[0]
-        if choice is None:
-            raise IllegalAction(self._why_not(p, verb, legal))
-        if choice.amount is not None and amount is not None and amount != choice.amount:
-            raise IllegalAction(f"{player} can only {verb} for {choice.amount} now, not {amount}")
-        if choice.amount is None and choice.min is None and amount is not None:
-            raise IllegalAction(f"{verb} takes no amount")
-        if choice.min is not None and choice.max is not None:
+        else:
+            choice = self._alias(p, verb, legal)
+            verb = choice.verb
+        fixed = choice.amount
+        if fixed is not None:
+            if amount is not None and amount != fixed:
+                raise IllegalAction(f"{player} can only {verb} for {fixed} now, not {amount}")
+            amount = fixed
+        elif choice.min is not None:
             if amount is None:
                 raise IllegalAction(
                     f"say how much: {player} may {verb} to a total stake from "
                     f"{choice.min} to {choice.max}"
                 )
-            self._check_range(p, verb, amount, choice.min, choice.max)
+            assert isinstance(amount, int) and choice.max is not None
+            if amount < choice.min or amount > choice.max:
+                self._check_range(p, verb, amount, choice.min, choice.max)
+        elif amount is not None:
+            raise IllegalAction(f"{verb} takes no amount")
+        start = len(self.events)
         self._version += 1
-        self._handlers[verb](self, p, amount if amount is not None else choice.amount)
+        self._handlers[verb](self, p, amount)
         return self.events[start:]
+
+    def _refuse_player(self, player: str) -> NoReturn:
+        if self.phase is Phase.FINISHED:
+            raise IllegalAction("the hand is over; nobody can act")
+        if player not in self.index:
+            raise IllegalAction(f"{player} is not playing in this hand")
+        raise IllegalAction(f"it is {self.to_act}'s turn, not {player}'s")
+
+    def _alias(self, p: int, verb: str, legal: list[Legal]) -> Legal:
+        """``stand`` at the carrer's closing turn means hold; anything else is refused."""
+        if (
+            verb == "stand"
+            and self.phase is Phase.BETTING
+            and p == self.carrer
+            and self.stake[p] == self.vade
+        ):
+            return legal[0]
+        raise IllegalAction(self._why_not(p, verb, legal))
 
     def _check_range(self, p: int, verb: str, amount: int, low: int, high: int) -> None:
         name = self.names[p]
