@@ -152,7 +152,7 @@ class SchemaTooNew(StorageError):
 def format_duration(seconds: float) -> str:
     """Say a duration the way a player would: ``3 h 12 min``, ``5 min``, ``40 s``.
 
-    >>> format_duration(3 * 3600 + 12 * 60 + 5)
+    >>> format_duration(3 * 3600 + 11 * 60 + 5)  # rounded up: never too early
     '3 h 12 min'
     >>> format_duration(59.2)
     '1 min'

@@ -41,7 +41,7 @@ def iso_week(ts: float) -> str:
     >>> iso_week(0)
     '1970-W01'
     >>> iso_week(1_795_000_000)
-    '2026-W46'
+    '2026-W47'
     """
     year, week, _ = datetime.fromtimestamp(ts, UTC).isocalendar()
     return f"{year:04d}-W{week:02d}"

@@ -1,0 +1,500 @@
+"""The :class:`Database`: one aiosqlite connection and the writer discipline around it.
+
+Every transaction (writes and reads alike) takes the same ``asyncio.Lock``, so transactions
+of concurrent table tasks run one after the other and never interleave on the shared
+connection. Writes use ``BEGIN IMMEDIATE`` (the file's write lock is taken at once, and other
+processes wait up to ``busy_timeout``); reads use a deferred ``BEGIN`` for a consistent view.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+import aiosqlite
+
+from bot.storage.models import (
+    ALL_TIME,
+    CashOut,
+    ChipCensus,
+    DailyClaim,
+    GameTable,
+    GuildSettings,
+    Hand,
+    HandStats,
+    HandStatus,
+    LeaderboardEntry,
+    LedgerEntry,
+    LedgerMismatch,
+    Metric,
+    QueueEntry,
+    Seat,
+    SeatStatus,
+    TableStatus,
+    Wallet,
+)
+from bot.storage.schema import MIGRATIONS, migrate, user_version
+from bot.storage.transaction import Transaction
+
+Clock = Callable[[], float]
+
+
+class Database:
+    """The bot's SQLite database: owns the connection, migrates it, serialises transactions.
+
+    Use ``async with Database(path) as db:`` (or ``await Database.open(path)`` and
+    ``await db.close()``). Each convenience method below is one transaction; to combine
+    several operations atomically, use ``async with db.transaction() as tx:`` and call the
+    same methods on ``tx``.
+    """
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        clock: Clock = time.time,
+        busy_timeout_ms: int = 5000,
+        migrations: Sequence[str] = MIGRATIONS,
+    ) -> None:
+        self.path = str(path)
+        self.clock = clock
+        self.busy_timeout_ms = busy_timeout_ms
+        self._migrations = tuple(migrations)
+        self._conn: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+        self._owner: asyncio.Task[Any] | None = None
+
+    # -- life cycle ----------------------------------------------------------------------
+
+    @classmethod
+    async def open(cls, path: str | Path, **kwargs: Any) -> Database:
+        """Create, connect and migrate a database in one call."""
+        db = cls(path, **kwargs)
+        await db.connect()
+        return db
+
+    async def connect(self) -> None:
+        """Open the connection, set the pragmas (WAL, foreign keys, busy timeout), migrate."""
+        if self._conn is not None:
+            return
+        if self.path != ":memory:" and not self.path.startswith("file:"):
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms):d}")
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute("PRAGMA synchronous = NORMAL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await migrate(conn, self._migrations)
+        except BaseException:
+            await conn.close()
+            raise
+        self._conn = conn
+
+    async def close(self) -> None:
+        """Wait for the running transaction, then close the connection."""
+        self._check_not_nested()
+        async with self._lock:
+            if self._conn is not None:
+                conn, self._conn = self._conn, None
+                await conn.close()
+
+    async def __aenter__(self) -> Self:
+        await self.connect()
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()
+
+    async def pragma(self, name: str) -> Any:
+        """Read a PRAGMA (e.g. ``journal_mode``, ``foreign_keys``, ``user_version``)."""
+        if not name.isidentifier():
+            raise ValueError(f"not a pragma name: {name!r}")
+        self._check_not_nested()
+        async with self._lock, self._connection().execute(f"PRAGMA {name}") as cur:
+            row = await cur.fetchone()
+        return None if row is None else row[0]
+
+    async def schema_version(self) -> int:
+        """The schema version of the open database."""
+        self._check_not_nested()
+        async with self._lock:
+            return await user_version(self._connection())
+
+    def _connection(self) -> aiosqlite.Connection:
+        if self._conn is None:
+            raise RuntimeError("the database is not open; call connect() first")
+        return self._conn
+
+    # -- transactions --------------------------------------------------------------------
+
+    def _check_not_nested(self) -> None:
+        task = asyncio.current_task()
+        if task is not None and task is self._owner:
+            raise RuntimeError(
+                "a transaction is already open in this task; call the methods of its tx"
+            )
+
+    @asynccontextmanager
+    async def _session(self, begin: str) -> AsyncIterator[Transaction]:
+        self._check_not_nested()
+        async with self._lock:
+            conn = self._connection()
+            self._owner = asyncio.current_task()
+            tx = Transaction(conn, self.clock())
+            try:
+                await conn.execute(begin)
+                try:
+                    yield tx
+                    await asyncio.shield(conn.execute("COMMIT"))
+                except BaseException:
+                    await self._rollback(conn)
+                    raise
+            finally:
+                tx._close()
+                self._owner = None
+
+    @staticmethod
+    async def _rollback(conn: aiosqlite.Connection) -> None:
+        # OperationalError: nothing to roll back (e.g. a cancelled COMMIT went through).
+        with contextlib.suppress(sqlite3.OperationalError):
+            await asyncio.shield(conn.execute("ROLLBACK"))
+
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
+        """``async with db.transaction() as tx:`` a write transaction (BEGIN IMMEDIATE).
+
+        It commits when the block ends and rolls back if the block raises (or is
+        cancelled), so nothing is ever half-written. Not re-entrant: inside the block, use
+        ``tx``, not the ``db`` convenience methods.
+        """
+        return self._session("BEGIN IMMEDIATE")
+
+    def read(self) -> AbstractAsyncContextManager[Transaction]:
+        """``async with db.read() as tx:`` a read-only snapshot (deferred BEGIN)."""
+        return self._session("BEGIN")
+
+    # -- guilds --------------------------------------------------------------------------
+
+    async def settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings (defaults if none were saved)."""
+        async with self.read() as tx:
+            return await tx.settings(guild_id)
+
+    async def update_settings(
+        self,
+        guild_id: int,
+        *,
+        starting_grant: int | None = None,
+        daily_bonus: int | None = None,
+        daily_cooldown: int | None = None,
+        locale: str | None = None,
+        table_defaults: Mapping[str, Any] | None = None,
+    ) -> GuildSettings:
+        """Change some guild settings; the others keep their value."""
+        async with self.transaction() as tx:
+            return await tx.update_settings(
+                guild_id,
+                starting_grant=starting_grant,
+                daily_bonus=daily_bonus,
+                daily_cooldown=daily_cooldown,
+                locale=locale,
+                table_defaults=table_defaults,
+            )
+
+    async def jar_balance(self, guild_id: int) -> int:
+        """Chips in the guild's flambeau jar."""
+        async with self.read() as tx:
+            return await tx.jar_balance(guild_id)
+
+    # -- wallets -------------------------------------------------------------------------
+
+    async def ensure_wallet(self, guild_id: int, user_id: int) -> Wallet:
+        """The user's wallet, created with the starting grant on first use."""
+        async with self.transaction() as tx:
+            return await tx.ensure_wallet(guild_id, user_id)
+
+    async def balance(self, guild_id: int, user_id: int) -> int:
+        """Chips in the user's wallet (creating it on first use)."""
+        async with self.transaction() as tx:
+            return await tx.balance(guild_id, user_id)
+
+    async def grant(
+        self,
+        guild_id: int,
+        user_id: int,
+        amount: int,
+        *,
+        by: int | None = None,
+        note: str | None = None,
+    ) -> int:
+        """Admin grant (negative: removal); returns the new balance."""
+        async with self.transaction() as tx:
+            return await tx.grant(guild_id, user_id, amount, by=by, note=note)
+
+    async def claim_daily(self, guild_id: int, user_id: int) -> DailyClaim:
+        """Pay the daily bonus or raise DailyNotReady."""
+        async with self.transaction() as tx:
+            return await tx.claim_daily(guild_id, user_id)
+
+    async def transfer(
+        self, guild_id: int, from_id: int, to_id: int, amount: int, *, note: str | None = None
+    ) -> tuple[int, int]:
+        """Send chips to another wallet; returns ``(sender, receiver)`` balances."""
+        async with self.transaction() as tx:
+            return await tx.transfer(guild_id, from_id, to_id, amount, note=note)
+
+    async def ledger(self, guild_id: int, user_id: int, *, limit: int = 20) -> list[LedgerEntry]:
+        """The user's latest ledger entries, newest first."""
+        async with self.read() as tx:
+            return await tx.ledger(guild_id, user_id, limit=limit)
+
+    async def verify_ledger(self, guild_id: int) -> list[LedgerMismatch]:
+        """Wallets whose balance is not the sum of their ledger (empty when all is well)."""
+        async with self.read() as tx:
+            return await tx.verify_ledger(guild_id)
+
+    async def chip_census(self, guild_id: int) -> ChipCensus:
+        """Where the guild's chips are, against the chips ever granted."""
+        async with self.read() as tx:
+            return await tx.chip_census(guild_id)
+
+    # -- tables --------------------------------------------------------------------------
+
+    async def create_table(
+        self,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        creator_id: int,
+        *,
+        options: Mapping[str, Any] | None = None,
+        message_ids: Mapping[str, Any] | None = None,
+    ) -> GameTable:
+        """Open a table in a channel (TableExists if the channel has one)."""
+        async with self.transaction() as tx:
+            return await tx.create_table(
+                guild_id, channel_id, game, creator_id, options=options, message_ids=message_ids
+            )
+
+    async def get_table(self, table_id: int) -> GameTable:
+        """A table by id (NoTable if none)."""
+        async with self.read() as tx:
+            return await tx.get_table(table_id)
+
+    async def table_in_channel(self, channel_id: int) -> GameTable | None:
+        """The channel's table that is not closed, if any."""
+        async with self.read() as tx:
+            return await tx.table_in_channel(channel_id)
+
+    async def open_tables(self, guild_id: int | None = None) -> list[GameTable]:
+        """Tables that are not closed."""
+        async with self.read() as tx:
+            return await tx.open_tables(guild_id)
+
+    async def update_table(
+        self,
+        table_id: int,
+        *,
+        status: TableStatus | None = None,
+        options: Mapping[str, Any] | None = None,
+        message_ids: Mapping[str, Any] | None = None,
+    ) -> GameTable:
+        """Change a live table's status, options or message ids."""
+        async with self.transaction() as tx:
+            return await tx.update_table(
+                table_id, status=status, options=options, message_ids=message_ids
+            )
+
+    async def close_table(self, table_id: int) -> list[CashOut]:
+        """Close a table, cashing out every seat and emptying the line."""
+        async with self.transaction() as tx:
+            return await tx.close_table(table_id)
+
+    # -- seats and line ------------------------------------------------------------------
+
+    async def seat(
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        seat_no: int | None = None,
+        max_seats: int | None = None,
+        buy_in: int = 0,
+        status: SeatStatus = "playing",
+    ) -> Seat:
+        """Seat the user (and optionally buy in) in one transaction."""
+        async with self.transaction() as tx:
+            return await tx.seat(
+                table_id,
+                user_id,
+                seat_no=seat_no,
+                max_seats=max_seats,
+                buy_in=buy_in,
+                status=status,
+            )
+
+    async def get_seat(self, table_id: int, user_id: int) -> Seat | None:
+        """The user's seat at the table, if any."""
+        async with self.read() as tx:
+            return await tx.get_seat(table_id, user_id)
+
+    async def seats(self, table_id: int) -> list[Seat]:
+        """The table's seats in seat order."""
+        async with self.read() as tx:
+            return await tx.seats(table_id)
+
+    async def update_seat(
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        status: SeatStatus | None = None,
+        timeouts: int | None = None,
+        hands_sat_out: int | None = None,
+    ) -> Seat:
+        """Change a seat's status or counters."""
+        async with self.transaction() as tx:
+            return await tx.update_seat(
+                table_id, user_id, status=status, timeouts=timeouts, hands_sat_out=hands_sat_out
+            )
+
+    async def buy_in(self, table_id: int, user_id: int, amount: int) -> Seat:
+        """Wallet to seat stack."""
+        async with self.transaction() as tx:
+            return await tx.buy_in(table_id, user_id, amount)
+
+    async def cash_out(self, table_id: int, user_id: int) -> CashOut:
+        """Seat stack to wallet; the seat is freed."""
+        async with self.transaction() as tx:
+            return await tx.cash_out(table_id, user_id)
+
+    async def unseat(self, table_id: int, user_id: int) -> CashOut:
+        """Same as :meth:`cash_out`."""
+        return await self.cash_out(table_id, user_id)
+
+    async def join_queue(self, table_id: int, user_id: int) -> QueueEntry:
+        """Join the end of the table's waiting line."""
+        async with self.transaction() as tx:
+            return await tx.join_queue(table_id, user_id)
+
+    async def leave_queue(self, table_id: int, user_id: int) -> bool:
+        """Leave the line; False if not in it."""
+        async with self.transaction() as tx:
+            return await tx.leave_queue(table_id, user_id)
+
+    async def pop_queue(self, table_id: int) -> QueueEntry | None:
+        """Remove and return the first in line."""
+        async with self.transaction() as tx:
+            return await tx.pop_queue(table_id)
+
+    async def queue(self, table_id: int) -> list[QueueEntry]:
+        """The waiting line, first in line first."""
+        async with self.read() as tx:
+            return await tx.queue(table_id)
+
+    # -- hands ---------------------------------------------------------------------------
+
+    async def create_hand(
+        self, table_id: int, record: Any, *, turn_deadline: float | None = None
+    ) -> Hand:
+        """Start the table's next hand."""
+        async with self.transaction() as tx:
+            return await tx.create_hand(table_id, record, turn_deadline=turn_deadline)
+
+    async def get_hand(self, hand_id: int) -> Hand:
+        """A hand by id (NoHand if none)."""
+        async with self.read() as tx:
+            return await tx.get_hand(hand_id)
+
+    async def current_hand(self, table_id: int) -> Hand | None:
+        """The table's hand in progress, if any."""
+        async with self.read() as tx:
+            return await tx.current_hand(table_id)
+
+    async def save_hand(
+        self, hand_id: int, record: Any, *, turn_deadline: float | None = None
+    ) -> None:
+        """Replace an unfinished hand's record (and its turn deadline)."""
+        async with self.transaction() as tx:
+            await tx.save_hand(hand_id, record, turn_deadline=turn_deadline)
+
+    async def append_action(
+        self, hand_id: int, action: Any, *, turn_deadline: float | None = None
+    ) -> int:
+        """Append an action to an unfinished hand's record; returns the action count."""
+        async with self.transaction() as tx:
+            return await tx.append_action(hand_id, action, turn_deadline=turn_deadline)
+
+    async def finish_hand(
+        self,
+        hand_id: int,
+        result: Any,
+        stacks: Mapping[int, int],
+        *,
+        flambeau: int = 0,
+        pot: int | None = None,
+        stats: Iterable[HandStats] = (),
+    ) -> Hand:
+        """Finish a hand, write its stacks (and jar, pot) and record its statistics."""
+        async with self.transaction() as tx:
+            hand = await tx.finish_hand(hand_id, result, stacks, flambeau=flambeau, pot=pot)
+            await tx.record_hand_stats(hand.guild_id, stats)
+            return hand
+
+    async def void_hand(self, hand_id: int) -> Hand:
+        """Abandon an unfinished hand (no chip moves)."""
+        async with self.transaction() as tx:
+            return await tx.void_hand(hand_id)
+
+    async def in_progress_hands(self, guild_id: int | None = None) -> list[Hand]:
+        """Unfinished hands, to resume after a restart."""
+        async with self.read() as tx:
+            return await tx.in_progress_hands(guild_id)
+
+    async def hand_history(
+        self,
+        guild_id: int,
+        *,
+        table_id: int | None = None,
+        limit: int = 10,
+        status: HandStatus = "finished",
+    ) -> list[Hand]:
+        """Latest hands of a guild or table, newest first."""
+        async with self.read() as tx:
+            return await tx.hand_history(guild_id, table_id=table_id, limit=limit, status=status)
+
+    # -- statistics ----------------------------------------------------------------------
+
+    async def record_hand_stats(
+        self, guild_id: int, lines: Iterable[HandStats], *, at: float | None = None
+    ) -> None:
+        """Add a finished hand to the all-time and weekly statistics."""
+        async with self.transaction() as tx:
+            await tx.record_hand_stats(guild_id, lines, at=at)
+
+    async def player_stats(
+        self, guild_id: int, user_id: int, period: str = ALL_TIME
+    ) -> dict[str, int]:
+        """One player's statistics for a period."""
+        async with self.read() as tx:
+            return await tx.player_stats(guild_id, user_id, period)
+
+    async def leaderboard(
+        self, guild_id: int, metric: Metric, period: str = ALL_TIME, limit: int = 10
+    ) -> list[LeaderboardEntry]:
+        """The top players for a metric over 'all', 'week' or an ISO week."""
+        async with self.read() as tx:
+            return await tx.leaderboard(guild_id, metric, period, limit)

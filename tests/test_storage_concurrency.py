@@ -1,0 +1,189 @@
+"""Storage layer under concurrent table tasks: the writer discipline and its invariants."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.storage import (
+    AlreadySeated,
+    Database,
+    HandStats,
+    InsufficientChips,
+    TableExists,
+)
+
+G = 7
+ALICE, BOB = 1, 2
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> AsyncIterator[Database]:
+    async with Database(tmp_path / "bot.db") as database:
+        yield database
+
+
+async def assert_balanced(db: Database, guild_id: int = G) -> None:
+    assert await db.verify_ledger(guild_id) == []
+    census = await db.chip_census(guild_id)
+    assert census.balanced, census
+    async with db.read() as tx:
+        rows = await tx.conn.execute_fetchall(
+            "SELECT MIN(balance) FROM wallets WHERE guild_id = ?", (guild_id,)
+        )
+    assert next(iter(rows))[0] >= 0
+
+
+async def test_fifty_concurrent_transfers_never_overdraw(db: Database) -> None:
+    await db.ensure_wallet(G, ALICE)
+    results = await asyncio.gather(
+        *(db.transfer(G, ALICE, 100 + i, 30) for i in range(50)), return_exceptions=True
+    )
+    done = [r for r in results if isinstance(r, tuple)]
+    refused = [r for r in results if isinstance(r, InsufficientChips)]
+    assert (len(done), len(refused)) == (33, 17)
+    assert await db.balance(G, ALICE) == 1000 - 33 * 30
+    assert all(str(r) == "You have 10 chips; you need 30." for r in refused)
+    await assert_balanced(db)
+
+
+async def test_fifty_concurrent_buy_ins_and_transfers(db: Database) -> None:
+    tables = [await db.create_table(G, 500 + i, "brelan", ALICE) for i in range(5)]
+    for table in tables:
+        await db.seat(table.id, ALICE)
+
+    async def buy(i: int) -> object:
+        if i % 2:
+            return await db.buy_in(tables[i % 5].id, ALICE, 40)
+        return await db.transfer(G, ALICE, BOB, 40)
+
+    results = await asyncio.gather(*(buy(i) for i in range(50)), return_exceptions=True)
+    assert sum(not isinstance(r, BaseException) for r in results) == 25
+    assert all(isinstance(r, InsufficientChips) for r in results if isinstance(r, BaseException))
+    assert await db.balance(G, ALICE) == 0
+    stacks = sum([s.stack for t in tables for s in await db.seats(t.id)])
+    assert stacks + await db.balance(G, BOB) - 1000 == 1000
+    await assert_balanced(db)
+
+
+async def test_transactions_never_interleave(db: Database) -> None:
+    """A transaction that yields to the loop and then fails must not take others with it."""
+    await db.ensure_wallet(G, ALICE)
+    await db.ensure_wallet(G, BOB)
+    started = asyncio.Event()
+
+    async def failing_task() -> None:
+        async with db.transaction() as tx:
+            await tx.grant(G, ALICE, 500)
+            started.set()
+            for _ in range(20):
+                await asyncio.sleep(0)
+            raise RuntimeError("table task crashed")
+
+    async def other_task() -> None:
+        await started.wait()
+        await db.transfer(G, BOB, ALICE, 100)  # waits for the failing transaction to end
+
+    results = await asyncio.gather(failing_task(), other_task(), return_exceptions=True)
+    assert isinstance(results[0], RuntimeError) and results[1] is None
+    assert await db.balance(G, ALICE) == 1100
+    assert await db.balance(G, BOB) == 900
+    await assert_balanced(db)
+
+
+async def test_cancelled_transaction_rolls_back(db: Database) -> None:
+    await db.ensure_wallet(G, ALICE)
+    inside = asyncio.Event()
+
+    async def slow() -> None:
+        async with db.transaction() as tx:
+            await tx.grant(G, ALICE, 500)
+            inside.set()
+            await asyncio.sleep(10)
+
+    task = asyncio.create_task(slow())
+    await inside.wait()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert await db.balance(G, ALICE) == 1000
+    assert await db.grant(G, ALICE, 1) == 1001  # the connection is still usable
+    await assert_balanced(db)
+
+
+async def test_concurrent_tables_in_one_channel_and_double_joins(db: Database) -> None:
+    results = await asyncio.gather(
+        *(db.create_table(G, 42, "brag", 200 + i) for i in range(10)), return_exceptions=True
+    )
+    tables = [r for r in results if not isinstance(r, BaseException)]
+    assert len(tables) == 1
+    assert all(isinstance(r, TableExists) for r in results if isinstance(r, BaseException))
+    table_id = tables[0].id
+    joins = await asyncio.gather(
+        *(db.seat(table_id, ALICE, buy_in=10) for _ in range(10)), return_exceptions=True
+    )
+    assert sum(not isinstance(j, BaseException) for j in joins) == 1
+    assert all(isinstance(j, AlreadySeated) for j in joins if isinstance(j, BaseException))
+    assert await db.balance(G, ALICE) == 990
+    await assert_balanced(db)
+
+
+async def test_many_tables_playing_at_once(db: Database) -> None:
+    """Ten table tasks play hands concurrently while players send chips around."""
+    players = list(range(300, 320))
+    tables = []
+    for i in range(10):
+        table = await db.create_table(G, 900 + i, "bouillotte", players[2 * i])
+        await db.seat(table.id, players[2 * i], buy_in=100)
+        await db.seat(table.id, players[2 * i + 1], buy_in=100)
+        tables.append(table)
+
+    async def play(table_id: int, a: int, b: int) -> None:
+        for n in range(5):
+            hand = await db.create_hand(table_id, {"actions": []})
+            for k in range(3):
+                await db.append_action(hand.id, [n, k])
+            seats = {s.user_id: s.stack for s in await db.seats(table_id)}
+            move = min(5, seats[a])
+            async with db.transaction() as tx:
+                await tx.append_action(hand.id, ["pay", move])
+                await tx.finish_hand(
+                    hand.id, {"n": n}, {a: seats[a] - move, b: seats[b] + move - 1}, flambeau=1
+                )
+                await tx.record_hand_stats(G, [HandStats(b, won=True, net=move, pot=2 * move)])
+
+    async def gossip() -> None:
+        for i in range(30):
+            await db.transfer(G, players[i % 20], players[(i + 7) % 20], 3)
+
+    await asyncio.gather(
+        *(play(t.id, players[2 * i], players[2 * i + 1]) for i, t in enumerate(tables)), gossip()
+    )
+    assert await db.jar_balance(G) == 50
+    assert len(await db.hand_history(G, limit=100)) == 50
+    board = await db.leaderboard(G, "hands_won", "week")
+    assert {e.value for e in board} == {5}
+    await assert_balanced(db)
+    for table in tables:
+        await db.close_table(table.id)
+    census = await db.chip_census(G)
+    assert (census.stacks, census.jar, census.wallets) == (0, 50, 20 * 1000 - 50)
+    await assert_balanced(db)
+
+
+async def test_two_connections_share_the_file(tmp_path: Path) -> None:
+    """Another process on the same file waits for the write lock (busy_timeout)."""
+    path = tmp_path / "shared.db"
+    async with Database(path) as one, Database(path) as two:
+        await one.ensure_wallet(G, ALICE)
+        await two.ensure_wallet(G, BOB)
+        await asyncio.gather(
+            *(one.transfer(G, ALICE, BOB, 1) for _ in range(20)),
+            *(two.transfer(G, BOB, ALICE, 2) for _ in range(20)),
+        )
+        assert await one.balance(G, ALICE) == 1020
+        assert await two.balance(G, BOB) == 980
+        await assert_balanced(one)

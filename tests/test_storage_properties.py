@@ -1,0 +1,138 @@
+"""Random sequences of storage operations keep every wallet equal to its ledger."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from bot.storage import (
+    ChipsNotConserved,
+    DailyNotReady,
+    Database,
+    InsufficientChips,
+    InvalidAmount,
+    NotSeated,
+    SelfTransfer,
+    StorageError,
+)
+
+G = 3
+CHANNEL = 77
+USERS = (1, 2, 3)
+
+user = st.sampled_from(USERS)
+amount = st.integers(min_value=-20, max_value=700)
+operation = st.one_of(
+    st.tuples(st.just("daily"), user),
+    st.tuples(st.just("advance"), st.integers(min_value=0, max_value=30 * 3600)),
+    st.tuples(st.just("grant"), user, amount),
+    st.tuples(st.just("transfer"), user, user, amount),
+    st.tuples(st.just("seat"), user, st.integers(min_value=0, max_value=600)),
+    st.tuples(st.just("buy_in"), user, amount),
+    st.tuples(st.just("cash_out"), user),
+    st.tuples(
+        st.just("hand"),
+        user,
+        user,
+        st.integers(min_value=0, max_value=300),
+        st.integers(min_value=-5, max_value=5),
+        st.booleans(),
+    ),
+    st.tuples(st.just("close")),
+)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def run(ops: list[tuple[Any, ...]]) -> None:
+    clock = Clock()
+    async with Database(":memory:", clock=clock) as db:
+        model = {u: 1000 for u in USERS}  # expected wallet balances
+        for u in USERS:
+            await db.ensure_wallet(G, u)
+        table = await db.create_table(G, CHANNEL, "bouillotte", USERS[0])
+        for op in ops:
+            kind = op[0]
+            try:
+                if kind == "daily":
+                    claim = await db.claim_daily(G, op[1])
+                    model[op[1]] += claim.amount
+                elif kind == "advance":
+                    clock.now += op[1]
+                elif kind == "grant":
+                    model[op[1]] = await db.grant(G, op[1], op[2])
+                elif kind == "transfer":
+                    _, src, dst, n = op
+                    assert await db.transfer(G, src, dst, n) == (model[src] - n, model[dst] + n)
+                    model[src] -= n
+                    model[dst] += n
+                elif kind == "seat":
+                    seat = await db.seat(table.id, op[1], buy_in=op[2])
+                    model[op[1]] -= seat.stack
+                elif kind == "buy_in":
+                    await db.buy_in(table.id, op[1], op[2])
+                    model[op[1]] -= op[2]
+                elif kind == "cash_out":
+                    model[op[1]] += (await db.cash_out(table.id, op[1])).amount
+                elif kind == "hand":
+                    await play_hand(db, table.id, *op[1:])
+                elif kind == "close":
+                    for cash in await db.close_table(table.id):
+                        model[cash.user_id] += cash.amount
+                    table = await db.create_table(G, CHANNEL, "bouillotte", USERS[0])
+                event(f"{kind} done")
+            except DailyNotReady:
+                assert kind == "daily"
+            except InsufficientChips as exc:
+                assert exc.have < exc.need
+            except (InvalidAmount, SelfTransfer, NotSeated, ChipsNotConserved):
+                pass
+            except StorageError as exc:  # AlreadySeated and friends
+                assert kind == "seat", exc
+            for u in USERS:
+                assert await db.balance(G, u) == model[u] >= 0
+            assert await db.verify_ledger(G) == []
+            census = await db.chip_census(G)
+            assert census.balanced, census
+
+
+async def play_hand(
+    db: Database, table_id: int, winner: int, loser: int, stake: int, jar: int, carry: bool
+) -> None:
+    """One hand: the loser pays the winner, maybe feeds the jar or leaves a carried pot."""
+    seats = {s.user_id: s.stack for s in await db.seats(table_id)}
+    hand = await db.create_hand(table_id, {"actions": []})
+    await db.append_action(hand.id, [winner, "bet", stake])
+    if winner not in seats or loser not in seats or winner == loser:
+        await db.void_hand(hand.id)
+        event("hand void")
+        return
+    pot = (await db.get_table(table_id)).pot
+    paid = min(stake, seats[loser])
+    flambeau = max(-(await db.jar_balance(G)), min(jar, paid))
+    stacks = {loser: seats[loser] - paid, winner: seats[winner] + paid - flambeau}
+    new_pot = paid // 2 if carry else 0
+    stacks[winner] += pot - new_pot
+    if stacks[winner] < 0:
+        await db.void_hand(hand.id)
+        return
+    await db.finish_hand(hand.id, {"winner": winner}, stacks, flambeau=flambeau, pot=new_pot)
+
+
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(st.lists(operation, min_size=5, max_size=40))
+def test_ledger_balances_after_random_operations(ops: list[tuple[Any, ...]]) -> None:
+    asyncio.run(run(ops))
