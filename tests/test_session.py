@@ -135,7 +135,7 @@ def test_returning_decave_recaves_up_to_the_seated_stacks() -> None:
     stacks[loser] = 0
     s.end_of_hand(stacks)  # E takes the seat
     s.join_queue(loser, cave=500)
-    other = [n for n in s.seated() if n != loser][0]
+    other = next(n for n in s.seated() if n != loser)
     stacks = {n: s.stacks[n] for n in s.seated()}
     s.charlemagne(other)
     s.end_of_hand(stacks)

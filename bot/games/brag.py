@@ -1,0 +1,821 @@
+"""Three-, four- and five-card Brag (RULES.md §4): one deal as a state machine.
+
+A :class:`BragHand` is built from a :class:`~bot.games.base.HandRecord` by :func:`start_hand`:
+the players in order of play (the dealer last), their stacks before the ante, their cards, and
+the Brag keys of :data:`EXTRA_KEYS` (the pack left after the deal, kept blind hands, the deal's
+number in its session). :meth:`BragHand.act` applies one action and raises
+:class:`~bot.games.errors.IllegalAction`, changing nothing, when it is not legal;
+:meth:`BragHand.legal_actions` lists what the player to act may do. Sessions of many deals,
+with the pack carried from deal to deal, are in :mod:`bot.games.brag_session`.
+
+>>> from bot.games.base import HandRecord
+>>> rec = HandRecord.from_json({"game": "brag", "players": [{"name": "A", "stack": 20},
+...     {"name": "B", "stack": 20}], "hands": {"A": ["Ah", "Kh", "Qh"], "B": ["2c", "2d", "9s"]},
+...     "actions": []}, extra_keys=EXTRA_KEYS)
+>>> hand = start_hand(rec)
+>>> hand.to_act, [a.to_json() for a in hand.legal_actions()]
+('A', [{'verb': 'look'}, {'verb': 'fold'}, {'verb': 'bet', 'min': 1, 'max': 5}])
+>>> for who, verb, amount in [("A", "look", None), ("A", "bet", 4), ("B", "look", None),
+...                           ("B", "see", 8)]:
+...     _ = hand.act(who, verb, amount)
+>>> hand.summary()
+{'finished': True, 'stacks': {'A': 29, 'B': 11}, 'pots': [{'amount': 14, 'winners': ['A']}], \
+'payments': [], 'carried': 0}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.games.base import Amount, Event, HandRecord, Legal, Pot
+from bot.games.brag_rank import (
+    JOKERS_ADDED,
+    WILD_CARDS,
+    HandKey,
+    best_three,
+    describe,
+    key_of,
+    strength_category,
+)
+from bot.games.cards import Card, deck_preset, parse_card
+from bot.games.errors import CardError, IllegalAction, SetupError
+from bot.games.options import BragOptions, parse_options
+
+#: Scenario keys Brag adds to SCENARIOS.md (see docs/brag.md): ``deck`` the pack left after
+#: the deal, top card first; ``kept`` a kept blind hand per player; ``deal_no`` the deal's
+#: number in its session (information only).
+EXTRA_KEYS: tuple[str, ...] = ("deck", "kept", "deal_no")
+#: Every Brag verb: those of SCENARIOS.md and this engine's own (docs/brag.md).
+VERBS: tuple[str, ...] = (
+    "look",
+    "bet",
+    "fold",
+    "see",
+    "cover",
+    "discard",
+    "keep",
+    "throw",
+    "showdown",
+    "refuse",
+)
+MIN_PLAYERS = 2
+#: Most players a deal can seat: 17 for three-card brag, 10 for four and five cards.
+MAX_PLAYERS: dict[int, int] = {3: 17, 4: 10, 5: 10}
+
+BETTING = "betting"
+PROPOSAL = "proposal"
+KEEP = "keep"
+FINISHED = "finished"
+
+
+def brag_deck(options: BragOptions) -> tuple[Card, ...]:
+    """The table's pack: 52 cards plus the jokers its wild cards add.
+
+    >>> len(brag_deck(parse_options("brag", {"wild": "two_jokers"})))  # type: ignore[arg-type]
+    54
+    """
+    return deck_preset("52", jokers=JOKERS_ADDED[options.wild])
+
+
+def _half_up(n: int) -> int:
+    return (n + 1) // 2
+
+
+class BragHand:
+    """One deal of Brag. Build it with :func:`start_hand` or :meth:`from_record`.
+
+    ``names`` are in order of play, dealer last; ``stacks`` what each holds before the ante;
+    ``hands`` the cards dealt; ``rest`` the pack left after the deal, top first; ``kept`` kept
+    blind hands; ``carried`` the pot left on the table by the previous deal.
+    """
+
+    def __init__(
+        self,
+        options: BragOptions,
+        names: Sequence[str],
+        stacks: Sequence[int],
+        hands: Sequence[Sequence[Card]],
+        rest: Sequence[Card] | None = None,
+        kept: dict[str, Sequence[Card]] | None = None,
+        carried: int = 0,
+        validate: bool = True,
+    ) -> None:
+        n = len(names)
+        kept = dict(kept or {})
+        self.options = options
+        self.names: list[str] = list(names)
+        self.index: dict[str, int] = {name: i for i, name in enumerate(self.names)}
+        self.wild: frozenset[int] = WILD_CARDS[options.wild]
+        self.ncards = options.cards
+        if validate:
+            rest = self._validate(stacks, hands, rest, kept, carried)
+        elif rest is None:
+            rest = []
+        self.rest: list[Card] = list(rest)
+        self.bottom: list[Card] = []  # cards gone to the bottom of the pack, in order
+        self.stack: list[int] = list(stacks)
+        self.folded: list[bool] = [False] * n
+        self.covered: list[bool] = [False] * n
+        self.blind: list[bool] = [options.blind_allowed] * n
+        # A player's hands: one, or [kept, new] while he holds a kept blind hand.
+        self.held: list[list[tuple[Card, ...]]] = [[tuple(h)] for h in hands]
+        self.played: list[tuple[Card, ...] | None] = [None] * n
+        self.discards: list[tuple[Card, ...]] = [()] * n
+        self.must_discard: list[bool] = [False] * n
+        self.choosing: int | None = None  # which of two hands the player to act looked at
+        self.refused = False  # the player to act's proposal was refused this turn
+        self.proposer: int | None = None
+        self.answers: list[int] = []
+        self.carried_in = carried
+        self.layers: list[int] = [carried]  # pots, main first; each cover closes one
+        self.layer_cover: list[int | None] = [None]
+        self.level = 0  # the last bet, in open terms
+        self.phase = BETTING
+        self.current: int | None = None
+        self.events: list[Event] = []
+        self.pots: list[Pot] = []
+        self.carried = 0
+        self.prial_shown = False
+        self.kept_after: dict[str, tuple[Card, ...]] = {}
+        self.face_up: tuple[Card, ...] | None = None
+        self.face_up_player: int | None = None
+        self.shown: dict[str, dict[str, Any]] = {}
+        if carried:
+            self._emit("carried", amount=carried)
+        self._antes()
+        self._emit("deal", cards=self.ncards, players=n)
+        face_up_kept = options.blind_keep == "face_up"
+        for name, cards in kept.items():
+            i = self.index[name]
+            if face_up_kept:
+                self.face_up = self.held[i][0]
+                self.face_up_player = i
+                self.held[i] = [tuple(cards)]
+            else:
+                self.held[i] = [tuple(cards), self.held[i][0]]
+            self._emit("kept", i, hands=len(self.held[i]))
+        if not options.blind_allowed and self.ncards > 3:
+            self.must_discard = [True] * n
+        if self.face_up is not None:
+            self._face_up_start()
+        else:
+            self._first_turn()
+
+    # ----------------------------------------------------------------- set-up
+
+    @classmethod
+    def from_record(cls, record: HandRecord) -> BragHand:
+        """The deal of a scenario record, before its actions."""
+        if record.game != "brag":
+            raise SetupError(f"this is the Brag engine; the scenario's game is {record.game}")
+        options = parse_options("brag", record.options)
+        assert isinstance(options, BragOptions)
+        names = [p.name for p in record.players]
+        missing = [n for n in names if n not in record.hands]
+        if missing:
+            raise SetupError(f"no cards are given for {', '.join(missing)}")
+        if record.retourne is not None:
+            raise SetupError("Brag has no retourne")
+        rest = _cards_key(record.extra, "deck")
+        kept_raw = record.extra.get("kept", {}) or {}
+        if not isinstance(kept_raw, dict):
+            raise SetupError('"kept" maps a player to his kept blind hand, like {"P2": [...]}')
+        kept: dict[str, Sequence[Card]] = {}
+        for name, cards in kept_raw.items():
+            if name not in names:
+                raise SetupError(f"a kept hand is given for {name}, who is not a player")
+            kept[name] = _card_list(cards, f"{name}'s kept hand")
+        deal_no = record.extra.get("deal_no", 1)
+        if isinstance(deal_no, bool) or not isinstance(deal_no, int) or deal_no < 1:
+            raise SetupError('"deal_no" must be a whole number, 1 or more')
+        return cls(
+            options,
+            names,
+            [p.stack for p in record.players],
+            [record.hands[n] for n in names],
+            rest=rest,
+            kept=kept,
+            carried=record.carried,
+        )
+
+    def _validate(
+        self,
+        stacks: Sequence[int],
+        hands: Sequence[Sequence[Card]],
+        rest: Sequence[Card] | None,
+        kept: dict[str, Sequence[Card]],
+        carried: int,
+    ) -> list[Card]:
+        n = len(self.names)
+        k = self.ncards
+        top = MAX_PLAYERS[k]
+        if not MIN_PLAYERS <= n <= top:
+            raise SetupError(f"{k}-card brag is played by 2 to {top} players, not {n}")
+        if len(set(self.names)) != n:
+            raise SetupError("two players have the same name")
+        if len(stacks) != n or len(hands) != n:
+            raise SetupError("every player needs a stack and a hand")
+        if any(s < 0 for s in stacks) or carried < 0:
+            raise SetupError("stacks and the carried pot cannot be negative")
+        deck = brag_deck(self.options)
+        in_deck = set(deck)
+        seen: set[Card] = set()
+
+        def check(cards: Sequence[Card]) -> None:
+            for card in cards:
+                if card not in in_deck:
+                    why = "jokers are only used as wild cards" if card.is_joker else ""
+                    raise SetupError(
+                        f"{card} is not in this table's pack" + (f" ({why})" if why else "")
+                    )
+                if card in seen:
+                    raise SetupError(f"{card} is dealt twice")
+                seen.add(card)
+
+        for name, hand in zip(self.names, hands, strict=True):
+            if len(hand) != k:
+                raise SetupError(f"{name} must have {k} cards, not {len(hand)}")
+            check(hand)
+        for name, hand in kept.items():
+            if name not in self.index:
+                raise SetupError(f"a kept hand is given for {name}, who is not a player")
+            if len(hand) != k:
+                raise SetupError(f"{name}'s kept hand must have {k} cards, not {len(hand)}")
+            if not self.options.blind_allowed:
+                raise SetupError("a kept blind hand needs blind play (blind_allowed)")
+            check(hand)
+        if len(kept) > 1:
+            raise SetupError("only one player can hold a kept blind hand")
+        if rest is None:
+            return [c for c in deck if c not in seen]
+        check(rest)
+        if len(seen) != len(deck):
+            missing = [c.code for c in deck if c not in seen]
+            raise SetupError(f"the pack is missing {' '.join(missing)}")
+        return list(rest)
+
+    def _emit(self, kind: str, player: int | None = None, **data: Any) -> None:
+        self.events.append(Event(kind, None if player is None else self.names[player], data))
+
+    def _antes(self) -> None:
+        ante = self.options.ante
+        if ante == 0:
+            return
+        n = len(self.names)
+        payers = range(n) if self.options.ante_by == "all" else [n - 1]
+        for i in payers:
+            paid = min(ante, self.stack[i])
+            self.stack[i] -= paid
+            self.layers[0] += paid
+            self._emit("ante", i, amount=paid, pot=self.layers[0])
+
+    def _face_up_start(self) -> None:
+        """``blind_keep: face_up``: whoever cannot beat the face-up hand folds at once."""
+        k = self.face_up_player
+        face = self.face_up
+        assert k is not None and face is not None
+        face_key = best_three(face, self.wild)[0]
+        self._emit(
+            "reveal", k, cards=[c.code for c in face], face_up=True, hand=describe(face_key[0])
+        )
+        n = len(self.names)
+        for i in range(n):
+            if i == k:
+                continue
+            self.blind[i] = False
+            self._emit("look", i, forced=True)
+            if self.ncards > 3:
+                self.must_discard[i] = True
+            if best_three(self.held[i][0], self.wild)[0] <= face_key:
+                self._fold(i, forced=True)
+        self.bottom.extend(face)
+        if self.folded.count(False) == 1:
+            # Nobody could beat it: the antes go to him; the carried pot and his hand stay.
+            antes = self.layers[0] - self.carried_in
+            self.stack[k] += antes
+            if antes:
+                self.pots.append(Pot(antes, (self.names[k],)))
+            self._emit("pot", k, amount=antes, shown=False, face_up=True)
+            self.layers = [self.carried_in]
+            self.kept_after[self.names[k]] = self.held[k][0]
+            self.held[k] = []
+            self._finish(carry=True)
+            return
+        self._first_turn()
+
+    # ------------------------------------------------------------ properties
+
+    @property
+    def finished(self) -> bool:
+        """True once the deal is over."""
+        return self.phase == FINISHED
+
+    @property
+    def to_act(self) -> str | None:
+        """The player who must act now, or None when the deal is over."""
+        return None if self.current is None else self.names[self.current]
+
+    def stacks(self) -> dict[str, int]:
+        """Every player's chips now."""
+        return dict(zip(self.names, self.stack, strict=True))
+
+    def table_chips(self) -> int:
+        """Chips on the table: every pot, the carried pot included until it is paid."""
+        return sum(self.layers)
+
+    def active(self) -> list[int]:
+        """Players still betting (neither folded nor covering), in order of play."""
+        return [i for i in range(len(self.names)) if not self.folded[i] and not self.covered[i]]
+
+    # --------------------------------------------------------------- legality
+
+    def _bet_limits(self, p: int) -> tuple[int, int]:
+        """The least and most ``p`` may put in with a bet now (chips, his own terms)."""
+        o = self.options
+        need = max(o.min_bet, min(self.level, o.max_bet))
+        top = o.max_bet
+        if o.max_raise is not None and self.level:
+            top = min(top, self.level + o.max_raise)
+        if self.blind[p]:
+            low = _half_up(need)
+            return low, max(low, top // 2)
+        return need, top
+
+    def _see_cost(self, p: int) -> int | None:
+        """What seeing costs ``p`` now, or None if he may not see."""
+        act = self.active()
+        if len(act) != 2 or self.level == 0:
+            return None
+        other = act[0] if act[1] == p else act[1]
+        if not self.blind[p] and self.blind[other]:
+            return None  # an open player cannot see a blind one
+        low = self._bet_limits(p)[0]
+        return 2 * low if self.options.see_cost == "double" else low
+
+    def legal_actions(self) -> list[Legal]:
+        """What the player to act may do; empty when the deal is over."""
+        p = self.current
+        if p is None:
+            return []
+        if self.phase == KEEP:
+            if len(self.held[p]) == 2:
+                return [Legal("keep", amount=1), Legal("keep", amount=2), Legal("throw")]
+            return [Legal("keep"), Legal("throw")]
+        if self.phase == PROPOSAL:
+            return [Legal("showdown"), Legal("refuse")]
+        if self.choosing is not None:
+            return [Legal("keep"), Legal("throw")]
+        if self.must_discard[p]:
+            return [Legal("discard", amount=self.ncards - 3), Legal("fold")]
+        out: list[Legal] = []
+        if self.blind[p]:
+            if len(self.held[p]) == 2:
+                out += [Legal("look", amount=1), Legal("look", amount=2)]
+            else:
+                out.append(Legal("look"))
+        out.append(Legal("fold"))
+        low, high = self._bet_limits(p)
+        if self.stack[p] >= low:
+            out.append(Legal("bet", min=low, max=min(high, self.stack[p])))
+        else:
+            out.append(Legal("cover", amount=self.stack[p]))
+        cost = self._see_cost(p)
+        if cost is not None and cost <= self.stack[p]:
+            out.append(Legal("see", amount=cost))
+        if self.options.common_showdown and len(self.active()) >= 3 and not self.refused:
+            out.append(Legal("showdown"))
+        return out
+
+    # ----------------------------------------------------------------- acting
+
+    def act(self, player: str, verb: str, amount: Amount = None) -> list[Event]:
+        """Apply one action; raise :class:`IllegalAction` (changing nothing) if it is not legal."""
+        if self.phase == FINISHED:
+            raise IllegalAction("the hand is over; nobody can act")
+        p = self.index.get(player)
+        if p is None:
+            raise IllegalAction(f"{player} is not playing in this hand")
+        if p != self.current:
+            raise IllegalAction(f"it is {self.to_act}'s turn, not {player}'s")
+        legal = self.legal_actions()
+        allowed = ", ".join(dict.fromkeys(a.verb for a in legal))
+        if verb not in VERBS:
+            raise IllegalAction(f"{verb!r} is not a Brag action; {player} may: {allowed}")
+        choices = [a for a in legal if a.verb == verb]
+        if not choices:
+            raise IllegalAction(self._why_not(p, verb, allowed))
+        start = len(self.events)
+        if verb == "discard":
+            self._do_discard(p, self._discard_cards(p, amount))
+            return self.events[start:]
+        if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
+            raise IllegalAction(f"{verb} takes a whole number, not {amount!r}")
+        choice = choices[0]
+        if choice.min is not None and choice.max is not None:
+            if amount is None:
+                raise IllegalAction(
+                    f"say how much: {player} may {verb} from {choice.min} to {choice.max} chips"
+                )
+            self._check_bet(p, amount, choice.min, choice.max)
+        elif len(choices) > 1:
+            numbers = [a.amount for a in choices]
+            if amount not in numbers:
+                what = "look at" if verb == "look" else "keep"
+                raise IllegalAction(
+                    f"{player} holds two hands: say which to {what}, 1 (the kept hand) "
+                    "or 2 (the new one)"
+                )
+        elif amount is not None and amount != choice.amount:
+            if choice.amount is None:
+                raise IllegalAction(f"{verb} takes no amount")
+            if verb == "cover":
+                raise IllegalAction(
+                    f"{player} covers with everything he has left: {choice.amount}, not {amount}"
+                )
+            raise IllegalAction(f"{player} can only {verb} for {choice.amount} now, not {amount}")
+        else:
+            amount = choice.amount
+        getattr(self, "_do_" + verb)(p, amount)
+        return self.events[start:]
+
+    def _check_bet(self, p: int, amount: int, low: int, high: int) -> None:
+        name = self.names[p]
+        if amount < low:
+            blind = " (blind)" if self.blind[p] else ""
+            raise IllegalAction(f"{name} must bet at least {low}{blind}, not {amount}")
+        if amount > high:
+            if high == self.stack[p] and high < self._bet_limits(p)[1]:
+                raise IllegalAction(f"{name} cannot bet {amount}; {name} has {high} left")
+            blind = " (blind: half the open limit)" if self.blind[p] else ""
+            raise IllegalAction(f"{name} may bet at most {high} now{blind}, not {amount}")
+
+    def _why_not(self, p: int, verb: str, allowed: str) -> str:
+        name = self.names[p]
+        if self.phase == KEEP:
+            return f"the hand is over; {name} decides whether to keep his blind hand: {allowed}"
+        if self.phase == PROPOSAL:
+            assert self.proposer is not None
+            return (
+                f"{self.names[self.proposer]} asked for a common showdown; {name} must agree "
+                f"(showdown) or refuse"
+            )
+        if self.choosing is not None:
+            return f"{name} looked at one of his two hands and must keep it or throw it"
+        if self.must_discard[p]:
+            return f"{name} must first discard {self.ncards - 3} (or fold); {name} may: {allowed}"
+        if verb == "bet":
+            low = self._bet_limits(p)[0]
+            return (
+                f"{name} must bet at least {low}; {name} has {self.stack[p]} left "
+                f"(he may cover the pot or fold)"
+            )
+        if verb == "cover":
+            return f"{name} can bet enough, so he cannot cover the pot; {name} may: {allowed}"
+        if verb == "look":
+            return f"{name} has already looked at his cards"
+        if verb == "see":
+            return self._why_not_see(p)
+        if verb == "showdown":
+            if not self.options.common_showdown:
+                return "this table does not play the common showdown"
+            if self.refused:
+                return f"the common showdown was refused; {name} must now bet, cover or fold"
+            return "a common showdown needs three or more players still betting"
+        if verb == "discard":
+            if self.ncards == 3:
+                return "there is no discard in three-card brag"
+            return f"{name} discards only once, right after looking"
+        return f"{name} cannot {verb} now; {name} may: {allowed}"
+
+    def _why_not_see(self, p: int) -> str:
+        name = self.names[p]
+        act = self.active()
+        if len(act) != 2:
+            return f"{name} can see only when exactly two players remain, not {len(act)}"
+        if self.level == 0:
+            return f"{name} can see only after a bet"
+        other = act[0] if act[1] == p else act[1]
+        if not self.blind[p] and self.blind[other]:
+            return f"{name} cannot see {self.names[other]}: an open player cannot see a blind one"
+        cost = self._see_cost(p)
+        return f"{name} must pay {cost} to see; {name} has {self.stack[p]} left"
+
+    def _discard_cards(self, p: int, amount: Amount) -> tuple[Card, ...]:
+        name = self.names[p]
+        want = self.ncards - 3
+        if not isinstance(amount, tuple):
+            raise IllegalAction(f'say which {want} card(s) {name} discards, like ["2c"]')
+        try:
+            cards = tuple(parse_card(c) for c in amount)
+        except CardError as exc:
+            raise IllegalAction(str(exc)) from None
+        if len(cards) != want or len(set(cards)) != want:
+            raise IllegalAction(f"{name} must discard exactly {want} card(s), not {len(cards)}")
+        hand = self.held[p][0]
+        for c in cards:
+            if c not in hand:
+                raise IllegalAction(f"{name} does not hold {c}")
+        return cards
+
+    # actions -----------------------------------------------------------------
+
+    def _do_look(self, p: int, amount: int | None) -> None:
+        if len(self.held[p]) == 2:
+            assert amount in (1, 2)
+            self.choosing = amount - 1
+            self._emit("look", p, hand=amount)
+            return
+        self.blind[p] = False
+        self._emit("look", p)
+        if self.ncards > 3:
+            self.must_discard[p] = True
+
+    def _do_keep(self, p: int, amount: int | None) -> None:
+        if self.phase == KEEP:
+            self._keep_blind(p, amount)
+            return
+        assert self.choosing is not None
+        looked = self.held[p][self.choosing]
+        other = self.held[p][1 - self.choosing]
+        self._emit("keep", p, hand=self.choosing + 1)
+        self._emit("throw", p, hand=2 - self.choosing, unseen=True)
+        self.bottom.extend(other)
+        self.held[p] = [looked]
+        self.choosing = None
+        self.blind[p] = False
+        if self.ncards > 3:
+            self.must_discard[p] = True
+
+    def _do_throw(self, p: int, amount: int | None) -> None:
+        if self.phase == KEEP:
+            self._emit("throw", p, hands=len(self.held[p]))
+            self._finish(carry=True)
+            return
+        assert self.choosing is not None
+        looked = self.held[p][self.choosing]
+        other = self.held[p][1 - self.choosing]
+        self._emit("throw", p, hand=self.choosing + 1)
+        self.bottom.extend(looked)
+        self.held[p] = [other]
+        self.choosing = None
+
+    def _do_discard(self, p: int, cards: tuple[Card, ...]) -> None:
+        hand = self.held[p][0]
+        played = tuple(c for c in hand if c not in cards)
+        self.played[p] = played
+        self.discards[p] = cards
+        self.held[p] = [played]
+        self.bottom.extend(cards)
+        self.must_discard[p] = False
+        self._emit("discard", p, count=len(cards))
+
+    def _do_fold(self, p: int, amount: int | None) -> None:
+        self._fold(p)
+        self._end_turn(p)
+
+    def _fold(self, p: int, forced: bool = False) -> None:
+        self.folded[p] = True
+        for h in self.held[p]:
+            self.bottom.extend(h)
+        self.held[p] = []
+        if forced:
+            self._emit("fold", p, forced=True)
+        else:
+            self._emit("fold", p)
+
+    def _do_bet(self, p: int, amount: int | None) -> None:
+        assert amount is not None
+        self.stack[p] -= amount
+        self.layers[-1] += amount
+        counts = 2 * amount if self.blind[p] else amount
+        self.level = counts
+        self._emit("bet", p, amount=amount, counts=counts, blind=self.blind[p])
+        if self.stack[p] == 0:
+            self._cover(p, auto=True)
+        self._end_turn(p)
+
+    def _do_cover(self, p: int, amount: int | None) -> None:
+        assert amount is not None
+        self.stack[p] -= amount
+        self.layers[-1] += amount
+        self._emit("cover", p, amount=amount)
+        self._cover(p)
+        self._end_turn(p)
+
+    def _cover(self, p: int, auto: bool = False) -> None:
+        """``p`` has nothing left: he covers the pot as it stands; the rest is a side pot."""
+        self.covered[p] = True
+        self.layer_cover[-1] = p
+        if auto:
+            self._emit("cover", p, amount=0, after_bet=True)
+        self.layers.append(0)
+        self.layer_cover.append(None)
+
+    def _do_see(self, p: int, amount: int | None) -> None:
+        assert amount is not None
+        act = self.active()
+        seen = act[0] if act[1] == p else act[1]
+        self.stack[p] -= amount
+        self.layers[-1] += amount
+        self._emit("see", p, amount=amount, seen=self.names[seen])
+        self.current = None
+        seen_key = self._reveal(seen)
+        seer_key = self._key(p)[0]
+        seer_wins = seer_key > seen_key or (self.ncards > 3 and seer_key == seen_key)
+        if seer_wins:
+            self._reveal(p)
+        self._resolve([p] if seer_wins else [seen], seer_key if seer_wins else seen_key)
+
+    def _do_showdown(self, p: int, amount: int | None) -> None:
+        if self.phase == BETTING:
+            self.proposer = p
+            act = self.active()
+            at = act.index(p)
+            self.answers = act[at + 1 :] + act[:at]
+            self.phase = PROPOSAL
+            self._emit("showdown", p, proposal=True)
+            self.current = self.answers[0]
+            return
+        self._emit("showdown", p, agree=True)
+        self.answers.pop(0)
+        if self.answers:
+            self.current = self.answers[0]
+            return
+        self.current = None
+        act = self.active()
+        keys = {i: self._reveal(i) for i in act}
+        best = max(keys.values())
+        self._resolve([i for i in act if keys[i] == best], best)
+
+    def _do_refuse(self, p: int, amount: int | None) -> None:
+        self._emit("refuse", p)
+        assert self.proposer is not None
+        self.current = self.proposer
+        self.proposer = None
+        self.answers = []
+        self.phase = BETTING
+        self.refused = True
+
+    # flow --------------------------------------------------------------------
+
+    def _first_turn(self) -> None:
+        act = self.active()
+        if len(act) <= 1:
+            self._betting_over()
+        else:
+            self.current = act[0]
+
+    def _end_turn(self, p: int) -> None:
+        self.refused = False
+        act = self.active()
+        if len(act) <= 1:
+            self._betting_over()
+            return
+        n = len(self.names)
+        i = (p + 1) % n
+        while self.folded[i] or self.covered[i]:
+            i = (i + 1) % n
+        self.current = i
+
+    def _betting_over(self) -> None:
+        self.current = None
+        act = self.active()
+        if not any(self.covered):
+            last = act[0]
+            if self.blind[last]:
+                self._blind_uncontested(last)
+                return
+            amount = sum(self.layers)
+            self.stack[last] += amount
+            if amount:
+                self.pots.append(Pot(amount, (self.names[last],)))
+            self._emit("pot", last, amount=amount, shown=False)
+            self.layers = [0]
+            self._finish()
+            return
+        if not act:  # cannot happen: the last player betting never acts alone
+            raise AssertionError("no player is left betting")
+        key = self._reveal(act[0])
+        self._resolve([act[0]], key)
+
+    def _blind_uncontested(self, last: int) -> None:
+        """The last player in is blind: the pot stays on the table; he may keep his hand."""
+        self._emit("blind_win", last, pot=sum(self.layers))
+        self.phase = KEEP
+        self.current = last
+
+    def _keep_blind(self, p: int, amount: int | None) -> None:
+        which = 0 if amount is None else amount - 1
+        hand = self.held[p][which]
+        self._emit("keep", p, hand=which + 1, blind=True)
+        if len(self.held[p]) == 2:
+            self._emit("throw", p, hand=2 - which, unseen=True)
+            self.bottom.extend(self.held[p][1 - which])
+        self.held[p] = []
+        self.kept_after[self.names[p]] = hand
+        self._finish(carry=True)
+
+    def _resolve(self, winners: list[int], key: HandKey) -> None:
+        """Pay the pots from the innermost out: each covered hand is compared with the winner
+        of the pots after it; the better takes its pot, the later winner on a tie."""
+        payouts: list[tuple[int, list[int]]] = []
+        for layer in range(len(self.layers) - 1, -1, -1):
+            cover = self.layer_cover[layer]
+            if cover is not None:
+                ckey = self._key(cover)[0]
+                if ckey > key:
+                    self._reveal(cover)
+                    winners, key = [cover], ckey
+            payouts.append((layer, list(winners)))
+        for layer, who in sorted(payouts):
+            amount = self.layers[layer]
+            if not amount:
+                continue
+            share, odd = divmod(amount, len(who))
+            for j, i in enumerate(who):
+                self.stack[i] += share + (1 if j < odd else 0)
+            self.pots.append(Pot(amount, tuple(self.names[i] for i in who)))
+            self._emit("pot", None, amount=amount, winners=[self.names[i] for i in who], shown=True)
+        self.layers = [0]
+        self._finish()
+
+    def _key(self, i: int) -> tuple[HandKey, tuple[Card, ...], tuple[Card, ...]]:
+        """Best key of ``i``'s cards: his played three, else the best of what he holds."""
+        played = self.played[i]
+        if played is not None:
+            return key_of(played, self.discards[i], self.wild), played, self.discards[i]
+        return max((best_three(h, self.wild) for h in self.held[i]), key=lambda t: t[0])
+
+    def _reveal(self, i: int) -> HandKey:
+        name = self.names[i]
+        key, played, discards = self._key(i)
+        if name not in self.shown:
+            data: dict[str, Any] = {"cards": [c.code for c in played], "hand": describe(key[0])}
+            if discards:
+                data["discards"] = [c.code for c in discards]
+            if len(self.held[i]) == 2:
+                data["hands"] = [[c.code for c in h] for h in self.held[i]]
+            self.shown[name] = data
+            self._emit("reveal", i, **data)
+            if strength_category(key[0]) == "prial":
+                self.prial_shown = True
+        return key
+
+    def _finish(self, carry: bool = False) -> None:
+        if carry:
+            self.carried = sum(self.layers)
+            self.layers = [0]
+            if self.carried:
+                self._emit("carried", amount=self.carried, next_deal=True)
+        for i in range(len(self.names)):
+            for h in self.held[i]:
+                self.bottom.extend(h)
+            self.held[i] = []
+        self.phase = FINISHED
+        self.current = None
+        self._emit("end", stacks=self.stacks(), carried=self.carried)
+
+    # --------------------------------------------------------------- output
+
+    def pack_after(self) -> list[Card]:
+        """The pack for the next deal, top first (kept hands are not in it)."""
+        return self.rest + self.bottom
+
+    def summary(self) -> dict[str, Any]:
+        """The replay output of SCENARIOS.md."""
+        if self.finished:
+            return {
+                "finished": True,
+                "stacks": self.stacks(),
+                "pots": [p.to_json() for p in self.pots],
+                "payments": [],
+                "carried": self.carried,
+            }
+        return {
+            "finished": False,
+            "to_act": self.to_act,
+            "legal": [a.to_json() for a in self.legal_actions()],
+            "stacks": self.stacks(),
+        }
+
+
+def _card_list(raw: Any, what: str) -> list[Card]:
+    if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
+        raise SetupError(f'{what} must be a list of cards like ["Ah", "Kd", "9c"]')
+    try:
+        return [parse_card(c) for c in raw]
+    except CardError as exc:
+        raise SetupError(f"in {what}: {exc}") from None
+
+
+def _cards_key(extra: dict[str, Any], key: str) -> list[Card] | None:
+    raw = extra.get(key)
+    if raw is None:
+        return None
+    return _card_list(raw, f'"{key}"')
+
+
+def start_hand(record: HandRecord) -> BragHand:
+    """The deal described by ``record``, before its actions (the replay applies them)."""
+    return BragHand.from_record(record)
