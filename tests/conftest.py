@@ -73,6 +73,37 @@ def events_of(hand: BrelanHand, kind: str) -> list[dict[str, Any]]:
     return [e.to_json() for e in hand.events if e.kind == kind]
 
 
+def antes_paid(hand: BrelanHand) -> dict[str, int]:
+    """Who put what in the pool as ante (the "ante" event)."""
+    paid: dict[str, int] = {}
+    for e in hand.events:
+        if e.kind == "ante":
+            paid.update(e.data["paid"])
+    return paid
+
+
+def showdown_event(hand: BrelanHand) -> dict[str, Any] | None:
+    """The data of the "showdown" event, or None when nothing was shown."""
+    shown = [dict(e.data) for e in hand.events if e.kind == "showdown"]
+    assert len(shown) <= 1
+    return shown[0] if shown else None
+
+
+def revealed(hand: BrelanHand) -> dict[str, tuple[list[str], bool]]:
+    """Every hand turned face up at the showdown: name -> (cards, folded)."""
+    shown = showdown_event(hand)
+    if shown is None:
+        return {}
+    return {n: (list(cards), n in shown["folded"]) for n, cards in shown["hands"].items()}
+
+
+def suit_owners(hand: BrelanHand) -> dict[str, tuple[str | None, int]]:
+    """Suit -> (owner or None, points counted for him) as announced at the showdown."""
+    shown = showdown_event(hand)
+    assert shown is not None, "no showdown"
+    return {s["suit"]: (s["owner"], s["points"]) for s in shown["suits"]}
+
+
 def pots_json(hand: BrelanHand) -> list[dict[str, Any]]:
     return [p.to_json() for p in hand.pots]
 

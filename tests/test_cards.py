@@ -60,8 +60,18 @@ def test_every_card_parses_and_prints_back(rank: str, suit: str) -> None:
 
 @pytest.mark.parametrize(
     ("code", "points"),
-    [("Ah", 11), ("Ks", 10), ("Qd", 10), ("Jc", 10), ("Th", 10), ("9s", 9), ("8d", 8),
-     ("7c", 7), ("6h", 6), ("2s", 2)],
+    [
+        ("Ah", 11),
+        ("Ks", 10),
+        ("Qd", 10),
+        ("Jc", 10),
+        ("Th", 10),
+        ("9s", 9),
+        ("8d", 8),
+        ("7c", 7),
+        ("6h", 6),
+        ("2s", 2),
+    ],
 )
 def test_piquet_point_values(code: str, points: int) -> None:
     assert parse_card(code).points == points
@@ -70,7 +80,7 @@ def test_piquet_point_values(code: str, points: int) -> None:
 def test_jokers() -> None:
     x1, x2 = parse_card("X1"), parse_card("X2")
     assert x1.is_joker and x2.is_joker and x1 is not x2
-    assert JOKERS == (x1, x2)
+    assert (x1, x2) == JOKERS
     assert x1.pretty() == "🃏"
 
 
@@ -172,7 +182,7 @@ def test_brelan_default_deck_is_28() -> None:
 
 
 def test_deal_is_one_card_at_a_time_then_the_retourne() -> None:
-    order = parse_cards("As Ks Qs Js Ts 9s 8s Ah Kh Qh".split())
+    order = parse_cards(["As", "Ks", "Qs", "Js", "Ts", "9s", "8s", "Ah", "Kh", "Qh"])
     hands, retourne = deal_from(order, 3)
     assert [format_cards(h) for h in hands] == ["As Js 8s", "Ks Ts Ah", "Qs 9s Kh"]
     assert retourne.code == "Qh"

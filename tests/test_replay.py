@@ -23,9 +23,7 @@ def scenario_files(folder: Path) -> list[Path]:
 SHARED_FILES = scenario_files(SHARED_SCENARIOS)
 PROJECT_FILES = scenario_files(PROJECT_SCENARIOS)
 # Brag is another engine; this suite covers Brelan and Bouillotte.
-PROJECT_BRELAN_FILES = [
-    f for f in PROJECT_FILES if f.name.startswith(("brelan-", "bouillotte-"))
-]
+PROJECT_BRELAN_FILES = [f for f in PROJECT_FILES if f.name.startswith(("brelan-", "bouillotte-"))]
 
 
 def run_replay(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -198,7 +196,7 @@ BASE = scenario(
 
 
 def variant(**changes: Any) -> dict[str, Any]:
-    raw = json.loads(json.dumps(BASE))
+    raw: dict[str, Any] = json.loads(json.dumps(BASE))
     raw.update(changes)
     return raw
 
@@ -279,9 +277,7 @@ def test_short_player_message_speaks_plainly() -> None:
     assert "P3" in out["error"] and "12" in out["error"]
 
 
-def test_main_prints_errors_and_exits_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_main_prints_errors_and_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     missing = tmp_path / "missing.json"
     assert main([str(missing)]) == 2
     out = json.loads(capsys.readouterr().out)
@@ -309,7 +305,9 @@ def test_main_prints_errors_and_exits_2(
     assert json.loads(capsys.readouterr().out)["stacks"]["P1"] == 61
 
 
-def test_main_reads_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_main_reads_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(BASE)))
     assert main(["-"]) == 0
     assert json.loads(capsys.readouterr().out)["pots"] == [{"amount": 16, "winners": ["P1"]}]

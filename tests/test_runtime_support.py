@@ -1,0 +1,96 @@
+"""Shared helpers for the runtime tests: a manager on a tmp database with a manual clock."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.games.cards import Shuffler
+from bot.runtime import ManualClock, RecordingPresenter, TableManager
+from bot.storage import Database
+
+GUILD = 1
+CHANNEL = 10
+
+
+@dataclass
+class Env:
+    db: Database
+    clock: ManualClock
+    presenter: RecordingPresenter
+    manager: TableManager
+    path: Path
+
+    async def reopen(self) -> Env:
+        """Close the database and start a fresh manager on it (same clock)."""
+        for table in self.manager.tables.values():
+            if table.timer is not None:
+                table.timer.cancel()
+        await self.db.close()
+        return await make_env(self.path, self.clock)
+
+
+async def make_env(path: Path, clock: ManualClock | None = None) -> Env:
+    db = await Database.open(path)
+    clock = clock or ManualClock()
+    presenter = RecordingPresenter()
+    manager = TableManager(
+        db, presenter, clock=clock, shuffler_factory=lambda tid: Shuffler(seed=1000 + tid)
+    )
+    await manager.resume()
+    return Env(db, clock, presenter, manager, path)
+
+
+def friendly(legal: list[dict[str, Any]]) -> tuple[str, int | None]:
+    """Open small, hold, stand: a policy that reaches a showdown."""
+    verbs = {a["verb"]: a for a in legal}
+    if "open" in verbs:
+        return "open", verbs["open"]["min"]
+    for verb in ("decline", "hold", "stand", "pass"):
+        if verb in verbs:
+            return verb, None
+    first = legal[0]
+    return first["verb"], first.get("amount", first.get("min"))
+
+
+async def play_until_hand_over(manager: TableManager, table_id: int, limit: int = 200) -> int:
+    """Play the current hand with :func:`friendly`; returns its id."""
+    state = await manager.status(table_id)
+    hand_id = state["hand"]["id"]
+    for _ in range(limit):
+        state = await manager.status(table_id)
+        hand = state["hand"]
+        if hand is None or hand["id"] != hand_id:
+            return int(hand_id)
+        verb, amount = friendly(hand["legal"])
+        await manager.act(table_id, int(hand["to_act"]), verb, amount)
+    raise AssertionError("the hand did not end")
+
+
+async def balanced(db: Database, guild: int = GUILD) -> None:
+    census = await db.chip_census(guild)
+    assert census.balanced, census
+    assert await db.verify_ledger(guild) == []
+
+
+def public_strings(presenter: RecordingPresenter, upto: int | None = None) -> set[str]:
+    """Every string in the public payloads (updates and announcements), in log order."""
+    out: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            out.add(value)
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                walk(k)
+                walk(v)
+        elif isinstance(value, list | tuple):
+            for v in value:
+                walk(v)
+
+    for kind, _table, payload in presenter.log[:upto]:
+        if kind != "showdown":
+            walk(json.loads(json.dumps(payload, default=str)))
+    return out

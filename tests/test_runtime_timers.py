@@ -1,0 +1,138 @@
+"""Turn timers on the manual clock, and resuming from the database mid-hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.games.replay import load_record, replay_record
+from tests.test_runtime_support import (
+    CHANNEL,
+    GUILD,
+    Env,
+    balanced,
+    friendly,
+    make_env,
+    play_until_hand_over,
+)
+
+USERS = [201, 202, 203]
+
+
+@pytest.fixture
+async def env(tmp_path: Path) -> Env:
+    e = await make_env(tmp_path / "bot.db")
+    yield e  # type: ignore[misc]
+    await e.db.close()
+
+
+async def test_timeout_passes_then_sits_out_then_unseats(env: Env) -> None:
+    m = env.manager
+    table = await m.create_table(
+        GUILD, CHANNEL, "brelan", USERS[0], {"turn_timeout": 30, "sit_out_hands": 1}
+    )
+    for user in USERS:
+        await m.join(table, user)
+    await m.start(table)
+    state = await m.status(table)
+    sleeper = int(state["hand"]["to_act"])
+    assert state["hand"]["deadline"] == env.clock.now() + 30
+    stored = await env.db.current_hand(table)
+    assert stored is not None and stored.turn_deadline == env.clock.now() + 30
+    await env.clock.advance(29)
+    assert (await m.status(table))["hand"]["to_act"] == str(sleeper)
+    await env.clock.advance(1)
+    stored = await env.db.current_hand(table)
+    assert stored is not None and stored.record["actions"] == [[str(sleeper), "pass"]]
+    seat = await env.db.get_seat(table, sleeper)
+    assert seat is not None and seat.timeouts == 1 and seat.status == "playing"
+    # the others play the hand out; whenever the sleeper must speak, time runs out
+    timeouts = 1
+    while seat is not None and seat.status == "playing":
+        state = await m.status(table)
+        hand = state["hand"]
+        if hand["to_act"] == str(sleeper):
+            await env.clock.advance(30)
+            timeouts += 1
+        else:
+            verb, amount = friendly(hand["legal"])
+            await m.act(table, int(hand["to_act"]), verb, amount)
+        seat = await env.db.get_seat(table, sleeper)
+        assert timeouts < 10
+    assert seat.status == "sitting_out" and seat.timeouts == 2
+    # the sleeper is no longer dealt in; after one hand sat out he is unseated with his chips
+    for _ in range(4):
+        if await env.db.get_seat(table, sleeper) is None:
+            break
+        await env.clock.advance(0)  # his own pending turn in the current hand fires at once
+        state = await m.status(table)
+        if state["hand"] and str(sleeper) not in [p["name"] for p in state["hand"]["players"]]:
+            await play_until_hand_over(m, table)
+    assert await env.db.get_seat(table, sleeper) is None
+    assert await env.db.balance(GUILD, sleeper) > 0
+    await balanced(env.db)
+
+
+async def test_coming_back_after_sitting_out(env: Env) -> None:
+    m = env.manager
+    table = await m.create_table(GUILD, CHANNEL, "brelan", USERS[0], {"turn_timeout": 5})
+    for user in USERS:
+        await m.join(table, user)
+    await m.start(table)
+    state = await m.status(table)
+    sleeper = int(state["hand"]["to_act"])
+    m.tables[table].timeouts[str(sleeper)] = 1  # one strike already
+    await env.clock.advance(5)
+    seat = await env.db.get_seat(table, sleeper)
+    assert seat is not None and seat.status == "sitting_out"
+    assert "Welcome back" in await m.join(table, sleeper)
+    seat = await env.db.get_seat(table, sleeper)
+    assert seat is not None and seat.status == "playing" and seat.timeouts == 0
+
+
+async def test_resume_mid_hand_in_process(env: Env) -> None:
+    m = env.manager
+    table = await m.create_table(GUILD, CHANNEL, "bouillotte", USERS[0], {"turn_timeout": 20})
+    for user in [*USERS, 204]:
+        await m.join(table, user)
+    await m.start(table)
+    for _ in range(3):
+        hand = (await m.status(table))["hand"]
+        verb, amount = friendly(hand["legal"])
+        await m.act(table, int(hand["to_act"]), verb, amount)
+    before = await m.status(table)
+    await env.clock.advance(5)
+    env2 = await env.reopen()
+    try:
+        m2 = env2.manager
+        assert await m2.status(table) == before
+        stored = await env2.db.current_hand(table)
+        assert stored is not None
+        replayed = replay_record(load_record(stored.record))
+        assert replayed.summary() == m2.tables[table].hand.summary()  # type: ignore[union-attr]
+        # the timer was re-armed from the stored deadline: 15 s left
+        assert env2.clock.pending() == [before["hand"]["deadline"]]
+        await env2.clock.advance(15)
+        assert len((await env2.db.current_hand(table)).record["actions"]) == 4  # type: ignore[union-attr]
+        await play_until_hand_over(m2, table)
+        await balanced(env2.db)
+    finally:
+        env.db = env2.db
+
+
+async def test_overdue_timer_fires_at_resume(env: Env) -> None:
+    m = env.manager
+    table = await m.create_table(GUILD, CHANNEL, "brelan", USERS[0], {"turn_timeout": 10})
+    for user in USERS[:2]:
+        await m.join(table, user)
+    await m.start(table)
+    env.clock._now += 100  # the bot was down past the deadline
+    env2 = await env.reopen()
+    try:
+        await env2.clock.advance(0)
+        stored = await env2.db.current_hand(table)
+        finished = await env2.db.hand_history(GUILD, table_id=table)
+        assert (stored is not None and stored.record["actions"]) or finished
+    finally:
+        env.db = env2.db
