@@ -156,7 +156,14 @@ class HandRecord:
     extra: dict[str, Any] = field(default_factory=dict)
 
     KNOWN_KEYS = (
-        "game", "options", "players", "hands", "retourne", "actions", "carried", "refaits",
+        "game",
+        "options",
+        "players",
+        "hands",
+        "retourne",
+        "actions",
+        "carried",
+        "refaits",
         "expect",
     )
 
@@ -193,7 +200,7 @@ class HandRecord:
             if name not in names:
                 raise SetupError(f"cards are given for {name}, who is not a player")
             if not isinstance(cards, list):
-                raise SetupError(f"{name}'s cards must be a list like [\"Ah\", \"Kd\", \"9c\"]")
+                raise SetupError(f'{name}\'s cards must be a list like ["Ah", "Kd", "9c"]')
             hands[name] = parse_cards(cards)
         retourne_raw = raw.get("retourne")
         retourne = parse_card(retourne_raw) if retourne_raw is not None else None
@@ -211,8 +218,15 @@ class HandRecord:
         if unknown:
             raise SetupError(f"unknown key(s) in the scenario: {', '.join(map(str, unknown))}")
         return cls(
-            game=game, players=players, hands=hands, options=dict(options), retourne=retourne,
-            actions=actions, carried=carried, refaits=refaits, extra=extra,
+            game=game,
+            players=players,
+            hands=hands,
+            options=dict(options),
+            retourne=retourne,
+            actions=actions,
+            carried=carried,
+            refaits=refaits,
+            extra=extra,
         )
 
     def to_json(self) -> dict[str, Any]:

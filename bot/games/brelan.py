@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from enum import Enum
+from enum import Enum, IntEnum
 from typing import Any, ClassVar, NamedTuple, NoReturn
 
 from bot.games.base import Amount, Event, HandRecord, Legal, Payment, Pot
@@ -46,8 +46,8 @@ class Phase(Enum):
     FINISHED = "finished"
 
 
-class Category(Enum):
-    """Combination classes, compared by their value."""
+class Category(IntEnum):
+    """Combination classes, compared as numbers."""
 
     POINT = 1
     BRELAN = 2
@@ -698,7 +698,10 @@ class BrelanHand:
                 held = best.get(c.suit)
                 if held is None or c.rank > held[0]:
                     best[c.suit] = (c.rank, i)
-        return {suit: (player, self._suit_total(suit)) for suit, (_, player) in best.items()}
+        self._suit_total(SUITS[0])  # fills the totals
+        totals = self._suit_totals
+        assert totals is not None
+        return {suit: (player, totals[suit]) for suit, (_, player) in best.items()}
 
     def _brelan_of(self, i: int) -> Combination | None:
         a, b, c = self.hands[i]
@@ -727,7 +730,7 @@ class BrelanHand:
 
     @staticmethod
     def _key(combo: Combination, i: int) -> tuple[int, int, int]:
-        return (combo.category.value, combo.value, -i)
+        return (combo.category, combo.value, -i)
 
     def _best(self, competitors: Sequence[int], combos: dict[int, Combination]) -> int:
         return max(competitors, key=lambda i: self._key(combos[i], i))
@@ -784,7 +787,9 @@ class BrelanHand:
             cap = remaining[w]
             amount = self.pool if stage == 1 else 0
             for j in range(n):
-                take = min(remaining[j], cap)
+                take = remaining[j]
+                if take > cap:
+                    take = cap
                 remaining[j] -= take
                 amount += take
             self.pool = 0

@@ -30,8 +30,19 @@ SUIT_SYMBOLS: dict[str, str] = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 #: Rank characters, low to high; the rank of a card is 2..14 (ace 14).
 RANK_CHARS = "23456789TJQKA"
 RANK_NAMES: dict[int, str] = {
-    2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-    11: "J", 12: "Q", 13: "K", 14: "A",
+    2: "2",
+    3: "3",
+    4: "4",
+    5: "5",
+    6: "6",
+    7: "7",
+    8: "8",
+    9: "9",
+    10: "10",
+    11: "J",
+    12: "Q",
+    13: "K",
+    14: "A",
 }
 JOKER_RANK = 0
 JOKER_SUIT = "x"

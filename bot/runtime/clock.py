@@ -1,0 +1,116 @@
+"""Time for turn timers: the real clock, and a manual one that tests move by hand.
+
+>>> import asyncio
+>>> clock = ManualClock(start=100.0)
+>>> fired = []
+>>> async def ring() -> None:
+...     fired.append(clock.now())
+>>> timer = clock.call_at(105.0, ring)
+>>> asyncio.run(clock.advance(4)); fired
+[]
+>>> asyncio.run(clock.advance(1)); fired
+[105.0]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Protocol
+
+log = logging.getLogger(__name__)
+
+Callback = Callable[[], Awaitable[None]]
+
+
+class Timer(Protocol):
+    """A scheduled callback; ``cancel`` does nothing once it has started to run."""
+
+    def cancel(self) -> None: ...
+
+
+class Clock(Protocol):
+    """Unix time and callbacks at a given unix time (overdue ones run at once)."""
+
+    def now(self) -> float: ...
+
+    def call_at(self, when: float, callback: Callback) -> Timer: ...
+
+
+class _TaskTimer:
+    def __init__(self) -> None:
+        self.task: asyncio.Task[None] | None = None
+        self.fired = False
+
+    def cancel(self) -> None:
+        if not self.fired and self.task is not None:
+            self.task.cancel()
+
+
+class RealClock:
+    """``time.time()``; each timer is an asyncio task sleeping until its deadline."""
+
+    def now(self) -> float:
+        return time.time()
+
+    def call_at(self, when: float, callback: Callback) -> Timer:
+        timer = _TaskTimer()
+
+        async def run() -> None:
+            await asyncio.sleep(max(0.0, when - time.time()))
+            timer.fired = True
+            try:
+                await callback()
+            except Exception:  # a timer must never kill the loop
+                log.exception("turn timer failed")
+
+        timer.task = asyncio.get_running_loop().create_task(run())
+        return timer
+
+
+class _ManualTimer:
+    def __init__(self, when: float, callback: Callback) -> None:
+        self.when = when
+        self.callback = callback
+        self.cancelled = False
+        self.fired = False
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class ManualClock:
+    """A clock for tests: time moves only with :meth:`advance`, which runs the due timers
+    (in deadline order, each to completion) before returning."""
+
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self._now = start
+        self._timers: list[_ManualTimer] = []
+
+    def now(self) -> float:
+        return self._now
+
+    def call_at(self, when: float, callback: Callback) -> Timer:
+        timer = _ManualTimer(when, callback)
+        self._timers.append(timer)
+        return timer
+
+    def pending(self) -> list[float]:
+        """Deadlines of the timers still armed."""
+        return sorted(t.when for t in self._timers if not t.cancelled and not t.fired)
+
+    async def advance(self, seconds: float = 0.0) -> None:
+        self._now += seconds
+        while True:
+            due = [t for t in self._timers if not t.cancelled and not t.fired]
+            due = [t for t in due if t.when <= self._now]
+            if not due:
+                break
+            timer = min(due, key=lambda t: t.when)
+            timer.fired = True
+            with contextlib.suppress(Exception):
+                await timer.callback()
+        self._timers = [t for t in self._timers if not t.cancelled and not t.fired]

@@ -1,0 +1,64 @@
+"""What the runtime tells the players, through an interface Discord, a terminal or a test
+recorder can implement. Public calls never carry a hidden card."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class Presenter(Protocol):
+    """Where a table's news goes."""
+
+    async def table_update(self, table_id: int, public_state: dict[str, Any]) -> None:
+        """The table's public state changed (seats, pool, whose turn, legal actions)."""
+
+    async def deliver_cards(
+        self, table_id: int, user_id: int, cards: list[str], retourne: str | None
+    ) -> bool:
+        """Show one player his cards privately; False if that failed (DMs blocked)."""
+
+    async def announce(self, table_id: int, text: str, data: dict[str, Any]) -> None:
+        """Something happened at the table (a line of narration and its details)."""
+
+    async def showdown(self, table_id: int, data: dict[str, Any]) -> None:
+        """A hand ended with the hands shown."""
+
+
+@dataclass
+class RecordingPresenter:
+    """Keeps everything it is told; users in ``blocked`` refuse private messages."""
+
+    updates: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    deliveries: list[tuple[int, int, list[str], str | None]] = field(default_factory=list)
+    announcements: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)
+    showdowns: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    blocked: set[int] = field(default_factory=set)
+    log: list[tuple[str, int, Any]] = field(default_factory=list)
+
+    async def table_update(self, table_id: int, public_state: dict[str, Any]) -> None:
+        self.updates.append((table_id, public_state))
+        self.log.append(("update", table_id, public_state))
+
+    async def deliver_cards(
+        self, table_id: int, user_id: int, cards: list[str], retourne: str | None
+    ) -> bool:
+        if user_id in self.blocked:
+            return False
+        self.deliveries.append((table_id, user_id, list(cards), retourne))
+        return True
+
+    async def announce(self, table_id: int, text: str, data: dict[str, Any]) -> None:
+        self.announcements.append((table_id, text, data))
+        self.log.append(("announce", table_id, {"text": text, **data}))
+
+    async def showdown(self, table_id: int, data: dict[str, Any]) -> None:
+        self.showdowns.append((table_id, data))
+        self.log.append(("showdown", table_id, data))
+
+    def cards_of(self, table_id: int, user_id: int) -> list[str] | None:
+        """The last cards delivered to a player at a table."""
+        for t, u, cards, _ in reversed(self.deliveries):
+            if t == table_id and u == user_id:
+                return cards
+        return None
