@@ -247,6 +247,32 @@ class HandRecord:
         return out
 
 
+def replay_summary(
+    finished: bool,
+    stacks: dict[str, int],
+    pots: Sequence[Pot],
+    payments: Sequence[Payment],
+    carried: int,
+    to_act: str | None,
+    legal: Sequence[Legal],
+) -> dict[str, Any]:
+    """The output object of SCENARIOS.md for a finished or pending hand."""
+    if finished:
+        return {
+            "finished": True,
+            "stacks": stacks,
+            "pots": [p.to_json() for p in pots],
+            "payments": [p.to_json() for p in payments],
+            "carried": carried,
+        }
+    return {
+        "finished": False,
+        "to_act": to_act,
+        "legal": [a.to_json() for a in legal],
+        "stacks": stacks,
+    }
+
+
 class HandState(Protocol):
     """What every game's hand offers to the runtime and the replay command."""
 

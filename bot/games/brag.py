@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.base import Amount, Event, HandRecord, Legal, Pot
+from bot.games.base import Amount, Event, HandRecord, Legal, Pot, replay_summary
 from bot.games.brag_rank import (
     JOKERS_ADDED,
     WILD_CARDS,
@@ -784,20 +784,15 @@ class BragHand:
 
     def summary(self) -> dict[str, Any]:
         """The replay output of SCENARIOS.md."""
-        if self.finished:
-            return {
-                "finished": True,
-                "stacks": self.stacks(),
-                "pots": [p.to_json() for p in self.pots],
-                "payments": [],
-                "carried": self.carried,
-            }
-        return {
-            "finished": False,
-            "to_act": self.to_act,
-            "legal": [a.to_json() for a in self.legal_actions()],
-            "stacks": self.stacks(),
-        }
+        return replay_summary(
+            self.finished,
+            self.stacks(),
+            self.pots,
+            (),
+            self.carried,
+            self.to_act,
+            self.legal_actions() if not self.finished else [],
+        )
 
 
 def _card_list(raw: Any, what: str) -> list[Card]:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from enum import Enum, IntEnum
 from typing import Any, ClassVar, NamedTuple, NoReturn
 
-from bot.games.base import Amount, Event, HandRecord, Legal, Payment, Pot
+from bot.games.base import Amount, Event, HandRecord, Legal, Payment, Pot, replay_summary
 from bot.games.cards import SUIT_NAMES, SUITS, Card, deck_preset
 from bot.games.errors import IllegalAction, SetupError
 from bot.games.options import BrelanOptions, parse_options
@@ -837,20 +837,15 @@ class BrelanHand:
 
     def summary(self) -> dict[str, Any]:
         """The replay output of SCENARIOS.md."""
-        if self.finished:
-            return {
-                "finished": True,
-                "stacks": self.stacks(),
-                "pots": [p.to_json() for p in self.pots],
-                "payments": [p.to_json() for p in self.payments],
-                "carried": self.carried,
-            }
-        return {
-            "finished": False,
-            "to_act": self.to_act,
-            "legal": [a.to_json() for a in self.legal_actions()],
-            "stacks": self.stacks(),
-        }
+        return replay_summary(
+            self.finished,
+            self.stacks(),
+            self.pots,
+            self.payments,
+            self.carried,
+            self.to_act,
+            self.legal_actions() if not self.finished else [],
+        )
 
     def public_view(self) -> dict[str, Any]:
         """What everyone at the table may see now (no hidden card before the showdown)."""
