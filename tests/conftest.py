@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from bot.games.brelan import BrelanHand
 from bot.games.cards import parse_card, parse_cards
 from bot.games.options import BrelanOptions, parse_options
+
+if TYPE_CHECKING:
+    from tests.test_runtime_support import Env
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED_SCENARIOS = REPO_ROOT.parent / "shared" / "scenarios"
@@ -142,3 +145,13 @@ def scenario(
 def four_point_hand() -> BrelanHand:
     """RULES.md §5 'Point with a folded hand and precedence', before any action."""
     return make_hand(["Ah Jh 8c", "Kd Qd 8h", "Ts 9s Jc", "Jd 9d 9c"], "Th")
+
+
+@pytest.fixture
+async def env(tmp_path: Path) -> AsyncIterator[Env]:
+    """A table manager on a fresh database, with a recording presenter (runtime tests)."""
+    from tests.test_runtime_support import make_env
+
+    e = await make_env(tmp_path / "bot.db")
+    yield e
+    await e.db.close()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.runtime import STALE_BUTTON, TableError
@@ -12,19 +10,11 @@ from tests.test_runtime_support import (
     GUILD,
     Env,
     balanced,
-    make_env,
     play_until_hand_over,
     public_strings,
 )
 
 USERS = [101, 102, 103, 104]
-
-
-@pytest.fixture
-async def env(tmp_path: Path) -> Env:
-    e = await make_env(tmp_path / "bot.db")
-    yield e  # type: ignore[misc]
-    await e.db.close()
 
 
 async def seated_table(env: Env, game: str = "bouillotte", n: int = 4, **options: object) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from pathlib import Path
 
 import pytest
 
@@ -17,18 +16,10 @@ from tests.test_runtime_support import (
     Env,
     balanced,
     friendly,
-    make_env,
     play_until_hand_over,
 )
 
 USERS = [301, 302, 303, 304]
-
-
-@pytest.fixture
-async def env(tmp_path: Path) -> Env:
-    e = await make_env(tmp_path / "bot.db")
-    yield e  # type: ignore[misc]
-    await e.db.close()
 
 
 async def test_two_actions_for_one_turn(env: Env) -> None:

@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from bot.games.replay import load_record, replay_record
 from tests.test_runtime_support import (
     CHANNEL,
@@ -13,18 +9,10 @@ from tests.test_runtime_support import (
     Env,
     balanced,
     friendly,
-    make_env,
     play_until_hand_over,
 )
 
 USERS = [201, 202, 203]
-
-
-@pytest.fixture
-async def env(tmp_path: Path) -> Env:
-    e = await make_env(tmp_path / "bot.db")
-    yield e  # type: ignore[misc]
-    await e.db.close()
 
 
 async def test_timeout_passes_then_sits_out_then_unseats(env: Env) -> None:

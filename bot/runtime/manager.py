@@ -11,9 +11,10 @@ database, so memory never drifts from what is stored. Engine player names are
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -215,6 +216,17 @@ class TableManager:
         self.tables[gt.id] = table
         return table
 
+    @contextlib.asynccontextmanager
+    async def _write(self, table: Table) -> AsyncIterator[Transaction]:
+        """One write transaction; if it fails, the table is reloaded from the database so
+        the in-memory session never runs ahead of what was stored."""
+        try:
+            async with self.db.transaction() as tx:
+                yield tx
+        except BaseException:
+            await self._reload(table)
+            raise
+
     async def _reload(self, table: Table) -> Table:
         return await self._load(await self.db.get_table(table.id))
 
@@ -404,15 +416,11 @@ class TableManager:
                 if free:
                     if session is not None:
                         session.sit(name, cave)
-                    try:
-                        async with self.db.transaction() as tx:
-                            await tx.seat(
-                                table.id, user_id, max_seats=table.settings.seats, buy_in=cave
-                            )
-                            await tx.update_table(table.id, options=table.options())
-                    except BaseException:
-                        await self._reload(table)
-                        raise
+                    async with self._write(table) as tx:
+                        await tx.seat(
+                            table.id, user_id, max_seats=table.settings.seats, buy_in=cave
+                        )
+                        await tx.update_table(table.id, options=table.options())
                     msg = f"You sit down with {cave} chips."
                     await self._safe(self.presenter.announce(table.id, msg, {"user": user_id}))
                     await self._maybe_deal(table)
@@ -425,13 +433,9 @@ class TableManager:
                     raise TableError(f"You have {balance} chips; you need {cave} to sit here.")
                 if session is not None:
                     session.join_queue(name)
-                try:
-                    async with self.db.transaction() as tx:
-                        entry = await tx.join_queue(table.id, user_id)
-                        await tx.update_table(table.id, options=table.options())
-                except BaseException:
-                    await self._reload(table)
-                    raise
+                async with self._write(table) as tx:
+                    entry = await tx.join_queue(table.id, user_id)
+                    await tx.update_table(table.id, options=table.options())
                 msg = f"The table is full: you are number {entry.place} in line."
                 await self._publish(table)
                 return msg
@@ -452,7 +456,7 @@ class TableManager:
                         raise TableError("You don't have a seat at this table.")
                     if table.session is not None:
                         table.session.leave_queue(name)
-                    async with self.db.transaction() as tx:
+                    async with self._write(table) as tx:
                         await tx.leave_queue(table.id, user_id)
                         await tx.update_table(table.id, options=table.options())
                     await self._publish(table)
@@ -461,24 +465,16 @@ class TableManager:
                 if hand is not None and not hand.finished and name in hand.index:
                     assert table.session is not None
                     table.session.charlemagne(name)
-                    try:
-                        async with self.db.transaction() as tx:
-                            await tx.update_seat(table.id, user_id, status="leaving")
-                            await tx.update_table(table.id, options=table.options())
-                    except BaseException:
-                        await self._reload(table)
-                        raise
+                    async with self._write(table) as tx:
+                        await tx.update_seat(table.id, user_id, status="leaving")
+                        await tx.update_table(table.id, options=table.options())
                     await self._publish(table)
                     return "Charlemagne: you will leave with your chips when this hand ends."
                 if table.session is not None:
                     table.session.remove([name])
-                try:
-                    async with self.db.transaction() as tx:
-                        out = await tx.cash_out(table.id, user_id)
-                        await tx.update_table(table.id, options=table.options())
-                except BaseException:
-                    await self._reload(table)
-                    raise
+                async with self._write(table) as tx:
+                    out = await tx.cash_out(table.id, user_id)
+                    await tx.update_table(table.id, options=table.options())
                 table.sitting_out.discard(name)
                 msg = f"You leave the table with {out.amount} chips."
                 await self._safe(self.presenter.announce(table.id, msg, {"user": user_id}))
@@ -568,14 +564,10 @@ class TableManager:
             return False
         if not (force or table.settings.auto_deal):
             return False
-        try:
-            async with self.db.transaction() as tx:
-                dealt = await self._deal_in(tx, table)
-                if dealt:
-                    await tx.update_table(table.id, status="playing", options=table.options())
-        except BaseException:
-            await self._reload(table)
-            raise
+        async with self._write(table) as tx:
+            dealt = await self._deal_in(tx, table)
+            if dealt:
+                await tx.update_table(table.id, status="playing", options=table.options())
         if dealt:
             await self._after_deal(table)
         return dealt
@@ -690,22 +682,18 @@ class TableManager:
         table.deadline = self._deadline_for(table)
         old_hand_no = table.hand_no
         notes: list[tuple[str, dict[str, Any]]] = []
-        try:
-            async with self.db.transaction() as tx:
-                await tx.append_action(hand_id, action.to_json(), turn_deadline=table.deadline)
-                if seat_changes and name not in (table.session.leaving if table.session else ()):
-                    await tx.update_seat(table.id, user, **seat_changes)
-                if finished:
-                    notes = await self._finish_in(tx, table)
-                    if table.settings.auto_deal:
-                        await self._deal_in(tx, table)
-                    else:
-                        table.hand = table.record = None
-                        table.hand_id = None
-                    await tx.update_table(table.id, options=table.options())
-        except BaseException:
-            await self._reload(table)
-            raise
+        async with self._write(table) as tx:
+            await tx.append_action(hand_id, action.to_json(), turn_deadline=table.deadline)
+            if seat_changes and name not in (table.session.leaving if table.session else ()):
+                await tx.update_seat(table.id, user, **seat_changes)
+            if finished:
+                notes = await self._finish_in(tx, table)
+                if table.settings.auto_deal:
+                    await self._deal_in(tx, table)
+                else:
+                    table.hand = table.record = None
+                    table.hand_id = None
+                await tx.update_table(table.id, options=table.options())
         for event in events:
             data = event.to_json()
             if event.kind in ("showdown", "end"):
