@@ -679,7 +679,8 @@ class BrelanHand:
 
     # points ----------------------------------------------------------------
 
-    def _suit_total(self, suit: str) -> int:
+    def _totals(self) -> dict[str, int]:
+        """Per suit, the points of every card shown: all hands and the retourne (computed once)."""
         totals = self._suit_totals
         if totals is None:
             totals = {s: 0 for s in SUITS}
@@ -688,7 +689,7 @@ class BrelanHand:
                 for c in hand:
                     totals[c.suit] += c.points
             self._suit_totals = totals
-        return totals[suit]
+        return totals
 
     def _ownership(self, competitors: Sequence[int]) -> dict[str, tuple[int, int]]:
         """For each suit held by a competitor: (owner, points of every card of the suit shown)."""
@@ -698,9 +699,7 @@ class BrelanHand:
                 held = best.get(c.suit)
                 if held is None or c.rank > held[0]:
                     best[c.suit] = (c.rank, i)
-        self._suit_total(SUITS[0])  # fills the totals
-        totals = self._suit_totals
-        assert totals is not None
+        totals = self._totals()
         return {suit: (player, totals[suit]) for suit, (_, player) in best.items()}
 
     def _brelan_of(self, i: int) -> Combination | None:
@@ -759,7 +758,7 @@ class BrelanHand:
             ]
             if holders:
                 w = max(holders)[1]
-                return w, Combination(Category.POINT, self._suit_total(suit), suit)
+                return w, Combination(Category.POINT, self._totals()[suit], suit)
             return competitors[0], Combination(Category.POINT, 0, None)
         else:  # recalculate, or single_suit before any suit is fixed
             ownership = self._ownership(competitors)
