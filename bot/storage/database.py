@@ -40,7 +40,7 @@ from bot.storage.models import (
     TableStatus,
     Wallet,
 )
-from bot.storage.schema import MIGRATIONS, migrate, user_version
+from bot.storage.schema import MIGRATIONS, migrate, run_sql, user_version
 from bot.storage.transaction import Transaction
 
 Clock = Callable[[], float]
@@ -89,10 +89,10 @@ class Database:
         conn = await aiosqlite.connect(self.path, isolation_level=None)
         try:
             conn.row_factory = sqlite3.Row
-            await conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms):d}")
-            await conn.execute("PRAGMA journal_mode = WAL")
-            await conn.execute("PRAGMA synchronous = NORMAL")
-            await conn.execute("PRAGMA foreign_keys = ON")
+            await run_sql(conn, f"PRAGMA busy_timeout = {int(self.busy_timeout_ms):d}")
+            await run_sql(conn, "PRAGMA journal_mode = WAL")
+            await run_sql(conn, "PRAGMA synchronous = NORMAL")
+            await run_sql(conn, "PRAGMA foreign_keys = ON")
             await migrate(conn, self._migrations)
         except BaseException:
             await conn.close()
@@ -156,10 +156,10 @@ class Database:
             self._owner = asyncio.current_task()
             tx = Transaction(conn, self.clock())
             try:
-                await conn.execute(begin)
+                await run_sql(conn, begin)
                 try:
                     yield tx
-                    await asyncio.shield(conn.execute("COMMIT"))
+                    await asyncio.shield(run_sql(conn, "COMMIT"))
                 except BaseException:
                     await self._rollback(conn)
                     raise
@@ -171,7 +171,7 @@ class Database:
     async def _rollback(conn: aiosqlite.Connection) -> None:
         # OperationalError: nothing to roll back (e.g. a cancelled COMMIT went through).
         with contextlib.suppress(sqlite3.OperationalError):
-            await asyncio.shield(conn.execute("ROLLBACK"))
+            await asyncio.shield(run_sql(conn, "ROLLBACK"))
 
     def transaction(self) -> AbstractAsyncContextManager[Transaction]:
         """``async with db.transaction() as tx:`` a write transaction (BEGIN IMMEDIATE).

@@ -185,6 +185,17 @@ def split_statements(script: str) -> list[str]:
     return statements
 
 
+async def run_sql(conn: aiosqlite.Connection, sql: str) -> None:
+    """Execute one statement and close its cursor at once.
+
+    A cursor left open keeps its statement "in progress" until it is garbage collected,
+    and SQLite refuses to COMMIT meanwhile; closing it explicitly does not depend on when
+    the collector runs.
+    """
+    async with conn.execute(sql):
+        pass
+
+
 async def migrate(conn: aiosqlite.Connection, migrations: Sequence[str] = MIGRATIONS) -> int:
     """Apply the migrations the database lacks, each in its own ``BEGIN IMMEDIATE`` transaction.
 
@@ -194,18 +205,18 @@ async def migrate(conn: aiosqlite.Connection, migrations: Sequence[str] = MIGRAT
     autocommit mode (``isolation_level=None``).
     """
     while True:
-        await conn.execute("BEGIN IMMEDIATE")
+        await run_sql(conn, "BEGIN IMMEDIATE")
         try:
             current = await user_version(conn)
             if current > len(migrations):
                 raise SchemaTooNew(current, len(migrations))
             if current == len(migrations):
-                await conn.execute("COMMIT")
+                await run_sql(conn, "COMMIT")
                 return current
             for statement in split_statements(migrations[current]):
-                await conn.execute(statement)
-            await conn.execute(f"PRAGMA user_version = {current + 1:d}")
-            await conn.execute("COMMIT")
+                await run_sql(conn, statement)
+            await run_sql(conn, f"PRAGMA user_version = {current + 1:d}")
+            await run_sql(conn, "COMMIT")
         except BaseException:
-            await conn.execute("ROLLBACK")
+            await run_sql(conn, "ROLLBACK")
             raise

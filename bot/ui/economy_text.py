@@ -1,0 +1,267 @@
+"""Words of the economy, history and admin commands, in English and French.
+
+Pure functions over storage records: no Discord call, so they are easy to test (doctests)
+and the cogs stay thin. Mentions are written ``<@id>``; timestamps as Discord markup
+``<t:unix:R>`` (each reader sees them in his own time zone and language).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, Final
+
+import discord
+from discord import app_commands
+
+from bot.storage.database import Database
+from bot.storage.errors import format_duration
+from bot.storage.models import GuildSettings, LedgerEntry
+from bot.ui.i18n import Lang, lang_of, pick
+
+#: Leaderboard metrics (storage ``METRICS``) with their English and French names.
+METRIC_NAMES: Final[dict[str, tuple[str, str]]] = {
+    "net_chips": ("Net chips", "Gains nets"),
+    "hands_won": ("Hands won", "Donnes gagnées"),
+    "hands_played": ("Hands played", "Donnes jouées"),
+    "biggest_pot": ("Biggest pot", "Plus gros pot"),
+    "brelans": ("Brelans", "Brelans"),
+    "square_brelans": ("Brelans carrés", "Brelans carrés"),
+    "prials": ("Prials shown", "Prials montrés"),
+}
+DEFAULT_METRIC: Final = "net_chips"
+
+#: Leaderboard periods, as storage spells them.
+PERIOD_NAMES: Final[dict[str, tuple[str, str]]] = {
+    "all": ("All time", "Depuis toujours"),
+    "week": ("This week", "Cette semaine"),
+}
+
+GAME_NAMES: Final[dict[str, str]] = {
+    "brelan": "Brelan",
+    "bouillotte": "Bouillotte",
+    "brag": "Brag",
+}
+
+#: The languages of public messages (``GuildSettings.locale``), named in each language.
+LOCALE_NAMES: Final[dict[str, tuple[str, str]]] = {
+    "en": ("English", "anglais"),
+    "fr": ("French", "français"),
+}
+
+
+def chips(lang: Lang, amount: int) -> str:
+    """``12 chips`` / ``12 jetons`` (singular for 1 and -1, and 0 in French).
+
+    >>> chips("en", 1), chips("en", 30), chips("fr", 0), chips("fr", 1000)
+    ('1 chip', '30 chips', '0 jeton', '1000 jetons')
+    """
+    if lang == "fr":
+        return f"{amount} jeton" if abs(amount) <= 1 else f"{amount} jetons"
+    return f"{amount} chip" if abs(amount) == 1 else f"{amount} chips"
+
+
+def signed_chips(lang: Lang, amount: int) -> str:
+    """A change of chips with its sign.
+
+    >>> signed_chips("en", 12), signed_chips("fr", -3), signed_chips("en", 0)
+    ('+12 chips', '-3 jetons', '0 chips')
+    """
+    text = chips(lang, amount)
+    return f"+{text}" if amount > 0 else text
+
+
+def when(ts: float, style: str = "R") -> str:
+    """A Discord timestamp: ``<t:1700000000:R>`` shows as "in 3 hours" to each reader.
+
+    >>> when(1_700_000_000.7), when(0, "f")
+    ('<t:1700000000:R>', '<t:0:f>')
+    """
+    return f"<t:{int(ts)}:{style}>"
+
+
+def metric_name(lang: Lang, metric: str) -> str:
+    """A leaderboard metric's name.
+
+    >>> metric_name("fr", "prials")
+    'Prials montrés'
+    """
+    en, fr = METRIC_NAMES.get(metric, (metric, metric))
+    return pick(lang, en, fr)
+
+
+def period_name(lang: Lang, period: str) -> str:
+    """A leaderboard period's name.
+
+    >>> period_name("fr", "week")
+    'Cette semaine'
+    """
+    en, fr = PERIOD_NAMES.get(period, (period, period))
+    return pick(lang, en, fr)
+
+
+def game_name(game: str) -> str:
+    """A game's name as players write it.
+
+    >>> game_name("bouillotte"), game_name("whist")
+    ('Bouillotte', 'Whist')
+    """
+    return GAME_NAMES.get(game, game.capitalize())
+
+
+def metric_value(lang: Lang, metric: str, value: int) -> str:
+    """A leaderboard value: chips for chip metrics, a plain count otherwise.
+
+    >>> metric_value("en", "net_chips", 25), metric_value("fr", "biggest_pot", 40)
+    ('+25 chips', '40 jetons')
+    >>> metric_value("en", "hands_won", 3)
+    '3'
+    """
+    if metric == "net_chips":
+        return signed_chips(lang, value)
+    if metric == "biggest_pot":
+        return chips(lang, value)
+    return str(value)
+
+
+def ledger_reason(lang: Lang, entry: LedgerEntry) -> str:
+    """What a ledger entry was, in a few words.
+
+    >>> from bot.storage.models import LedgerEntry
+    >>> e = LedgerEntry(1, 5, 7, -20, "transfer", None, None, 9, None, 0.0)
+    >>> ledger_reason("en", e), ledger_reason("fr", e)
+    ('given to <@9>', 'donnés à <@9>')
+    """
+    kind, amount = entry.kind, entry.amount
+    if kind == "grant":
+        return pick(lang, "welcome grant", "dotation de bienvenue")
+    if kind == "daily":
+        return pick(lang, "daily bonus", "bonus quotidien")
+    if kind == "buy_in":
+        return pick(lang, "cave at table {t}", "cave à la table {t}", t=entry.table_id)
+    if kind == "cash_out":
+        return pick(lang, "back from table {t}", "retour de la table {t}", t=entry.table_id)
+    if kind == "transfer":
+        who = f"<@{entry.counterpart_id}>"
+        if amount < 0:
+            return pick(lang, "given to {who}", "donnés à {who}", who=who)
+        return pick(lang, "received from {who}", "reçus de {who}", who=who)
+    if kind == "admin":
+        if amount > 0:
+            text = pick(lang, "granted by an admin", "accordés par un admin")
+        else:
+            text = pick(lang, "taken back by an admin", "repris par un admin")
+        return f"{text}: {entry.note}" if entry.note else text
+    return kind
+
+
+def ledger_line(lang: Lang, entry: LedgerEntry) -> str:
+    """One line of a wallet's latest movements.
+
+    >>> from bot.storage.models import LedgerEntry
+    >>> ledger_line("en", LedgerEntry(1, 5, 7, 1000, "grant", None, None, None, None, 60.0))
+    '`+1000 chips` welcome grant, <t:60:R>'
+    """
+    amount = signed_chips(lang, entry.amount)
+    return f"`{amount}` {ledger_reason(lang, entry)}, {when(entry.created_at)}"
+
+
+def hand_players(record: Any) -> set[int]:
+    """The user ids dealt into a stored hand record (engine names are user ids).
+
+    >>> sorted(hand_players({"players": [{"name": "12", "stack": 5}, {"name": "3"}]}))
+    [3, 12]
+    >>> hand_players(None)
+    set()
+    """
+    players = record.get("players") if isinstance(record, Mapping) else None
+    out: set[int] = set()
+    for player in players if isinstance(players, list) else []:
+        name = player.get("name") if isinstance(player, Mapping) else None
+        if isinstance(name, str) and name.isdigit():
+            out.add(int(name))
+    return out
+
+
+def _mentions(names: Iterable[str]) -> str:
+    return ", ".join(f"<@{n}>" if str(n).isdigit() else str(n) for n in names)
+
+
+def hand_outcome(lang: Lang, result: Any) -> str:
+    """Who won what, from a stored hand result (the replay summary).
+
+    >>> hand_outcome("en", {"pots": [{"amount": 6, "winners": ["300"]}], "carried": 0})
+    'won by <@300>, pot 6 chips'
+    >>> hand_outcome("fr", {"pots": [], "carried": 8})
+    'refait : 8 jetons restent sur la table'
+    """
+    pots = result.get("pots") if isinstance(result, Mapping) else None
+    pots = [p for p in pots if isinstance(p, Mapping)] if isinstance(pots, list) else []
+    winners: list[str] = []
+    total = 0
+    for pot in pots:
+        total += int(pot.get("amount", 0))
+        for winner in pot.get("winners", []):
+            if str(winner) not in winners:
+                winners.append(str(winner))
+    if winners:
+        return pick(
+            lang,
+            "won by {w}, pot {pot}",
+            "gagnée par {w}, pot de {pot}",
+            w=_mentions(winners),
+            pot=chips(lang, total),
+        )
+    carried = int(result.get("carried", 0)) if isinstance(result, Mapping) else 0
+    return pick(
+        lang,
+        "refait: {c} stay on the table",
+        "refait : {c} restent sur la table",
+        c=chips(lang, carried),
+    )
+
+
+def settings_text(lang: Lang, settings: GuildSettings) -> str:
+    """The guild's economy settings, one per line.
+
+    >>> from bot.storage.models import GuildSettings
+    >>> print(settings_text("en", GuildSettings(1)))
+    Starting grant: 1000 chips
+    Daily bonus: 100 chips every 20 h
+    Language of public messages: English
+    """
+    return "\n".join(
+        [
+            pick(
+                lang,
+                "Starting grant: {g}",
+                "Dotation de départ : {g}",
+                g=chips(lang, settings.starting_grant),
+            ),
+            pick(
+                lang,
+                "Daily bonus: {b} every {d}",
+                "Bonus quotidien : {b} toutes les {d}",
+                b=chips(lang, settings.daily_bonus),
+                d=format_duration(settings.daily_cooldown),
+            ),
+            pick(
+                lang,
+                "Language of public messages: {l}",
+                "Langue des messages publics : {l}",
+                l=pick(lang, *LOCALE_NAMES.get(settings.locale, (settings.locale,) * 2)),
+            ),
+        ]
+    )
+
+
+def guild_id_of(interaction: discord.Interaction) -> int:
+    """The guild of a guild-only command (``NoPrivateMessage`` in a DM, which Discord's
+    ``guild_only`` already prevents)."""
+    if interaction.guild_id is None:
+        raise app_commands.NoPrivateMessage()
+    return interaction.guild_id
+
+
+async def guild_lang(db: Database, guild_id: int) -> Lang:
+    """The language of the guild's public messages (``/admin settings locale``)."""
+    return lang_of((await db.settings(guild_id)).locale)

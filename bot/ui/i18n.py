@@ -1,0 +1,146 @@
+"""English and French: command localisations and the words players read.
+
+Commands carry their French names and descriptions with them
+(``L("create", "créer")`` is an ``app_commands.locale_str`` whose ``fr`` extra the
+:class:`SalonTranslator` hands to Discord). Messages are picked per reader: an ephemeral
+answer follows the clicking user's Discord language, a public message the guild's locale
+(``/admin settings locale``).
+
+The runtime and storage layers speak English; :func:`french` turns their player messages
+into French by pattern, and leaves anything it does not know in English.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import app_commands
+
+Lang = str  # "en" or "fr"
+LANGS = ("en", "fr")
+
+
+def L(english: str, french: str) -> app_commands.locale_str:
+    """A command string with its French version."""
+    return app_commands.locale_str(english, fr=french)
+
+
+def lang_of(locale: discord.Locale | str | None) -> Lang:
+    """``"fr"`` for any French Discord locale, else ``"en"``.
+
+    >>> lang_of("fr"), lang_of(discord.Locale.american_english), lang_of(None)
+    ('fr', 'en', 'en')
+    """
+    return "fr" if locale is not None and str(locale).lower().startswith("fr") else "en"
+
+
+def pick(lang: Lang, english: str, french: str, /, **values: object) -> str:
+    """The text in the reader's language, formatted.
+
+    >>> pick("fr", "{n} chips", "{n} jetons", n=3)
+    '3 jetons'
+    """
+    return (french if lang == "fr" else english).format(**values)
+
+
+class SalonTranslator(app_commands.Translator):
+    """Gives Discord the French of every command name, description and choice."""
+
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContextTypes,
+    ) -> str | None:
+        if lang_of(locale) != "fr":
+            return None
+        french = string.extras.get("fr")
+        return french if isinstance(french, str) else None
+
+
+# English player messages of the runtime and storage layers, in French. Patterns are tried
+# in order; the first full match wins.
+_FRENCH: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p), f)
+    for p, f in [
+        (r"It is not your turn\.", "Ce n'est pas à vous de parler."),
+        (r"You are not playing in this hand\.", "Vous ne jouez pas cette donne."),
+        (r"No hand is being played at this table\.", "Aucune donne n'est en cours à cette table."),
+        (r"There is no open table with that number\.", "Cette table n'existe pas ou est fermée."),
+        (
+            r"That button belongs to a hand that is over\.",
+            "Ce bouton appartient à une donne terminée.",
+        ),
+        (r"You already have a seat at this table\.", "Vous êtes déjà assis à cette table."),
+        (
+            r"You are already in the waiting line for this table\.",
+            "Vous êtes déjà dans la file d'attente de cette table.",
+        ),
+        (r"This table is full\.", "Cette table est complète."),
+        (
+            r"You have (\d+) chips; you need (\d+) to sit here\.",
+            r"Vous avez \1 jetons ; il en faut \2 pour vous asseoir ici.",
+        ),
+        (
+            r"The table is full: you are number (\d+) in line\.",
+            r"La table est complète : vous êtes numéro \1 dans la file.",
+        ),
+        (r"You sit down with (\d+) chips\.", r"Vous vous asseyez avec \1 jetons."),
+        (r"You left the waiting line\.", "Vous avez quitté la file d'attente."),
+        (r"You don't have a seat at this table\.", "Vous n'êtes pas assis à cette table."),
+        (
+            r"A hand is already being played at this table\.",
+            "Une donne est déjà en cours à cette table.",
+        ),
+        (
+            r"At least two seated players are needed to start\.",
+            "Il faut au moins deux joueurs assis pour commencer.",
+        ),
+        (
+            r"At least two players who are not sitting out are needed\.",
+            "Il faut au moins deux joueurs présents.",
+        ),
+        (
+            r"Only the player who opened this table can close it\.",
+            "Seul le joueur qui a ouvert cette table peut la fermer.",
+        ),
+        (
+            r"The table is closed; every player got his chips back\.",
+            "La table est fermée ; chacun a récupéré ses jetons.",
+        ),
+        (
+            r"Welcome back: you will be dealt in from the next hand\.",
+            "Bon retour : vous recevrez des cartes dès la prochaine donne.",
+        ),
+        (
+            r"The cards are not dealt yet: the carre is played blind\.",
+            "Les cartes ne sont pas encore distribuées : le carre se joue à l'aveugle.",
+        ),
+        (r"That hand is not over yet\.", "Cette donne n'est pas encore terminée."),
+        (
+            r"There is no table in this channel: open one with /table create\.",
+            "Il n'y a pas de table dans ce salon : ouvrez-en une avec /table créer.",
+        ),
+    ]
+]
+
+
+def french(text: str) -> str:
+    """A runtime or storage message in French (unchanged if unknown).
+
+    >>> french("You have 12 chips; you need 30 to sit here.")
+    'Vous avez 12 jetons ; il en faut 30 pour vous asseoir ici.'
+    >>> french("Something new.")
+    'Something new.'
+    """
+    for pattern, template in _FRENCH:
+        match = pattern.fullmatch(text)
+        if match:
+            return match.expand(template)
+    return text
+
+
+def localise(lang: Lang, text: str) -> str:
+    """A runtime or storage message for a reader."""
+    return french(text) if lang == "fr" else text

@@ -1,0 +1,199 @@
+"""The runtime's presenter on Discord: one table message, private cards by DM, showdowns.
+
+API economy: the table message is edited through the interaction callback whenever a button
+caused the change (:meth:`DiscordPresenter.responding` captures the update instead of
+sending a REST edit); announcements become lines in the table message's log, never
+messages of their own; a hand costs at most one DM per player and one showdown post.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+import logging
+from collections import defaultdict, deque
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.ui.i18n import Lang
+from bot.ui.render import cards_message, narrate, showdown_embed, table_embed
+
+if TYPE_CHECKING:
+    from bot.app import SalonBot
+
+log = logging.getLogger(__name__)
+
+LOG_LINES = 6
+
+
+@dataclass
+class Capture:
+    """An interaction that will answer with the table message itself."""
+
+    table_id: int
+    open: bool = True
+    dirty: bool = False
+
+
+_capture: contextvars.ContextVar[Capture | None] = contextvars.ContextVar(
+    "salon_capture", default=None
+)
+
+
+@dataclass
+class Counters:
+    """REST calls the presenter made, for the API-economy tests and the README."""
+
+    table_edits: int = 0
+    dms: int = 0
+    dm_channels: int = 0
+    showdowns: int = 0
+
+
+class DiscordPresenter:
+    """Implements :class:`bot.runtime.Presenter` with discord.py."""
+
+    def __init__(self, bot: SalonBot) -> None:
+        self.bot = bot
+        self.latest: dict[int, dict[str, Any]] = {}
+        self.logs: defaultdict[int, deque[tuple[str, dict[str, Any]]]] = defaultdict(
+            lambda: deque(maxlen=LOG_LINES)
+        )
+        self.undelivered: defaultdict[int, set[int]] = defaultdict(set)
+        self.dm_channels: dict[int, int] = {}
+        self.counters = Counters()
+
+    # -- capture ------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def responding(self, table_id: int) -> Iterator[Capture]:
+        """Within this block, table updates wait for the interaction's own answer."""
+        capture = Capture(table_id)
+        token = _capture.set(capture)
+        try:
+            yield capture
+        finally:
+            capture.open = False  # timers created inside inherit the context: close it
+            _capture.reset(token)
+
+    # -- what the table message shows -----------------------------------------------------
+
+    async def lang(self, table_id: int) -> Lang:
+        """The language of a table's public messages: its guild's locale."""
+        try:
+            table = await self.bot.db.get_table(table_id)
+            settings = await self.bot.db.settings(table.guild_id)
+        except Exception:
+            return "en"
+        return "fr" if settings.locale.startswith("fr") else "en"
+
+    async def state(self, table_id: int) -> dict[str, Any] | None:
+        """The freshest public state of a table (the runtime's, or the last one seen)."""
+        table = self.bot.manager.tables.get(table_id)
+        if table is None or table.closed:
+            return self.latest.get(table_id)
+        state = self.bot.manager.public_state(table)
+        if not state.get("started") and not state.get("seats"):
+            # Before the first deal the seats live in storage only.
+            state["seats"] = [
+                {"seat": s.seat_no, "user": s.user_id, "stack": s.stack}
+                for s in await self.bot.db.seats(table_id)
+            ]
+        return state
+
+    async def message_kwargs(self, table_id: int, *, closed: bool = False) -> dict[str, Any]:
+        """``embed`` and ``view`` of the table message as it should look now."""
+        from bot.ui.views import table_view
+
+        lang = await self.lang(table_id)
+        state = await self.state(table_id)
+        if state is None:
+            state = {"table_id": table_id, "game": "brelan", "seats": []}
+            closed = True
+        log_lines = [narrate(lang, text, data) for text, data in self.logs[table_id]]
+        embed = table_embed(
+            lang, state, log=log_lines, undelivered=self.undelivered[table_id], closed=closed
+        )
+        view = None if closed else table_view(lang, state)
+        return {"embed": embed, "view": view}
+
+    async def refresh(self, table_id: int, *, closed: bool = False) -> None:
+        """Edit the table message by REST (used when no interaction is answering)."""
+        try:
+            table = await self.bot.db.get_table(table_id)
+        except Exception:
+            return
+        message_id = table.message_ids.get("table")
+        if not message_id:
+            return
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        kwargs = await self.message_kwargs(table_id, closed=closed)
+        try:
+            await channel.get_partial_message(int(message_id)).edit(**kwargs)
+            self.counters.table_edits += 1
+        except discord.HTTPException:
+            log.warning("could not edit the message of table %s", table_id, exc_info=True)
+
+    # -- Presenter ------------------------------------------------------------------------
+
+    async def table_update(self, table_id: int, public_state: dict[str, Any]) -> None:
+        self.latest[table_id] = public_state
+        capture = _capture.get()
+        if capture is not None and capture.open and capture.table_id == table_id:
+            capture.dirty = True
+            return
+        await self.refresh(table_id)
+
+    async def deliver_cards(
+        self, table_id: int, user_id: int, cards: list[str], retourne: str | None
+    ) -> bool:
+        state = self.latest.get(table_id) or await self.state(table_id) or {}
+        hand = state.get("hand") or {}
+        lang = await self.lang(table_id)
+        text = cards_message(
+            lang, str(state.get("game", "")), table_id, hand.get("no"), cards, retourne
+        )
+        try:
+            channel_id = self.dm_channels.get(user_id)
+            if channel_id is None:
+                data = await self.bot.http.start_private_message(user_id)
+                self.counters.dm_channels += 1
+                channel_id = int(data["id"])
+                self.dm_channels[user_id] = channel_id
+            channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+            self.counters.dms += 1
+            await channel.send(text)
+        except discord.HTTPException:
+            self.undelivered[table_id].add(user_id)
+            return False
+        self.undelivered[table_id].discard(user_id)
+        return True
+
+    async def announce(self, table_id: int, text: str, data: dict[str, Any]) -> None:
+        self.logs[table_id].append((text, dict(data)))
+        if data.get("cash_outs") is not None:  # the table closed
+            await self.refresh(table_id, closed=True)
+            self.latest.pop(table_id, None)
+            self.logs.pop(table_id, None)
+            self.undelivered.pop(table_id, None)
+
+    async def showdown(self, table_id: int, data: dict[str, Any]) -> None:
+        try:
+            table = await self.bot.db.get_table(table_id)
+        except Exception:
+            return
+        lang = await self.lang(table_id)
+        embed = showdown_embed(lang, table.game, data)
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        try:
+            self.counters.showdowns += 1
+            await channel.send(embed=embed)
+        except discord.HTTPException:
+            log.warning("could not post the showdown of table %s", table_id, exc_info=True)
+
+    def cards_seen(self, table_id: int, user_id: int) -> None:
+        """The player saw his cards another way: the table stops pointing at him."""
+        self.undelivered[table_id].discard(user_id)

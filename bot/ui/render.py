@@ -1,0 +1,422 @@
+"""Embeds and lines players read: the table message, the showdown, private cards.
+
+Renderers only format what the runtime hands them (``TableManager.public_state``, showdown
+data, engine events); they never decide a rule. Mentions inside embeds do not ping.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.ui.i18n import Lang, localise, pick
+
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+SUIT_WORDS = {
+    "s": ("spades", "pique"),
+    "h": ("hearts", "cœur"),
+    "d": ("diamonds", "carreau"),
+    "c": ("clubs", "trèfle"),
+}
+GAME_TITLES = {"brelan": "Brelan", "bouillotte": "Bouillotte", "brag": "Brag"}
+COLOURS = {"brelan": 0x1F6F43, "bouillotte": 0x8B1E2D, "brag": 0x243B73}
+
+
+def card(code: str) -> str:
+    """A card for reading: ``"Ts"`` is ``"10♠"``, a joker is ``"🃏"``.
+
+    >>> card("Ts"), card("Ah"), card("X1")
+    ('10♠', 'A♥', '🃏')
+    """
+    if code.startswith("X"):
+        return "🃏"
+    rank = "10" if code[0] == "T" else code[0]
+    return f"{rank}{SUIT_SYMBOLS.get(code[1], code[1])}"
+
+
+def cards(codes: Iterable[str]) -> str:
+    """Several cards, spaced.
+
+    >>> cards(["Kc", "9c", "Js"])
+    '`K♣` `9♣` `J♠`'
+    """
+    return " ".join(f"`{card(c)}`" for c in codes)
+
+
+def mention(name: str | int) -> str:
+    return f"<@{name}>"
+
+
+def chips(lang: Lang, n: int) -> str:
+    """>>> chips("fr", 1), chips("en", 30)
+    ('1 jeton', '30 chips')
+    """
+    if lang == "fr":
+        return f"{n} jeton" if abs(n) == 1 else f"{n} jetons"
+    return f"{n} chip" if abs(n) == 1 else f"{n} chips"
+
+
+# -- action labels ------------------------------------------------------------------------
+
+_VERBS: dict[str, tuple[str, str]] = {
+    "carre": ("Carre", "Carre"),
+    "decline": ("Decline", "Refuser"),
+    "pass": ("Pass", "Passer"),
+    "open": ("Open {n}", "Ouvrir {n}"),
+    "hold": ("Hold {n}", "Tenir {n}"),
+    "raise": ("Raise to {n}", "Relancer à {n}"),
+    "stand": ("Sans plus", "Sans plus"),
+    "look": ("Look at my cards", "Regarder mes cartes"),
+    "bet": ("Bet {n}", "Miser {n}"),
+    "fold": ("Fold", "Se coucher"),
+    "see": ("See ({n})", "Voir ({n})"),
+    "cover": ("Cover", "Couvrir"),
+    "discard": ("Discard…", "Écarter…"),
+    "keep": ("Keep", "Garder"),
+    "throw": ("Throw", "Jeter"),
+    "showdown": ("Propose showdown", "Proposer l'abattage"),
+    "refuse": ("Refuse", "Refuser"),
+}
+
+#: What each verb means, for help text and /act autocomplete.
+VERB_HELP: dict[str, tuple[str, str]] = {
+    "carre": ("stake the pool blind, before the cards", "miser la passe à l'aveugle"),
+    "decline": ("decline the carre step offered", "refuser le carre proposé"),
+    "pass": ("pass (after the opening: fold)", "passer (après l'ouverture : se coucher)"),
+    "open": ("open: your total stake", "ouvrir : votre mise totale"),
+    "hold": ("hold: match the vade", "tenir : égaler la vade"),
+    "raise": ("re-raise: your total stake", "relancer : votre mise totale"),
+    "stand": ("sans plus: stand pat", "sans plus : ne plus relancer"),
+    "look": ("look at your cards (no longer blind)", "regarder vos cartes"),
+    "bet": ("bet: chips put in now", "miser : jetons mis maintenant"),
+    "fold": ("fold", "se coucher"),
+    "see": ("see: pay to compare hands", "voir : payer pour comparer"),
+    "cover": ("cover: put in all you have", "couvrir : mettre tout votre tapis"),
+    "discard": ("discard cards (4/5-card brag)", "écarter des cartes"),
+    "keep": ("keep this hand", "garder cette main"),
+    "throw": ("throw this hand", "jeter cette main"),
+    "showdown": ("propose a common showdown", "proposer un abattage commun"),
+    "refuse": ("refuse the showdown", "refuser l'abattage"),
+}
+
+
+def verb_label(lang: Lang, verb: str, amount: int | None = None) -> str:
+    """A button label.
+
+    >>> verb_label("en", "raise", 12), verb_label("fr", "hold", 4), verb_label("en", "pass")
+    ('Raise to 12', 'Tenir 4', 'Pass')
+    """
+    en, fr = _VERBS.get(verb, (verb.capitalize(), verb.capitalize()))
+    text = fr if lang == "fr" else en
+    if "{n}" in text:
+        return text.format(n="…" if amount is None else amount)
+    return text
+
+
+# -- narration ------------------------------------------------------------------------------
+
+
+def narrate(lang: Lang, text: str, data: Mapping[str, Any]) -> str:
+    """One line of the table's log from a runtime announcement (an engine event or a note)."""
+    kind = data.get("kind")
+    who = mention(data["player"]) if data.get("player") else ""
+    stake = data.get("stake")
+    if kind == "carre":
+        step = data.get("step", "carre")
+        return pick(lang, "{w} plays {s} ({n})", "{w} fait {s} ({n})", w=who, s=step, n=stake)
+    if kind == "decline":
+        return pick(lang, "{w} declines the carre", "{w} refuse le carre", w=who)
+    if kind == "open":
+        return pick(lang, "{w} opens for {n}", "{w} ouvre à {n}", w=who, n=stake)
+    if kind == "hold":
+        tail = pick(lang, " (all-in)", " (tapis)") if data.get("all_in") else ""
+        return pick(lang, "{w} holds at {n}", "{w} tient à {n}", w=who, n=stake) + tail
+    if kind == "raise":
+        tail = pick(lang, " (all-in)", " (tapis)") if data.get("all_in") else ""
+        return pick(lang, "{w} raises to {n}", "{w} relance à {n}", w=who, n=stake) + tail
+    if kind in ("fold", "pass"):
+        return pick(lang, "{w} passes", "{w} passe", w=who)
+    if kind == "stand":
+        return pick(lang, "{w}: sans plus", "{w} : sans plus", w=who)
+    if kind == "deal":
+        if data.get("retourne"):
+            return pick(
+                lang,
+                "Cards dealt; the retourne (turned card) is {c}",
+                "Cartes données ; la retourne est {c}",
+                c=card(data["retourne"]),
+            )
+        return pick(lang, "Cards dealt", "Cartes données")
+    if kind == "pot":
+        by = f" — {data['by']}" if data.get("by") else ""
+        return (
+            pick(
+                lang,
+                "{w} takes {n} (stage {k})",
+                "{w} remporte {n} (étage {k})",
+                w=who,
+                n=chips(lang, data.get("amount", 0)),
+                k=data.get("stage", 1),
+            )
+            + by
+        )
+    if kind == "look":
+        return pick(lang, "{w} looks at his cards", "{w} regarde ses cartes", w=who)
+    if kind == "bet":
+        amount = data.get("amount", stake)
+        return pick(lang, "{w} bets {n}", "{w} mise {n}", w=who, n=amount)
+    if kind == "see":
+        return pick(lang, "{w} sees", "{w} demande à voir", w=who)
+    if kind == "ante":
+        return pick(lang, "Antes are in", "Les mises de base sont posées")
+    if "timeout" in data and data.get("verb"):
+        return pick(
+            lang,
+            "{w} ran out of time: {v}",
+            "{w} n'a pas joué à temps : {v}",
+            w=mention(data["user"]),
+            v=verb_label(lang, str(data["verb"])),
+        )
+    return localise(lang, text)
+
+
+# -- the table message ---------------------------------------------------------------------
+
+
+def _seat_line(lang: Lang, seat: Mapping[str, Any], player: Mapping[str, Any] | None) -> str:
+    parts = [f"{mention(seat['user'])} — {chips(lang, int(seat['stack']))}"]
+    if player is not None:
+        if player.get("stake"):
+            parts.append(pick(lang, "stake {n}", "mise {n}", n=player["stake"]))
+        if player.get("folded"):
+            parts.append(pick(lang, "folded", "couché"))
+        if player.get("all_in"):
+            parts.append(pick(lang, "all-in", "tapis"))
+        if player.get("blind") is True:
+            parts.append(pick(lang, "blind", "à l'aveugle"))
+        elif player.get("looked") is True:
+            parts.append(pick(lang, "has looked", "a regardé"))
+    if seat.get("dealer"):
+        parts.append(pick(lang, "dealer", "donneur"))
+    if seat.get("sitting_out"):
+        parts.append(pick(lang, "sitting out", "absent"))
+    if seat.get("leaving"):
+        parts.append(pick(lang, "leaving after this hand", "part après cette donne"))
+    return " · ".join(parts)
+
+
+def table_embed(
+    lang: Lang,
+    state: Mapping[str, Any],
+    *,
+    log: Sequence[str] = (),
+    undelivered: Iterable[int] = (),
+    closed: bool = False,
+) -> discord.Embed:
+    """The public table message: seats, stacks, stakes, pool, retourne, turn and queue."""
+    game = str(state.get("game", "brelan"))
+    hand = state.get("hand")
+    title = f"{GAME_TITLES.get(game, game)} — table #{state['table_id']}"
+    if hand:
+        title += pick(lang, " · hand {n}", " · donne {n}", n=hand.get("no"))
+    embed = discord.Embed(title=title, colour=COLOURS.get(game, 0x444444))
+    if closed:
+        embed.description = pick(lang, "This table is closed.", "Cette table est fermée.")
+        return embed
+    players: dict[str, Mapping[str, Any]] = {}
+    if hand:
+        players = {str(p["name"]): p for p in hand.get("players", [])}
+    seats = state.get("seats") or []
+    if seats:
+        lines = [_seat_line(lang, s, players.get(str(s["user"]))) for s in seats]
+    else:
+        lines = [
+            pick(lang, "Nobody is seated yet: press Join.", "Personne n'est assis : Rejoindre.")
+        ]
+    embed.add_field(name=pick(lang, "Seats", "Places"), value="\n".join(lines), inline=False)
+    if hand:
+        info = []
+        if hand.get("retourne"):
+            info.append(
+                pick(
+                    lang, "Retourne (turned card): {c}", "Retourne : {c}", c=card(hand["retourne"])
+                )
+            )
+        if hand.get("pool") is not None:
+            info.append(pick(lang, "Pool (la passe): {n}", "Passe : {n}", n=hand["pool"]))
+        if hand.get("pot") is not None:
+            info.append(pick(lang, "Pot: {n}", "Pot : {n}", n=hand["pot"]))
+        if hand.get("vade"):
+            info.append(pick(lang, "Vade (stake to match): {n}", "Vade : {n}", n=hand["vade"]))
+        if info:
+            embed.add_field(name=pick(lang, "Table", "Tapis"), value="\n".join(info), inline=False)
+        to_act = hand.get("to_act")
+        if to_act is not None:
+            turn = pick(lang, "{w} to speak", "À {w} de parler", w=mention(to_act))
+            if hand.get("deadline"):
+                turn += pick(
+                    lang,
+                    " — time runs out <t:{t}:R>",
+                    " — temps écoulé <t:{t}:R>",
+                    t=int(hand["deadline"]),
+                )
+            embed.add_field(name=pick(lang, "Turn", "Parole"), value=turn, inline=False)
+    elif state.get("started"):
+        embed.add_field(
+            name=pick(lang, "Turn", "Parole"),
+            value=pick(lang, "Waiting for the next deal.", "En attente de la prochaine donne."),
+            inline=False,
+        )
+    else:
+        embed.add_field(
+            name=pick(lang, "Not started", "Pas commencée"),
+            value=pick(
+                lang,
+                "Join, then press Start when two or more are seated.",
+                "Rejoignez, puis Démarrer dès que deux joueurs sont assis.",
+            ),
+            inline=False,
+        )
+    if state.get("carried"):
+        embed.add_field(
+            name=pick(lang, "Carried", "Reporté"),
+            value=pick(
+                lang,
+                "{n} stay on the table from the last deal",
+                "{n} restent sur le tapis",
+                n=chips(lang, int(state["carried"])),
+            ),
+            inline=False,
+        )
+    queue = state.get("queue") or []
+    if queue:
+        embed.add_field(
+            name=pick(lang, "Waiting line", "File d'attente"),
+            value=" ".join(f"{i}. {mention(u)}" for i, u in enumerate(queue, 1)),
+            inline=False,
+        )
+    blocked = sorted(set(undelivered))
+    if blocked:
+        embed.add_field(
+            name=pick(lang, "Private messages closed", "Messages privés fermés"),
+            value=pick(
+                lang,
+                "{w}: press My cards or use /cards.",
+                "{w} : bouton Mes cartes ou /cartes.",
+                w=" ".join(mention(u) for u in blocked),
+            ),
+            inline=False,
+        )
+    if log:
+        embed.add_field(
+            name=pick(lang, "Last moves", "Derniers coups"), value="\n".join(log), inline=False
+        )
+    return embed
+
+
+# -- the showdown ----------------------------------------------------------------------------
+
+
+def showdown_embed(lang: Lang, game: str, data: Mapping[str, Any]) -> discord.Embed:
+    """Every hand the rules reveal, the retourne, suits and points, pots and payments."""
+    view = data.get("view") or {}
+    reveal = data.get("reveal") or {}
+    title = pick(lang, "Showdown — hand {n}", "Abattage — donne {n}", n=data.get("hand_no", "?"))
+    embed = discord.Embed(title=title, colour=COLOURS.get(game, 0x444444))
+    retourne = reveal.get("retourne") or view.get("retourne")
+    if retourne:
+        embed.description = pick(
+            lang, "Retourne (turned card): {c}", "Retourne : {c}", c=card(retourne)
+        )
+    combos: Mapping[str, str] = data.get("combinations") or {}
+    lines = []
+    for p in view.get("players", []):
+        shown = p.get("cards")
+        if not shown:
+            continue
+        name = str(p["name"])
+        line = f"{mention(name)}: {cards(shown)}"
+        if name in combos:
+            line += f" — {combos[name]}"
+        if p.get("folded"):
+            line += pick(lang, " (folded)", " (couché)")
+        lines.append(line)
+    if lines:
+        embed.add_field(name=pick(lang, "Hands", "Mains"), value="\n".join(lines), inline=False)
+    suits = [s for s in reveal.get("suits", []) if s.get("owner")]
+    if suits:
+        value = "\n".join(
+            pick(
+                lang,
+                "{sym} {word}: {w}, {n} points",
+                "{sym} {word} : {w}, {n} points",
+                sym=SUIT_SYMBOLS.get(s["suit"], s["suit"]),
+                word=SUIT_WORDS.get(s["suit"], (s["suit"], s["suit"]))[lang == "fr"],
+                w=mention(s["owner"]),
+                n=s["points"],
+            )
+            for s in suits
+        )
+        embed.add_field(
+            name=pick(lang, "Suits owned (the point)", "Couleurs (le point)"),
+            value=value,
+            inline=False,
+        )
+    pots = data.get("pots") or []
+    if pots:
+        value = "\n".join(
+            pick(
+                lang,
+                "Stage {k}: {n} to {w}",
+                "Étage {k} : {n} pour {w}",
+                k=i,
+                n=chips(lang, int(p["amount"])),
+                w=", ".join(mention(w) for w in p["winners"]),
+            )
+            for i, p in enumerate(pots, 1)
+        )
+        embed.add_field(name=pick(lang, "Pots", "Pots"), value=value, inline=False)
+    payments = data.get("payments") or []
+    if payments:
+        value = "\n".join(
+            pick(
+                lang,
+                "{a} pays {b} {n}",
+                "{a} paie {n} à {b}",
+                a=mention(p["from"]) if p.get("from") else pick(lang, "the jar", "la cagnotte"),
+                b=mention(p["to"]) if p.get("to") else pick(lang, "the jar", "la cagnotte"),
+                n=chips(lang, int(p["amount"])),
+            )
+            for p in payments
+        )
+        embed.add_field(
+            name=pick(lang, "Brelan payments", "Paiements des brelans"), value=value, inline=False
+        )
+    if data.get("next_hand_at"):
+        embed.set_footer(text=pick(lang, "Next hand shortly.", "Prochaine donne sous peu."))
+    return embed
+
+
+def cards_message(
+    lang: Lang,
+    game: str,
+    table_id: int,
+    hand_no: int | None,
+    hand_cards: Sequence[str],
+    retourne: str | None,
+) -> str:
+    """The private message with a player's cards."""
+    head = pick(
+        lang,
+        "**{g}**, table #{t}{h}: your cards {c}",
+        "**{g}**, table n°{t}{h} : vos cartes {c}",
+        g=GAME_TITLES.get(game, game),
+        t=table_id,
+        h=pick(lang, ", hand {n}", ", donne {n}", n=hand_no) if hand_no else "",
+        c=cards(hand_cards),
+    )
+    if retourne:
+        head += pick(lang, "\nRetourne (face up): {c}", "\nRetourne : {c}", c=card(retourne))
+    return head

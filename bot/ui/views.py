@@ -1,0 +1,407 @@
+"""The table message's buttons: persistent, with the table and hand in every custom id.
+
+Three kinds of button, all :class:`discord.ui.DynamicItem` so they keep working after a
+restart:
+
+- ``salon:t:<table>:<join|leave|start|cards>``: the table's own controls;
+- ``salon:a:<table>:<hand>:<verb>:<amount>``: one legal action with a preset amount;
+- ``salon:o:<table>:<hand>:<verb>``: "other amount", which opens a modal.
+
+A click on a button of a hand that is over is refused politely; anyone but the player to
+act gets "not your turn" or "you are not seated", privately.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.runtime import TableError
+from bot.storage import StorageError
+from bot.ui.i18n import Lang, lang_of, localise, pick
+from bot.ui.render import cards_message, verb_label
+from bot.ui.replies import reply_private
+
+if TYPE_CHECKING:
+    from bot.app import SalonBot
+
+#: Verbs whose amount is chosen by the player (a range min..max).
+MAX_PRESETS = 4
+
+
+def salon_bot(interaction: discord.Interaction) -> SalonBot:
+    return interaction.client  # type: ignore[return-value]
+
+
+# -- which buttons ---------------------------------------------------------------------------
+
+
+def presets(legal: Mapping[str, Any], hand: Mapping[str, Any]) -> list[int]:
+    """Amounts offered as buttons for a ranged verb: the minimum, the pool, double, all-in.
+
+    >>> presets({"verb": "raise", "min": 5, "max": 30}, {"pool": 4, "vade": 4})
+    [5, 8, 30]
+    >>> presets({"verb": "open", "min": 4, "max": 9}, {"pool": 4, "vade": 0})
+    [4, 8, 9]
+    """
+    low, high = int(legal["min"]), int(legal["max"])
+    pool = int(hand.get("pool") or hand.get("pot") or 0)
+    vade = int(hand.get("vade") or 0)
+    wanted = [low, pool, 2 * vade if vade else 2 * low, high]
+    out: list[int] = []
+    for amount in wanted:
+        if low <= amount <= high and amount not in out:
+            out.append(amount)
+    return sorted(out)[:MAX_PRESETS]
+
+
+def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
+    """The buttons under the table message for its current state."""
+    view = discord.ui.View(timeout=None)
+    table_id = int(state["table_id"])
+    hand = state.get("hand")
+    playing = bool(hand and hand.get("to_act") is not None)
+    controls = [
+        ("join", pick(lang, "Join", "Rejoindre"), discord.ButtonStyle.success),
+        ("leave", pick(lang, "Leave", "Quitter"), discord.ButtonStyle.secondary),
+    ]
+    if not playing:
+        controls.append(("start", pick(lang, "Start", "Démarrer"), discord.ButtonStyle.primary))
+    if hand:
+        controls.append(
+            ("cards", pick(lang, "My cards", "Mes cartes"), discord.ButtonStyle.primary)
+        )
+    for what, label, style in controls:
+        view.add_item(TableButton(table_id, what, label=label, style=style))
+    if not playing or hand is None:
+        return view
+    hand_id = int(hand["id"])
+    simple: list[discord.ui.Item[Any]] = []
+    ranged: list[list[discord.ui.Item[Any]]] = []
+    for legal in hand.get("legal", []):
+        verb = str(legal["verb"])
+        if "min" in legal and isinstance(legal.get("min"), int):
+            row: list[discord.ui.Item[Any]] = [
+                ActButton(table_id, hand_id, verb, amount, label=verb_label(lang, verb, amount))
+                for amount in presets(legal, hand)
+            ]
+            row.append(
+                OtherAmountButton(
+                    table_id,
+                    hand_id,
+                    verb,
+                    label=pick(lang, "{v}: other…", "{v} : autre…", v=verb_label(lang, verb)),
+                )
+            )
+            ranged.append(row)
+        elif verb == "discard":
+            ranged.append(
+                [OtherAmountButton(table_id, hand_id, verb, label=verb_label(lang, verb))]
+            )
+        else:
+            amount = legal.get("amount")
+            simple.append(
+                ActButton(
+                    table_id,
+                    hand_id,
+                    verb,
+                    amount if isinstance(amount, int) else None,
+                    label=verb_label(lang, verb, amount if isinstance(amount, int) else None),
+                )
+            )
+    rows = [simple[i : i + 5] for i in range(0, len(simple), 5)] + ranged
+    for row_no, items in enumerate(rows[:4], start=1):
+        for item in items:
+            item.row = row_no
+            view.add_item(item)
+    return view
+
+
+# -- answering a click -------------------------------------------------------------------------
+
+
+async def answer_with_table(
+    interaction: discord.Interaction,
+    table_id: int,
+    request: Callable[[], Awaitable[Any]],
+) -> Any:
+    """Run a table request; answer by editing the table message in the interaction callback.
+
+    Player errors answer privately and leave the message as it is.
+    """
+    bot = salon_bot(interaction)
+    lang = lang_of(interaction.locale)
+    with bot.presenter.responding(table_id) as capture:
+        try:
+            result = await request()
+        except (TableError, StorageError) as exc:
+            if capture.dirty:
+                await bot.presenter.refresh(table_id)
+            await reply_private(interaction, localise(lang, str(exc)))
+            return None
+    kwargs = await bot.presenter.message_kwargs(table_id)
+    if interaction.message is not None:
+        await interaction.response.edit_message(**kwargs)
+    else:
+        await bot.presenter.refresh(table_id)
+    return result
+
+
+async def check_turn(interaction: discord.Interaction, table_id: int, hand_id: int) -> bool:
+    """Refuse (privately) a click from anyone but the player to act, or on an old hand."""
+    bot = salon_bot(interaction)
+    lang = lang_of(interaction.locale)
+    table = bot.manager.tables.get(table_id)
+    if table is None or table.closed:
+        await reply_private(interaction, localise(lang, "There is no open table with that number."))
+        return False
+    if table.hand_id != hand_id or table.hand is None or table.hand.finished:
+        await reply_private(
+            interaction,
+            pick(
+                lang,
+                "That button belongs to a hand that is over; use the buttons of the current one.",
+                "Ce bouton appartient à une donne terminée ; utilisez ceux de la donne en cours.",
+            ),
+        )
+        return False
+    name = str(interaction.user.id)
+    seated = table.session is not None and name in table.session.seated()
+    if name not in table.hand.index:
+        text = (
+            pick(lang, "You are not playing in this hand.", "Vous ne jouez pas cette donne.")
+            if seated
+            else pick(lang, "You are not seated at this table.", "Vous n'êtes pas assis ici.")
+        )
+        await reply_private(interaction, text)
+        return False
+    if table.hand.to_act != name:
+        await reply_private(
+            interaction,
+            pick(
+                lang,
+                "It is not your turn: <@{w}> is to speak.",
+                "Ce n'est pas à vous : <@{w}> a la parole.",
+                w=table.hand.to_act,
+            ),
+        )
+        return False
+    return True
+
+
+async def show_cards(interaction: discord.Interaction, table_id: int) -> None:
+    """The player's cards, privately (the fallback when DMs are closed)."""
+    bot = salon_bot(interaction)
+    lang = lang_of(interaction.locale)
+    try:
+        mine = await bot.manager.my_cards(table_id, interaction.user.id)
+    except (TableError, StorageError) as exc:
+        await reply_private(interaction, localise(lang, str(exc)))
+        return
+    bot.presenter.cards_seen(table_id, interaction.user.id)
+    state = await bot.presenter.state(table_id) or {}
+    hand = state.get("hand") or {}
+    text = cards_message(
+        lang,
+        str(state.get("game", "")),
+        table_id,
+        hand.get("no"),
+        mine["cards"],
+        mine.get("retourne"),
+    )
+    await reply_private(interaction, text)
+
+
+def parse_amount(raw: str) -> int | str:
+    """A typed amount: a whole number, or card codes for a discard.
+
+    >>> parse_amount(" 12 "), parse_amount("Ks Qd")
+    (12, 'Ks Qd')
+    """
+    text = raw.strip()
+    return int(text) if re.fullmatch(r"\d+", text) else text
+
+
+async def play(
+    interaction: discord.Interaction,
+    table_id: int,
+    hand_id: int,
+    verb: str,
+    amount: int | str | None,
+) -> None:
+    """A legal-action click: checked, played, answered with the updated table message."""
+    if not await check_turn(interaction, table_id, hand_id):
+        return
+    bot = salon_bot(interaction)
+    await answer_with_table(
+        interaction,
+        table_id,
+        lambda: bot.manager.act(
+            table_id,
+            interaction.user.id,
+            verb,
+            amount,  # type: ignore[arg-type]
+            hand_id=hand_id,
+        ),
+    )
+
+
+# -- the buttons ---------------------------------------------------------------------------
+
+
+class TableButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"salon:t:(?P<table>\d+):(?P<what>join|leave|start|cards)",
+):
+    """Join, Leave, Start and My cards."""
+
+    def __init__(
+        self,
+        table_id: int,
+        what: str,
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or what, style=style, custom_id=f"salon:t:{table_id}:{what}"
+            )
+        )
+        self.table_id = table_id
+        self.what = what
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> TableButton:
+        return cls(int(match["table"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = salon_bot(interaction)
+        table_id, user = self.table_id, interaction.user.id
+        if self.what == "cards":
+            await show_cards(interaction, table_id)
+        elif self.what == "join":
+            await answer_with_table(interaction, table_id, lambda: bot.manager.join(table_id, user))
+        elif self.what == "leave":
+            await answer_with_table(
+                interaction, table_id, lambda: bot.manager.leave(table_id, user)
+            )
+        else:
+            await answer_with_table(interaction, table_id, lambda: bot.manager.start(table_id))
+
+
+class ActButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"salon:a:(?P<table>\d+):(?P<hand>\d+):(?P<verb>[a-z]+):(?P<amount>\d*)",
+):
+    """One legal action, with its amount when it has one."""
+
+    def __init__(
+        self,
+        table_id: int,
+        hand_id: int,
+        verb: str,
+        amount: int | None,
+        *,
+        label: str | None = None,
+    ) -> None:
+        style = (
+            discord.ButtonStyle.danger
+            if verb in ("pass", "fold")
+            else (discord.ButtonStyle.primary)
+        )
+        custom_id = f"salon:a:{table_id}:{hand_id}:{verb}:{'' if amount is None else amount}"
+        super().__init__(discord.ui.Button(label=label or verb, style=style, custom_id=custom_id))
+        self.table_id, self.hand_id, self.verb, self.amount = table_id, hand_id, verb, amount
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ActButton:
+        amount = int(match["amount"]) if match["amount"] else None
+        return cls(int(match["table"]), int(match["hand"]), match["verb"], amount)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await play(interaction, self.table_id, self.hand_id, self.verb, self.amount)
+
+
+class AmountModal(discord.ui.Modal):
+    """Any other amount for a ranged action (or the cards of a discard)."""
+
+    def __init__(self, lang: Lang, table_id: int, hand_id: int, verb: str, hint: str) -> None:
+        super().__init__(title=verb_label(lang, verb, None)[:45], timeout=300)
+        self.table_id, self.hand_id, self.verb = table_id, hand_id, verb
+        self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
+            label=pick(lang, "Amount", "Montant") if verb != "discard" else "Cards / Cartes",
+            placeholder=hint[:100],
+            max_length=40,
+        )
+        self.add_item(self.amount)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await play(
+            interaction, self.table_id, self.hand_id, self.verb, parse_amount(self.amount.value)
+        )
+
+
+class OtherAmountButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"salon:o:(?P<table>\d+):(?P<hand>\d+):(?P<verb>[a-z]+)",
+):
+    """Opens a modal for an amount the presets do not offer."""
+
+    def __init__(self, table_id: int, hand_id: int, verb: str, *, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label or verb,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"salon:o:{table_id}:{hand_id}:{verb}",
+            )
+        )
+        self.table_id, self.hand_id, self.verb = table_id, hand_id, verb
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> OtherAmountButton:
+        return cls(int(match["table"]), int(match["hand"]), match["verb"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if not await check_turn(interaction, self.table_id, self.hand_id):
+            return
+        lang = lang_of(interaction.locale)
+        bot = salon_bot(interaction)
+        state = await bot.presenter.state(self.table_id) or {}
+        hint = ""
+        for legal in (state.get("hand") or {}).get("legal", []):
+            if legal.get("verb") == self.verb and "min" in legal:
+                hint = pick(lang, "From {a} to {b}", "De {a} à {b}", a=legal["min"], b=legal["max"])
+        if self.verb == "discard":
+            hint = pick(lang, "Cards to discard, e.g. Ks 4d", "Cartes à écarter, ex. Ks 4d")
+        await interaction.response.send_modal(
+            AmountModal(lang, self.table_id, self.hand_id, self.verb, hint)
+        )
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    TableButton,
+    ActButton,
+    OtherAmountButton,
+)

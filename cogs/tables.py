@@ -1,0 +1,342 @@
+"""``/table …``, ``/act`` and ``/cards``: the tables of a server, by slash command.
+
+The same requests are on the table message's buttons (``bot.ui.views``); this cog only
+adds the typed way and the table's creation. Player errors raised here (TableError,
+StorageError) are answered privately by the bot's command tree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import SalonBot
+from bot.runtime import TableError
+from bot.runtime.manager import RUNTIME_KEYS
+from bot.ui.i18n import L, Lang, lang_of, localise, pick
+from bot.ui.render import VERB_HELP, table_embed, verb_label
+from bot.ui.replies import reply_private
+from bot.ui.views import DYNAMIC_ITEMS, parse_amount, presets, show_cards
+
+GAME_CHOICES = [
+    app_commands.Choice(name=L("Brelan", "Brelan"), value="brelan"),
+    app_commands.Choice(name=L("Bouillotte", "Bouillotte"), value="bouillotte"),
+    app_commands.Choice(name=L("Three-card Brag", "Brag à trois cartes"), value="brag"),
+]
+#: Seconds between a showdown and the next deal at Discord tables.
+DEFAULT_NEXT_HAND_DELAY = 5
+
+
+def parse_table_options(text: str | None) -> dict[str, Any]:
+    """``"carre=forced pot_rule=split"`` as a dict; numbers and true/false are typed.
+
+    >>> parse_table_options("carre=forced min_raise=2 flambeau=true")
+    {'carre': 'forced', 'min_raise': 2, 'flambeau': True}
+    """
+    out: dict[str, Any] = {}
+    for word in (text or "").replace(",", " ").split():
+        if "=" not in word:
+            raise TableError(
+                f"Write table options as key=value, separated by spaces (not {word!r})."
+            )
+        key, value = word.split("=", 1)
+        lowered = value.lower()
+        typed: Any = value
+        if lowered in ("true", "yes", "on", "oui"):
+            typed = True
+        elif lowered in ("false", "no", "off", "non"):
+            typed = False
+        elif value.lstrip("-").isdigit():
+            typed = int(value)
+        out[key.strip().lower()] = typed
+    return out
+
+
+class Tables(commands.Cog):
+    """Open, join, start and play tables."""
+
+    table = app_commands.Group(
+        name=L("table", "table"),
+        description=L("Card tables in this channel", "Les tables de jeu de ce salon"),
+        guild_only=True,
+    )
+
+    def __init__(self, bot: SalonBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+
+    async def _table_here(self, interaction: discord.Interaction) -> int:
+        channel_id = interaction.channel_id
+        table_id = (
+            None if channel_id is None else await self.bot.manager.table_in_channel(channel_id)
+        )
+        if table_id is None:
+            raise TableError("There is no table in this channel: open one with /table create.")
+        return table_id
+
+    # -- /table create ------------------------------------------------------------------
+
+    @table.command(
+        name=L("create", "créer"),
+        description=L("Open a table in this channel", "Ouvrir une table dans ce salon"),
+    )
+    @app_commands.rename(
+        game=L("game", "jeu"),
+        seats=L("seats", "places"),
+        cave=L("cave", "cave"),
+        ante=L("ante", "mise"),
+        turn_timer=L("turn_timer", "minuterie"),
+        options=L("options", "options"),
+    )
+    @app_commands.describe(
+        game=L("Which game", "Quel jeu"),
+        seats=L("Number of seats (2-5; Brag up to 8)", "Nombre de places (2-5 ; Brag 8)"),
+        cave=L("Chips each player brings to the table", "Jetons apportés par chaque joueur"),
+        ante=L("Ante each player puts in the pool", "Mise de base de chaque joueur"),
+        turn_timer=L("Seconds to act before the automatic move", "Secondes pour jouer"),
+        options=L("Other table options as key=value (see /rules)", "Autres options, clé=valeur"),
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        seats: app_commands.Range[int, 2, 8] | None = None,
+        cave: app_commands.Range[int, 1, 100000] | None = None,
+        ante: app_commands.Range[int, 0, 1000] | None = None,
+        turn_timer: app_commands.Range[int, 10, 3600] | None = None,
+        options: str | None = None,
+    ) -> None:
+        """Open a table; the answer is the table message with its buttons."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        settings = await self.bot.db.settings(interaction.guild_id)
+        chosen: dict[str, Any] = {}
+        if "next_hand_delay" in RUNTIME_KEYS:
+            chosen["next_hand_delay"] = DEFAULT_NEXT_HAND_DELAY
+        chosen.update(settings.table_defaults.get(game.value, {}))
+        chosen.update(parse_table_options(options))
+        for key, value in (
+            ("seats", seats),
+            ("cave", cave),
+            ("ante", ante),
+            ("turn_timeout", turn_timer),
+        ):
+            if value is not None:
+                chosen[key] = value
+        table_id = await self.bot.manager.create_table(
+            interaction.guild_id,
+            interaction.channel_id,
+            game.value,
+            interaction.user.id,
+            chosen,
+        )
+        kwargs = await self.bot.presenter.message_kwargs(table_id)
+        response = await interaction.response.send_message(**kwargs)
+        if response.message_id is not None:
+            await self.bot.db.update_table(table_id, message_ids={"table": response.message_id})
+
+    # -- seats --------------------------------------------------------------------------
+
+    @table.command(
+        name=L("join", "rejoindre"),
+        description=L(
+            "Sit down (buying in the cave), or join the waiting line",
+            "S'asseoir (en payant la cave) ou entrer dans la file",
+        ),
+    )
+    async def join(self, interaction: discord.Interaction) -> None:
+        table_id = await self._table_here(interaction)
+        text = await self.bot.manager.join(table_id, interaction.user.id)
+        await reply_private(interaction, localise(lang_of(interaction.locale), text))
+
+    @table.command(
+        name=L("leave", "quitter"),
+        description=L(
+            "Leave the table with your chips (at the end of the hand), or the line",
+            "Quitter la table avec vos jetons (en fin de donne) ou la file",
+        ),
+    )
+    async def leave(self, interaction: discord.Interaction) -> None:
+        table_id = await self._table_here(interaction)
+        text = await self.bot.manager.leave(table_id, interaction.user.id)
+        await reply_private(interaction, localise(lang_of(interaction.locale), text))
+
+    @table.command(
+        name=L("start", "démarrer"), description=L("Deal the first hand", "Donner la première main")
+    )
+    async def start(self, interaction: discord.Interaction) -> None:
+        table_id = await self._table_here(interaction)
+        await self.bot.manager.start(table_id)
+        await reply_private(
+            interaction, pick(lang_of(interaction.locale), "Cards are dealt.", "Cartes données.")
+        )
+
+    @table.command(
+        name=L("status", "état"),
+        description=L("Show this channel's table", "Afficher la table de ce salon"),
+    )
+    async def status(self, interaction: discord.Interaction) -> None:
+        table_id = await self._table_here(interaction)
+        state = await self.bot.manager.status(table_id)
+        embed = table_embed(lang_of(interaction.locale), state)
+        await reply_private(interaction, "", embed=embed)
+
+    @table.command(
+        name=L("queue", "file"), description=L("Who waits for a seat", "Qui attend une place")
+    )
+    async def queue(self, interaction: discord.Interaction) -> None:
+        table_id = await self._table_here(interaction)
+        state = await self.bot.manager.status(table_id)
+        lang = lang_of(interaction.locale)
+        line = state.get("queue") or []
+        if not line:
+            text = pick(lang, "Nobody is waiting.", "Personne n'attend.")
+        else:
+            text = "\n".join(f"{i}. <@{u}>" for i, u in enumerate(line, 1))
+        await reply_private(interaction, text)
+
+    @table.command(
+        name=L("options", "options"),
+        description=L("The rules and settings of this table", "Règles et réglages de cette table"),
+    )
+    async def options(self, interaction: discord.Interaction) -> None:
+        table_id = await self._table_here(interaction)
+        table = self.bot.manager.tables[table_id]
+        shown = {k: v for k, v in table.options().items() if k != "runtime"}
+        parsed = self.bot.manager.engine_options(table_id)
+        rules = parsed.to_dict() if hasattr(parsed, "to_dict") else {}
+        lines = [f"`{k}` = `{v}`" for k, v in sorted({**rules, **shown}.items())]
+        await reply_private(interaction, "\n".join(lines) or "-")
+
+    @table.command(
+        name=L("close", "fermer"),
+        description=L(
+            "Close the table: every stack goes home (creator or Manage Server)",
+            "Fermer la table : chacun récupère ses jetons",
+        ),
+    )
+    async def close(self, interaction: discord.Interaction) -> None:
+        table_id = await self._table_here(interaction)
+        perms = interaction.permissions
+        text = await self.bot.manager.close(table_id, interaction.user.id, force=perms.manage_guild)
+        await interaction.response.send_message(
+            localise(await self._public_lang(interaction), text)
+        )
+
+    async def _public_lang(self, interaction: discord.Interaction) -> Lang:
+        assert interaction.guild_id is not None
+        settings = await self.bot.db.settings(interaction.guild_id)
+        return "fr" if settings.locale.startswith("fr") else "en"
+
+    # -- playing ------------------------------------------------------------------------
+
+    @app_commands.command(
+        name=L("act", "jouer"),
+        description=L(
+            "Play your turn at this channel's table", "Jouer votre coup à la table de ce salon"
+        ),
+    )
+    @app_commands.rename(verb=L("verb", "coup"), amount=L("amount", "montant"))
+    @app_commands.describe(
+        verb=L("What to do (the list shows what you may do now)", "Le coup à jouer"),
+        amount=L("Chips (or cards to discard) when the move takes them", "Jetons ou cartes"),
+    )
+    @app_commands.guild_only()
+    async def act(
+        self, interaction: discord.Interaction, verb: str, amount: str | None = None
+    ) -> None:
+        table_id = await self._table_here(interaction)
+        lang = lang_of(interaction.locale)
+        value = None if amount is None or not amount.strip() else parse_amount(amount)
+        await self.bot.manager.act(
+            table_id,
+            interaction.user.id,
+            verb.strip().lower(),
+            value,  # type: ignore[arg-type]
+        )
+        done = verb_label(lang, verb, value if isinstance(value, int) else None)
+        await reply_private(interaction, pick(lang, "Played: {v}", "Joué : {v}", v=done))
+
+    @act.autocomplete("verb")
+    async def act_verb(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        lang = lang_of(interaction.locale)
+        choices = []
+        for legal in await self._my_legal(interaction):
+            verb = str(legal["verb"])
+            if current and not verb.startswith(current.lower()):
+                continue
+            en, fr = VERB_HELP.get(verb, (verb, verb))
+            label = f"{verb} — {fr if lang == 'fr' else en}"
+            if "min" in legal:
+                label += f" ({legal['min']}-{legal['max']})"
+            elif legal.get("amount") is not None:
+                label += f" ({legal['amount']})"
+            choices.append(app_commands.Choice(name=label[:100], value=verb))
+        return choices[:25]
+
+    @act.autocomplete("amount")
+    async def act_amount(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        verb = str(getattr(interaction.namespace, "verb", "") or "")
+        state_hand: dict[str, Any] = {}
+        table_id = await self._quiet_table(interaction)
+        if table_id is not None:
+            state_hand = (await self.bot.manager.status(table_id)).get("hand") or {}
+        out = []
+        for legal in await self._my_legal(interaction):
+            if legal["verb"] != verb or "min" not in legal:
+                continue
+            for n in presets(legal, state_hand):
+                if str(n).startswith(current.strip()):
+                    out.append(app_commands.Choice(name=str(n), value=str(n)))
+            typed = current.strip()
+            offered = [c.value for c in out]
+            if (
+                typed.isdigit()
+                and legal["min"] <= int(typed) <= legal["max"]
+                and typed not in offered
+            ):
+                out.insert(0, app_commands.Choice(name=typed, value=typed))
+        return out[:25]
+
+    async def _quiet_table(self, interaction: discord.Interaction) -> int | None:
+        if interaction.channel_id is None:
+            return None
+        return await self.bot.manager.table_in_channel(interaction.channel_id)
+
+    async def _my_legal(self, interaction: discord.Interaction) -> list[dict[str, Any]]:
+        table_id = await self._quiet_table(interaction)
+        if table_id is None:
+            return []
+        hand = (await self.bot.manager.status(table_id)).get("hand") or {}
+        if str(hand.get("to_act")) != str(interaction.user.id):
+            return []
+        return list(hand.get("legal") or [])
+
+    @app_commands.command(
+        name=L("cards", "cartes"),
+        description=L(
+            "Your cards in the hand being played (only you see them)",
+            "Vos cartes de la donne en cours (vous seul les voyez)",
+        ),
+    )
+    @app_commands.guild_only()
+    async def cards(self, interaction: discord.Interaction) -> None:
+        table_id = await self._table_here(interaction)
+        await show_cards(interaction, table_id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    assert isinstance(bot, SalonBot)
+    await bot.add_cog(Tables(bot))

@@ -1,0 +1,61 @@
+"""simcord fixtures: the real bot in an in-process Discord, on a fresh database per test."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+import simcord
+
+from bot.app import SalonBot
+from bot.config import Settings
+from bot.games.cards import Shuffler
+
+# The tests here share helpers in simsupport.py (pytest runs with --import-mode=importlib,
+# which does not put test folders on sys.path).
+sys.path.insert(0, str(Path(__file__).parent))
+
+
+def make_bot(database: Path) -> SalonBot:
+    """A bot on ``database`` with seeded decks (table n shuffles with seed n)."""
+    settings = Settings(token=None, database=database, guild_id=None, log_level="INFO")
+    return SalonBot(settings, shuffler_factory=lambda table_id: Shuffler(seed=table_id))
+
+
+@dataclass
+class Salon:
+    """A running bot, one guild with a #salon channel, and helpers to add members."""
+
+    env: simcord.Env
+    bot: SalonBot
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    database: Path
+    members: dict[str, simcord.MemberActor] = field(default_factory=dict)
+
+    def member(self, name: str) -> simcord.MemberActor:
+        """The member called ``name``, created on first use."""
+        if name not in self.members:
+            self.members[name] = self.guild.add_member(self.env.create_user(name))
+        return self.members[name]
+
+    async def restart(self) -> SalonBot:
+        """Stop the bot and start a new one on the same database (like a crash-free reboot)."""
+        self.bot = make_bot(self.database)
+        await self.env.restart_bot(self.bot)
+        return self.bot
+
+
+@pytest.fixture
+def simcord_bot(tmp_path: Path) -> SalonBot:
+    """The bot simcord's ``simcord_env`` fixture runs."""
+    return make_bot(tmp_path / "salon.sqlite3")
+
+
+@pytest.fixture
+def salon(simcord_env: simcord.Env, simcord_bot: SalonBot, tmp_path: Path) -> Salon:
+    guild = simcord_env.create_guild("Salon")
+    channel = guild.create_text_channel("salon")
+    return Salon(simcord_env, simcord_bot, guild, channel, tmp_path / "salon.sqlite3")

@@ -1,0 +1,67 @@
+"""Helpers for the simcord tests: reading the table message and playing a hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: A calm strategy that always reaches the showdown: decline the carre, open at the
+#: minimum, hold, then sans plus.
+CALM = ("decline", "look", "open", "hold", "see", "stand", "bet", "pass", "fold")
+
+
+async def table_message(salon: Any, table_id: int = 1) -> Any:
+    """The table's public message as the channel shows it now."""
+    message_id = (await salon.bot.db.get_table(table_id)).message_ids["table"]
+    for message in salon.channel.history():
+        if message.id == message_id:
+            return message
+    raise AssertionError("the table message is gone")
+
+
+def custom_ids(message: Any) -> list[str]:
+    return [child.custom_id for row in message.components for child in row.children]
+
+
+def labels(message: Any) -> list[str]:
+    return [child.label for row in message.components for child in row.children]
+
+
+def state(salon: Any, table_id: int = 1) -> dict[str, Any]:
+    return salon.bot.manager.public_state(salon.bot.manager.tables[table_id])
+
+
+def pick_action(hand: dict[str, Any], preference: tuple[str, ...] = CALM) -> dict[str, Any]:
+    legal = {a["verb"]: a for a in hand["legal"]}
+    for verb in preference:
+        if verb in legal:
+            return legal[verb]
+    return hand["legal"][0]
+
+
+def button_for(message: Any, table_id: int, hand_id: int, action: dict[str, Any]) -> str:
+    """The custom id of the button playing ``action`` (its minimum for a ranged verb)."""
+    amount = action.get("min", action.get("amount"))
+    wanted = f"salon:a:{table_id}:{hand_id}:{action['verb']}:{'' if amount is None else amount}"
+    ids = custom_ids(message)
+    assert wanted in ids, (wanted, ids)
+    return wanted
+
+
+async def play_hand(
+    salon: Any, members: dict[int, Any], table_id: int = 1, max_actions: int = 60
+) -> int:
+    """Click through the current hand with the calm strategy; returns its hand id."""
+    first = state(salon, table_id)["hand"]
+    hand_id = first["id"]
+    for _ in range(max_actions):
+        hand = state(salon, table_id)["hand"]
+        if hand is None or hand["id"] != hand_id or hand["to_act"] is None:
+            return int(hand_id)
+        action = pick_action(hand)
+        actor = members[int(hand["to_act"])]
+        message = await table_message(salon, table_id)
+        result = await actor.click(
+            message, custom_id=button_for(message, table_id, hand_id, action)
+        )
+        assert not result.ephemeral, result.response and result.response.content
+    raise AssertionError("the hand did not end")

@@ -1,0 +1,46 @@
+"""/rules: the rule summaries, privately, in the reader's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cogs.rules import SUMMARIES, SUMMARIES_FR
+from tests.discord.salon_helpers import command, speak_french
+
+
+async def test_rules_answers_privately(salon: Any) -> None:
+    alice = salon.member("alice")
+    result = await alice.slash(salon.channel, "rules", game="brag")
+    assert result.ephemeral
+    assert "prial" in result.response.content
+
+
+async def test_rules_of_all_three_games(salon: Any) -> None:
+    result = await salon.member("alice").slash(salon.channel, "rules")
+    assert result.ephemeral
+    assert result.response.content == "\n\n".join(SUMMARIES.values())
+
+
+async def test_rules_in_french(salon: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    speak_french(monkeypatch)
+    result = await salon.member("alice").slash(salon.channel, "rules", game="bouillotte")
+    assert result.ephemeral
+    assert result.response.content == SUMMARIES_FR["bouillotte"]
+    assert "*refait*" in result.response.content
+    assert "Charlemagne" in result.response.content
+
+
+async def test_rules_command_is_localised(salon: Any) -> None:
+    payload = command(salon, "rules")
+    assert payload["name_localizations"]["fr"] == "règles"
+    assert payload["description_localizations"]["fr"] == "Afficher les règles d'un jeu"
+    (game,) = payload["options"]
+    assert game["name_localizations"]["fr"] == "jeu"
+    assert [c["value"] for c in game["choices"]] == ["brelan", "bouillotte", "brag"]
+    assert all(c["name_localizations"]["fr"] for c in game["choices"])
+
+
+def test_every_game_has_a_french_summary() -> None:
+    assert SUMMARIES_FR.keys() == SUMMARIES.keys()
