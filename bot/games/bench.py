@@ -12,24 +12,41 @@ import time
 from collections.abc import Callable
 
 from bot.games.brelan import BrelanHand, deal_from, deck_for
+from bot.games.cards import Card
 from bot.games.options import BrelanOptions, parse_options
 
 
 def play_random_hand(
-    options: BrelanOptions, names: list[str], stacks: list[int], rng: random.Random
+    options: BrelanOptions,
+    names: list[str],
+    stacks: list[int],
+    rng: random.Random,
+    deck: list[Card] | None = None,
 ) -> BrelanHand:
-    """Deal one hand from a seeded shuffle and play random legal actions to its end."""
-    deck = rng.sample(deck_for(options, len(names)), 3 * len(names) + 1)
-    hands, retourne = deal_from(deck, len(names))
+    """Deal one hand from a seeded shuffle and play random legal actions to its end.
+
+    ``deck``, when given, is the table's deck as a list (any order) that is shuffled in place.
+    """
+    players = len(names)
+    if deck is None:
+        deck = list(deck_for(options, players))
+    rand = rng.random
+    size = len(deck)
+    for i in range(3 * players + 1):  # shuffle the cards dealt (a partial Fisher-Yates)
+        j = i + int(rand() * (size - i))
+        deck[i], deck[j] = deck[j], deck[i]
+    hands, retourne = deal_from(deck, players)
     hand = BrelanHand(options, names, stacks, hands, retourne, validate=False)
-    while hand.current is not None:
-        legal = hand.legal_actions()
-        choice = legal[int(rng.random() * len(legal))]
-        amount = choice.amount
-        if choice.min is not None and choice.max is not None:
-            span = min(choice.max - choice.min, 10) + 1
-            amount = choice.min + int(rng.random() * span)
-        hand.act(hand.names[hand.current], choice.verb, amount)
+    legal_actions, act, seats = hand.legal_actions, hand.act, hand.names
+    current = hand.current
+    while current is not None:
+        legal = legal_actions()
+        verb, amount, low, high = legal[int(rand() * len(legal))]
+        if low is not None and high is not None:
+            span = high - low
+            amount = low + int(rand() * ((span if span < 10 else 10) + 1))
+        act(seats[current], verb, amount)
+        current = hand.current
     return hand
 
 
@@ -38,13 +55,14 @@ def bench_brelan(game: str, players: int, seconds: float, seed: int = 1) -> floa
     options = parse_options(game, {"carre": "free"} if game == "bouillotte" else {})
     assert isinstance(options, BrelanOptions)
     names = [f"P{i + 1}" for i in range(players)]
+    deck = list(deck_for(options, players))
     rng = random.Random(seed)
     count = 0
     start = time.perf_counter()
     deadline = start + seconds
     while True:
         for _ in range(200):
-            play_random_hand(options, names, [30] * players, rng)
+            play_random_hand(options, names, [30] * players, rng, deck)
         count += 200
         now = time.perf_counter()
         if now >= deadline:

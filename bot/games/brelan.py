@@ -21,9 +21,9 @@ legal. :meth:`BrelanHand.legal_actions` lists what the player to act may do.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from enum import Enum, IntEnum
+from types import MethodType
 from typing import Any, ClassVar, NamedTuple, NoReturn
 
 from bot.games.base import Amount, Event, HandRecord, Legal, Payment, Pot, replay_summary
@@ -93,20 +93,56 @@ def deal_from(order: Sequence[Card], players: int) -> tuple[list[list[Card]], Ca
     """
     if len(order) < 3 * players + 1:
         raise SetupError(f"the deck has {len(order)} cards, too few for {players} players")
-    hands = [[order[i + k * players] for k in range(3)] for i in range(players)]
+    hands = [[order[i], order[i + players], order[i + 2 * players]] for i in range(players)]
     return hands, order[3 * players]
 
 
-# Building these tuples through tuple.__new__ skips NamedTuple's Python-level __new__.
-_event: Callable[[tuple[str, str | None, dict[str, Any]]], Event] = functools.partial(
-    tuple.__new__, Event
-)
-_legal: Callable[[tuple[str, int | None, int | None, int | None]], Legal] = functools.partial(
+# Building these tuples through tuple.__new__ (bound to the class) skips NamedTuple's
+# Python-level __new__.
+_event: Callable[[tuple[str, str | None, dict[str, Any]]], Event] = MethodType(tuple.__new__, Event)
+_legal: Callable[[tuple[str, int | None, int | None, int | None]], Legal] = MethodType(
     tuple.__new__, Legal
+)
+_pot: Callable[[tuple[int, tuple[str, ...]]], Pot] = MethodType(tuple.__new__, Pot)
+_payment: Callable[[tuple[str, str, int]], Payment] = MethodType(tuple.__new__, Payment)
+_combination: Callable[[tuple[Category, int, str | None]], Combination] = MethodType(
+    tuple.__new__, Combination
 )
 _PASS = Legal("pass")
 _DECLINE = Legal("decline")
 _STAND = Legal("stand")
+
+# Enum members read through their class cost a lookup each time; the hot paths use these.
+_CARRE = Phase.CARRE
+_OPENING = Phase.OPENING
+_BETTING = Phase.BETTING
+_SANS_PLUS = Phase.SANS_PLUS
+_FINISHED = Phase.FINISHED
+_POINT = Category.POINT
+_BRELAN = Category.BRELAN
+_SQUARE = Category.SQUARE
+_NO_POINT = Combination(Category.POINT, 0, None)
+_NO_TOTALS = dict.fromkeys(SUITS, 0)
+_CARRE_LEVELS = ("carre", "contre-carre", "sur-carre")
+_FLAMBEAU_BY_REFAITS = {0: 1, 1: 0, 2: 2}
+_KNOWN_VERBS = frozenset({"carre", "decline", "pass", "open", "hold", "raise", "stand"})
+
+#: The most common legal-action lists, shared by every hand (creating the Legal tuples is
+#: a good part of listing them). They are never changed: legal_actions() hands out copies.
+_OPENING_LISTS: dict[tuple[int, int], list[Legal]] = {}  # (lowest opening, highest)
+_BETTING_LISTS: dict[tuple[int, int, int], list[Legal]] = {}  # (hold, lowest raise, highest)
+_HOLDING_LISTS: dict[int, list[Legal]] = {}  # hold, when no re-raise is possible
+_SHARED_LISTS_MAX = 1024  # lists kept per table at most; past that, new ones are not kept
+
+#: Descriptions of the combinations met so far (there are a few hundred at most).
+_DESCRIPTIONS: dict[Combination, str] = {}
+
+
+def _describe(combo: Combination) -> str:
+    text = _DESCRIPTIONS.get(combo)
+    if text is None:
+        text = _DESCRIPTIONS[combo] = combo.describe()
+    return text
 
 
 class BrelanHand:
@@ -114,6 +150,12 @@ class BrelanHand:
 
     ``stacks`` are the chips each player holds before the ante; ``carried`` is the pool left
     on the table by earlier refaits; ``refaits`` counts them (for the flambeau).
+
+    Speed: keep the instance attributes under 30. CPython 3.11 stores up to 29 of them
+    in a compact, shared-key layout; one more turns every hand's ``__dict__`` into a plain
+    dict, which makes creating a hand about twice as slow and every attribute access slower
+    (``python -m bot.games.bench`` shows it). ``winner_order`` and ``returned`` are derived
+    properties for that reason.
     """
 
     _handlers: ClassVar[dict[str, Callable[[BrelanHand, int, int | None], None]]]
@@ -133,7 +175,7 @@ class BrelanHand:
         self.options = options
         self.names: list[str] = list(names)
         self.index: dict[str, int] = {name: i for i, name in enumerate(names)}
-        self.hands: list[tuple[Card, ...]] = [tuple(h) for h in hands]
+        self.hands: list[tuple[Card, ...]] = list(map(tuple, hands))
         self.retourne = retourne
         self.refaits = refaits
         if validate:
@@ -151,20 +193,15 @@ class BrelanHand:
         self.carre_steps: list[int] = []  # players in the order they carred
         self.carre_offer_back = False  # pagat: the current offer is a buy-back
         self.sans_plus_done = False  # the sans-plus round for the current aggressor is over
-        self.phase = Phase.OPENING
+        self.phase = _OPENING
         self.current: int | None = None
         self.events: list[Event] = []
         self.pots: list[Pot] = []
         self.payments: list[Payment] = []
         self.carried = 0
         self.flambeau = 0
-        self.returned: dict[str, int] = {}
         self.combinations: dict[str, Combination] = {}
-        self.winner_order: list[str] = []
-        self._legal: list[Legal] = []
-        self._suit_totals: dict[str, int] | None = None
-        self._version = 0  # bumped by every applied action; keys the legal-action cache
-        self._legal_version = -1
+        self._legal: list[Legal] | None = None  # legal actions now; None once an action applies
         self._post_antes()
         self._start_carre_or_opening()
 
@@ -228,51 +265,79 @@ class BrelanHand:
         self.events.append(_event((kind, None if player is None else self.names[player], data)))
 
     def _post_antes(self) -> None:
-        ante = self.options.ante
-        if self.pool:
-            self._emit("carried", amount=self.pool)
+        options = self.options
+        ante = options.ante
+        pool = self.pool
+        if pool:
+            self.events.append(_event(("carried", None, {"amount": pool})))
         if ante == 0:
             return
         stack = self.stack
-        payers = range(len(stack)) if self.options.ante_by == "all" else [len(stack) - 1]
+        names = self.names
         paid: dict[str, int] = {}
-        for i in payers:
+        if options.ante_by == "all":
+            for i in range(len(stack)):
+                left = stack[i]
+                if ante < left:
+                    stack[i] = left - ante
+                    paid[names[i]] = ante
+                else:  # all he has
+                    stack[i] = 0
+                    paid[names[i]] = left
+        else:
+            i = len(stack) - 1
             amount = ante if ante < stack[i] else stack[i]
             stack[i] -= amount
-            paid[self.names[i]] = amount
-        self.pool += sum(paid.values())
-        self.events.append(Event("ante", None, {"paid": paid, "pool": self.pool}))
+            paid[names[i]] = amount
+        pool += sum(paid.values())
+        self.pool = pool
+        self.events.append(_event(("ante", None, {"paid": paid, "pool": pool})))
 
     def _start_carre_or_opening(self) -> None:
         if self.options.carre != "off" and self._carre_target(0) is not None:
-            self.phase = Phase.CARRE
+            self.phase = _CARRE
             self.current = 0
             return
         self._deal_cards()
 
     def _deal_cards(self) -> None:
         """The carre phase is over: the cards are looked at and the opening begins."""
-        self._emit("deal", retourne=self.retourne.code)
+        self.events.append(_event(("deal", None, {"retourne": self.retourne.code})))
         if self.carre_steps:
             carrer = self.carre_steps[-1]
             self.carrer = carrer
             self.carrer_may_speak = True
             self.aggressor = carrer
-            self.phase = Phase.BETTING
+            self.phase = _BETTING
             self._next_speaker(carrer)
         else:
-            self.phase = Phase.OPENING
+            self.phase = _OPENING
             self.current = 0
 
     # ------------------------------------------------------------ properties
 
     @property
     def finished(self) -> bool:
-        return self.phase is Phase.FINISHED
+        return self.phase is _FINISHED
 
     @property
     def to_act(self) -> str | None:
-        return None if self.current is None else self.names[self.current]
+        current = self.current
+        return None if current is None else self.names[current]
+
+    @property
+    def winner_order(self) -> list[str]:
+        """The winners of the pots, stage by stage."""
+        return [pot.winners[0] for pot in self.pots]
+
+    @property
+    def returned(self) -> dict[str, int]:
+        """The chips given back to each player after the last stage, when any are left over."""
+        return {
+            e.player: e.data["amount"]
+            for e in self.events
+            if e.kind == "return" and e.player is not None
+        }
 
     def stacks(self) -> dict[str, int]:
         return dict(zip(self.names, self.stack, strict=True))
@@ -303,49 +368,78 @@ class BrelanHand:
         step = self.last_raise if self.options.min_raise == "last_raise" else 1
         return self.vade + max(step, 1)
 
-    def _others_can_answer(self, player: int) -> bool:
-        folded, all_in = self.folded, self.all_in
-        for j in range(len(folded)):  # noqa: SIM110 - a plain loop is faster here
-            if j != player and not folded[j] and not all_in[j]:
-                return True
-        return False
-
     def legal_actions(self) -> list[Legal]:
         """What the player to act may do; empty when the deal is over."""
-        if self._legal_version != self._version:
-            self._legal = self._compute_legal()
-            self._legal_version = self._version
-        return list(self._legal)
-
-    def _compute_legal(self) -> list[Legal]:
+        legal = self._legal  # computed once per state: act() clears it
+        if legal is not None:
+            return legal.copy()
         p = self.current
-        if p is None:
-            return []
         phase = self.phase
-        if phase is Phase.CARRE:
+        if p is None:
+            legal = []
+        elif phase is _CARRE:
             target = self._carre_target(p)
             assert target is not None
+            carre = _legal(("carre", target, None, None))
             if self.options.carre == "forced" and not self.carre_steps:
-                return [Legal("carre", target)]
-            return [Legal("carre", target), _DECLINE]
-        total = self.stake[p] + self.stack[p]
-        if phase is Phase.OPENING:
-            if total > 0:
-                low = self.pool if self.pool > 1 else 1
-                return [_PASS, _legal(("open", None, low if low < total else total, total))]
-            return [_PASS]
-        low = self._min_raise_total()
-        can_raise = total >= low and self._others_can_answer(p)
-        if phase is Phase.SANS_PLUS:
-            return [_STAND, _legal(("raise", None, low, total))] if can_raise else [_STAND]
-        vade = self.vade
-        if p == self.carrer and self.carrer_may_speak and self.stake[p] == vade:
-            hold = Legal("hold", vade)
-            return [hold, _legal(("raise", None, low, total))] if can_raise else [hold]
-        hold = _legal(("hold", vade if vade < total else total, None, None))
-        if can_raise:
-            return [_PASS, hold, _legal(("raise", None, low, total))]
-        return [_PASS, hold]
+                legal = [carre]
+            else:
+                legal = [carre, _DECLINE]
+        else:
+            stake = self.stake[p]
+            total = stake + self.stack[p]
+            if phase is _OPENING:
+                if total > 0:
+                    low = self.pool if self.pool > 1 else 1
+                    if total < low:
+                        low = total
+                    opening = (low, total)
+                    legal = _OPENING_LISTS.get(opening)
+                    if legal is None:
+                        legal = [_PASS, _legal(("open", None, low, total))]
+                        if len(_OPENING_LISTS) < _SHARED_LISTS_MAX:
+                            _OPENING_LISTS[opening] = legal
+                else:
+                    legal = [_PASS]
+            else:
+                vade = self.vade
+                if self.options.min_raise == "last_raise" and self.last_raise > 1:
+                    low = vade + self.last_raise
+                else:
+                    low = vade + 1
+                can_raise = False  # a re-raise needs the chips and someone left to answer it
+                if total >= low:
+                    folded, all_in = self.folded, self.all_in
+                    for j in range(len(folded)):
+                        if j != p and not folded[j] and not all_in[j]:
+                            can_raise = True
+                            break
+                if phase is _SANS_PLUS:
+                    legal = [_STAND, _legal(("raise", None, low, total))] if can_raise else [_STAND]
+                elif stake == vade and p == self.carrer and self.carrer_may_speak:
+                    hold = _legal(("hold", vade, None, None))
+                    legal = [hold, _legal(("raise", None, low, total))] if can_raise else [hold]
+                else:
+                    hold_to = vade if vade < total else total
+                    if can_raise:
+                        betting = (hold_to, low, total)
+                        legal = _BETTING_LISTS.get(betting)
+                        if legal is None:
+                            legal = [
+                                _PASS,
+                                _legal(("hold", hold_to, None, None)),
+                                _legal(("raise", None, low, total)),
+                            ]
+                            if len(_BETTING_LISTS) < _SHARED_LISTS_MAX:
+                                _BETTING_LISTS[betting] = legal
+                    else:
+                        legal = _HOLDING_LISTS.get(hold_to)
+                        if legal is None:
+                            legal = [_PASS, _legal(("hold", hold_to, None, None))]
+                            if len(_HOLDING_LISTS) < _SHARED_LISTS_MAX:
+                                _HOLDING_LISTS[hold_to] = legal
+        self._legal = legal
+        return legal.copy()
 
     # ----------------------------------------------------------------- acting
 
@@ -356,36 +450,41 @@ class BrelanHand:
             self._refuse_player(player)
         if amount is not None and amount.__class__ is not int:
             raise IllegalAction(f"{verb} takes a number of chips, not {amount!r}")
-        legal = self._legal if self._legal_version == self._version else self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
         for choice in legal:
-            if choice.verb == verb:
+            if choice[0] == verb:
                 break
         else:
             choice = self._alias(p, verb, legal)
-            verb = choice.verb
-        fixed = choice.amount
+            verb = choice[0]
+        fixed = choice[1]
         if fixed is not None:
             if amount is not None and amount != fixed:
                 raise IllegalAction(f"{player} can only {verb} for {fixed} now, not {amount}")
             amount = fixed
-        elif choice.min is not None:
-            if amount is None:
-                raise IllegalAction(
-                    f"say how much: {player} may {verb} to a total stake from "
-                    f"{choice.min} to {choice.max}"
-                )
-            assert isinstance(amount, int) and choice.max is not None
-            if amount < choice.min or amount > choice.max:
-                self._check_range(p, verb, amount, choice.min, choice.max)
-        elif amount is not None:
-            raise IllegalAction(f"{verb} takes no amount")
-        start = len(self.events)
-        self._version += 1
+        else:
+            low = choice[2]
+            if low is not None:
+                high = choice[3]
+                if amount is None:
+                    raise IllegalAction(
+                        f"say how much: {player} may {verb} to a total stake from {low} to {high}"
+                    )
+                assert isinstance(amount, int) and high is not None
+                if amount < low or amount > high:
+                    self._check_range(p, verb, amount, low, high)
+            elif amount is not None:
+                raise IllegalAction(f"{verb} takes no amount")
+        events = self.events
+        start = len(events)
+        self._legal = None
         self._handlers[verb](self, p, amount)
-        return self.events[start:]
+        return events[start:]
 
     def _refuse_player(self, player: str) -> NoReturn:
-        if self.phase is Phase.FINISHED:
+        if self.phase is _FINISHED:
             raise IllegalAction("the hand is over; nobody can act")
         if player not in self.index:
             raise IllegalAction(f"{player} is not playing in this hand")
@@ -395,7 +494,7 @@ class BrelanHand:
         """``stand`` at the carrer's closing turn means hold; anything else is refused."""
         if (
             verb == "stand"
-            and self.phase is Phase.BETTING
+            and self.phase is _BETTING
             and p == self.carrer
             and self.stake[p] == self.vade
         ):
@@ -418,8 +517,7 @@ class BrelanHand:
     def _why_not(self, p: int, verb: str, legal: list[Legal]) -> str:
         name = self.names[p]
         allowed = ", ".join(a.verb for a in legal)
-        known = {"carre", "decline", "pass", "open", "hold", "raise", "stand"}
-        if verb not in known:
+        if verb not in _KNOWN_VERBS:
             return f"{verb!r} is not an action of this game; {name} may: {allowed}"
         reasons = {
             Phase.CARRE: "the carre comes first, before the cards are seen",
@@ -439,38 +537,39 @@ class BrelanHand:
 
     def _put(self, p: int, total: int) -> None:
         """Bring ``p``'s stake to ``total``."""
-        add = total - self.stake[p]
-        self.stack[p] -= add
+        stack = self.stack
+        left = stack[p] - (total - self.stake[p])
+        stack[p] = left
         self.stake[p] = total
-        if self.stack[p] == 0:
+        if left == 0:
             self.all_in[p] = True
 
     # carre chain --------------------------------------------------------------
 
     def _do_carre(self, p: int, amount: int | None) -> None:
         assert amount is not None
-        first = not self.carre_steps
-        if first and self.options.flambeau:
+        carre_steps = self.carre_steps
+        if not carre_steps and self.options.flambeau:
             self.stack[p] -= 1
             self.flambeau += 1
-            self.payments.append(Payment(self.names[p], FLAMBEAU, 1))
-            self._emit("payment", p, to=FLAMBEAU, amount=1)
+            self.payments.append(_payment((self.names[p], FLAMBEAU, 1)))
+            self.events.append(_event(("payment", self.names[p], {"to": FLAMBEAU, "amount": 1})))
         previous = self.vade
         self._put(p, amount)
         self.all_in[p] = False  # the carrer still speaks; all-in is decided when betting
         self.vade = amount
         self.last_raise = amount - previous
-        self.carre_steps.append(p)
-        level = ("carre", "contre-carre", "sur-carre")
-        name = level[len(self.carre_steps) - 1] if len(self.carre_steps) <= 3 else "carre"
-        self._emit("carre", p, step=name, stake=amount)
+        carre_steps.append(p)
+        steps = len(carre_steps)
+        name = _CARRE_LEVELS[steps - 1] if steps <= 3 else "carre"
+        self.events.append(_event(("carre", self.names[p], {"step": name, "stake": amount})))
         back = self.carre_offer_back
         self.carre_offer_back = False
         self._offer_next_carre(p, bought_back=back)
 
     def _do_decline(self, p: int, amount: int | None) -> None:
-        self._emit("decline", p)
-        if self.options.carre_chain == "pagat" and self.carre_offer_back:
+        self.events.append(_event(("decline", self.names[p], {})))
+        if self.carre_offer_back and self.options.carre_chain == "pagat":
             # the buy-back was declined: the next player may carry the chain forward
             self.carre_offer_back = False
             self._offer(self.carre_steps[-1] + 1, back=False)
@@ -506,90 +605,127 @@ class BrelanHand:
         self.current = player
 
     def _close_carre(self) -> None:
+        stack, all_in = self.stack, self.all_in
         for i in self.carre_steps:
-            if self.stack[i] == 0:
-                self.all_in[i] = True
+            if stack[i] == 0:
+                all_in[i] = True
         self._deal_cards()
 
     # opening and betting ------------------------------------------------------
 
     def _do_pass(self, p: int, amount: int | None) -> None:
-        if self.phase is Phase.OPENING:
-            self._emit("pass", p)
+        if self.phase is _OPENING:
+            self.events.append(_event(("pass", self.names[p], {})))
             nxt = p + 1
             if nxt >= len(self.names):
                 self._refait()
             else:
                 self.current = nxt
             return
-        self.folded[p] = True
-        self._emit("fold", p, stake=self.stake[p])
-        if self._one_left():
+        folded = self.folded
+        folded[p] = True
+        self.events.append(_event(("fold", self.names[p], {"stake": self.stake[p]})))
+        if folded.count(False) == 1:
+            self._uncontested(folded.index(False))
             return
         self._next_speaker(p)
 
     def _do_open(self, p: int, amount: int | None) -> None:
         assert amount is not None
-        self._put(p, amount)
+        stack = self.stack
+        left = stack[p] - (amount - self.stake[p])
+        stack[p] = left
+        self.stake[p] = amount
+        all_in = self.all_in
+        if left == 0:
+            all_in[p] = True
         self.vade = amount
         self.last_raise = amount
         self.aggressor = p
-        self.phase = Phase.BETTING
-        self._emit("open", p, stake=amount, all_in=self.all_in[p])
+        self.phase = _BETTING
+        self.events.append(_event(("open", self.names[p], {"stake": amount, "all_in": all_in[p]})))
         self._next_speaker(p)
 
     def _do_hold(self, p: int, amount: int | None) -> None:
-        if p == self.carrer and self.carrer_may_speak and self.stake[p] == self.vade:
+        stake = self.stake
+        vade = self.vade
+        if stake[p] == vade and p == self.carrer and self.carrer_may_speak:
             self.carrer_may_speak = False
-            self._emit("hold", p, stake=self.stake[p], all_in=False)
+            self.events.append(_event(("hold", self.names[p], {"stake": vade, "all_in": False})))
             self._round_over()
             return
-        total = min(self.vade, self.stake[p] + self.stack[p])
-        self._put(p, total)
-        self.all_in[p] = self.stack[p] == 0
-        kind = "tapis" if total == 0 else "hold"
-        self._emit(kind, p, stake=total, all_in=self.all_in[p])
+        stack = self.stack
+        total = stake[p] + stack[p]
+        if vade < total:
+            total = vade
+        left = stack[p] - (total - stake[p])
+        stack[p] = left
+        stake[p] = total
+        all_in = left == 0
+        self.all_in[p] = all_in
+        self.events.append(
+            _event(
+                (
+                    "tapis" if total == 0 else "hold",
+                    self.names[p],
+                    {"stake": total, "all_in": all_in},
+                )
+            )
+        )
         self._next_speaker(p)
 
     def _do_raise(self, p: int, amount: int | None) -> None:
         assert amount is not None
         self.carrer_may_speak = False  # a re-raise voids the carrer's closing turn
         self.last_raise = amount - self.vade
-        self._put(p, amount)
+        stack = self.stack
+        left = stack[p] - (amount - self.stake[p])
+        stack[p] = left
+        self.stake[p] = amount
+        all_in = self.all_in
+        if left == 0:
+            all_in[p] = True
         self.vade = amount
         self.aggressor = p
         self.sans_plus_done = False
-        was_sans_plus = self.phase is Phase.SANS_PLUS
-        self.phase = Phase.BETTING
-        self._emit("raise", p, stake=amount, all_in=self.all_in[p], sans_plus=was_sans_plus)
+        was_sans_plus = self.phase is _SANS_PLUS
+        self.phase = _BETTING
+        self.events.append(
+            _event(
+                (
+                    "raise",
+                    self.names[p],
+                    {"stake": amount, "all_in": all_in[p], "sans_plus": was_sans_plus},
+                )
+            )
+        )
         self._next_speaker(p)
 
     def _do_stand(self, p: int, amount: int | None) -> None:
-        self._emit("stand", p, stake=self.stake[p])
+        self.events.append(_event(("stand", self.names[p], {"stake": self.stake[p]})))
         self._next_sans_plus(p)
-
-    def _one_left(self) -> bool:
-        if self.folded.count(False) == 1:
-            self._uncontested(self.folded.index(False))
-            return True
-        return False
 
     def _next_speaker(self, after: int) -> None:
         """Find who speaks next in the normal rounds; end the round at the last aggressor."""
-        n = len(self.names)
         aggressor = self.aggressor
         assert aggressor is not None
-        i = (after + 1) % n
+        n = len(self.names)
+        folded, all_in, stake, vade = self.folded, self.all_in, self.stake, self.vade
+        i = after + 1
+        if i >= n:
+            i = 0
         while i != aggressor:
-            if not self.folded[i] and not self.all_in[i] and self.stake[i] < self.vade:
+            if stake[i] < vade and not folded[i] and not all_in[i]:
                 self.current = i
                 return
-            i = (i + 1) % n
+            i += 1
+            if i >= n:
+                i = 0
         if (
             self.carrer == aggressor
             and self.carrer_may_speak
-            and not self.all_in[aggressor]
-            and self.stake[aggressor] == self.vade
+            and not all_in[aggressor]
+            and stake[aggressor] == vade
         ):
             self.current = aggressor
             return
@@ -597,142 +733,233 @@ class BrelanHand:
 
     def _round_over(self) -> None:
         """The turn came back to the last aggressor with nobody re-raising."""
-        able = [i for i in range(len(self.names)) if not self.folded[i] and not self.all_in[i]]
-        if self.options.sans_plus and len(able) > 2 and not self.sans_plus_done:
-            self.phase = Phase.SANS_PLUS
-            self._emit("sans_plus_round")
-            assert self.aggressor is not None
-            self._next_sans_plus(self.aggressor)
-            return
+        if self.options.sans_plus and not self.sans_plus_done:
+            folded, all_in = self.folded, self.all_in
+            able = 0
+            for i in range(len(folded)):
+                if not folded[i] and not all_in[i]:
+                    able += 1
+            if able > 2:
+                self.phase = _SANS_PLUS
+                self.events.append(_event(("sans_plus_round", None, {})))
+                assert self.aggressor is not None
+                self._next_sans_plus(self.aggressor)
+                return
         self._showdown()
 
     def _next_sans_plus(self, after: int) -> None:
-        n = len(self.names)
         aggressor = self.aggressor
         assert aggressor is not None
-        i = (after + 1) % n
+        n = len(self.names)
+        folded, all_in = self.folded, self.all_in
+        i = after + 1
+        if i >= n:
+            i = 0
         while i != aggressor:
-            if not self.folded[i] and not self.all_in[i]:
+            if not folded[i] and not all_in[i]:
                 self.current = i
                 return
-            i = (i + 1) % n
+            i += 1
+            if i >= n:
+                i = 0
         self.sans_plus_done = True
         self._showdown()
 
     # --------------------------------------------------------------- endings
 
     def _finish(self) -> None:
-        self.phase = Phase.FINISHED
+        self.phase = _FINISHED
         self.current = None
-        self._emit("end", stacks=self.stacks(), carried=self.carried)
+        self.events.append(
+            _event(
+                (
+                    "end",
+                    None,
+                    {
+                        "stacks": dict(zip(self.names, self.stack, strict=True)),
+                        "carried": self.carried,
+                    },
+                )
+            )
+        )
 
     def _refait(self) -> None:
         """Everybody passed and nobody carred: the pool stays for the next deal."""
         flambeau = 0
         if self.options.flambeau:
-            flambeau = min({0: 1, 1: 0, 2: 2}.get(self.refaits, 0), self.pool)
+            flambeau = min(_FLAMBEAU_BY_REFAITS.get(self.refaits, 0), self.pool)
         if flambeau:
             self.pool -= flambeau
             self.flambeau += flambeau
-            self.payments.append(Payment("pool", FLAMBEAU, flambeau))
-            self._emit("payment", to=FLAMBEAU, amount=flambeau, source="pool")
+            self.payments.append(_payment(("pool", FLAMBEAU, flambeau)))
+            self.events.append(
+                _event(("payment", None, {"to": FLAMBEAU, "amount": flambeau, "source": "pool"}))
+            )
         self.carried = self.pool
         self.pool = 0
-        self._emit("refait", carried=self.carried, number=self.refaits + 1)
+        self.events.append(
+            _event(("refait", None, {"carried": self.carried, "number": self.refaits + 1}))
+        )
         self._finish()
 
     def _uncontested(self, w: int) -> None:
         amount = self.pool + sum(self.stake)
         self.stack[w] += amount
-        self.pots.append(Pot(amount, (self.names[w],)))
-        self._emit("pot", w, amount=amount, stage=1, shown=False)
-        self.winner_order = [self.names[w]]
+        name = self.names[w]
+        self.pots.append(_pot((amount, (name,))))
+        self.events.append(_event(("pot", name, {"amount": amount, "stage": 1, "shown": False})))
         self.pool = 0
         self.stake = [0] * len(self.names)
         self._finish()
 
     def _showdown(self) -> None:
         self.current = None
-        n = len(self.names)
-        contenders = [i for i in range(n) if not self.folded[i]]
-        ownership = self._ownership(contenders)
-        combos = self._combinations(contenders, ownership)
+        names, hands, folded = self.names, self.hands, self.folded
+        n = len(names)
+        retourne = self.retourne
+        # One pass over the cards: the points of each suit shown (all hands and the
+        # retourne), the cards shown, and the contender holding the highest card of each suit.
+        totals = _NO_TOTALS.copy()
+        totals[retourne.suit] += retourne.points
+        top: dict[str, int] = {}
+        owner: dict[str, int] = {}
+        shown: dict[str, list[str]] = {}
+        contenders: list[int] = []
+        out: list[str] = []
+        for i in range(n):
+            codes = []
+            if folded[i]:
+                out.append(names[i])
+                for c in hands[i]:
+                    totals[c.suit] += c.points
+                    codes.append(c.code)
+            else:
+                contenders.append(i)
+                for c in hands[i]:
+                    suit = c.suit
+                    totals[suit] += c.points
+                    codes.append(c.code)
+                    if c.rank > top.get(suit, -1):
+                        top[suit] = c.rank
+                        owner[suit] = i
+            shown[names[i]] = codes
+        # Each contender's best point: the owned suit with the most points (the first of
+        # SUITS among equals).
+        points: dict[int, Combination] = {}
+        suits: list[dict[str, Any]] = []
+        for suit in SUITS:
+            holder = owner.get(suit)
+            if holder is None:
+                suits.append({"suit": suit, "owner": None, "points": 0})
+            else:
+                total = totals[suit]
+                suits.append({"suit": suit, "owner": names[holder], "points": total})
+                held = points.get(holder)
+                if total > (0 if held is None else held[1]):
+                    points[holder] = _combination((_POINT, total, suit))
+        combos: dict[int, Combination] = {}
+        combinations = self.combinations
+        described: dict[str, str] = {}
+        shown_rank = retourne.rank
+        brelans = False
+        # The first stage's winner: the best, the first in order of play among equals. ``key``
+        # orders combinations as (category, value) does: a point is worth at most 81.
+        w, best = -1, -1
         for i in contenders:
-            self.combinations[self.names[i]] = combos[i]
-        names = self.names
-        self._emit(
-            "showdown",
-            retourne=self.retourne.code,
-            hands={names[i]: [c.code for c in self.hands[i]] for i in range(n)},
-            folded=[names[i] for i in range(n) if self.folded[i]],
-            suits=[
-                {"suit": suit, "owner": names[ownership[suit][0]], "points": ownership[suit][1]}
-                if suit in ownership
-                else {"suit": suit, "owner": None, "points": 0}
-                for suit in SUITS
-            ],
-            combinations={names[i]: combos[i].describe() for i in contenders},
+            a, b, c = hands[i]
+            rank = a.rank
+            if rank == b.rank == c.rank:
+                brelans = True
+                if shown_rank == rank:
+                    combo = _combination((_SQUARE, rank, None))
+                    key = 3000 + rank
+                else:
+                    combo = _combination((_BRELAN, rank, None))
+                    key = 2000 + rank
+            else:
+                combo = points.get(i, _NO_POINT)
+                key = combo[1]
+            combos[i] = combo
+            name = names[i]
+            combinations[name] = combo
+            described[name] = _DESCRIPTIONS.get(combo) or _describe(combo)
+            if key > best:
+                w, best = i, key
+        self.events.append(
+            _event(
+                (
+                    "showdown",
+                    None,
+                    {
+                        "retourne": retourne.code,
+                        "hands": shown,
+                        "folded": out,
+                        "suits": suits,
+                        "combinations": described,
+                    },
+                )
+            )
         )
-        self._pay_stages(contenders, combos)
-        self._brelan_payments(contenders, combos)
+        self._pay_stages(contenders, combos, w, totals)
+        if brelans:
+            self._brelan_payments(contenders, combos)
         self._finish()
 
     # points ----------------------------------------------------------------
 
-    def _totals(self) -> dict[str, int]:
-        """Per suit, the points of every card shown: all hands and the retourne (computed once)."""
-        totals = self._suit_totals
-        if totals is None:
-            totals = {s: 0 for s in SUITS}
-            totals[self.retourne.suit] += self.retourne.points
-            for hand in self.hands:
-                for c in hand:
-                    totals[c.suit] += c.points
-            self._suit_totals = totals
-        return totals
-
-    def _ownership(self, competitors: Sequence[int]) -> dict[str, tuple[int, int]]:
+    def _ownership(
+        self, competitors: Sequence[int], totals: dict[str, int]
+    ) -> dict[str, tuple[int, int]]:
         """For each suit held by a competitor: (owner, points of every card of the suit shown)."""
-        best: dict[str, tuple[int, int]] = {}  # suit -> (rank, player)
+        best: dict[str, int] = {}  # suit -> highest rank held
+        owner: dict[str, int] = {}  # suit -> the player holding it
+        hands = self.hands
         for i in competitors:
-            for c in self.hands[i]:
-                held = best.get(c.suit)
-                if held is None or c.rank > held[0]:
-                    best[c.suit] = (c.rank, i)
-        totals = self._totals()
-        return {suit: (player, totals[suit]) for suit, (_, player) in best.items()}
-
-    def _brelan_of(self, i: int) -> Combination | None:
-        a, b, c = self.hands[i]
-        if a.rank == b.rank == c.rank:
-            if self.retourne.rank == a.rank:
-                return Combination(Category.SQUARE, a.rank)
-            return Combination(Category.BRELAN, a.rank)
-        return None
+            for c in hands[i]:
+                suit = c.suit
+                if c.rank > best.get(suit, -1):
+                    best[suit] = c.rank
+                    owner[suit] = i
+        return {suit: (player, totals[suit]) for suit, player in owner.items()}
 
     def _combinations(
         self, competitors: Sequence[int], ownership: dict[str, tuple[int, int]]
     ) -> dict[int, Combination]:
+        # Each player's best point: the suit owned with the most points, the first suit of
+        # SUITS among equals.
+        points: dict[int, tuple[int, str]] = {}
+        for suit in SUITS:
+            owned = ownership.get(suit)
+            if owned is not None:
+                i, total = owned
+                held = points.get(i)
+                if total > (0 if held is None else held[0]):
+                    points[i] = (total, suit)
         combos: dict[int, Combination] = {}
+        hands = self.hands
         for i in competitors:
-            brelan = self._brelan_of(i)
-            if brelan is not None:
-                combos[i] = brelan
+            a, b, c = hands[i]
+            rank = a.rank
+            if rank == b.rank == c.rank:
+                category = _SQUARE if self.retourne.rank == rank else _BRELAN
+                combos[i] = _combination((category, rank, None))
                 continue
-            best_points, best_suit = 0, None
-            for suit in SUITS:
-                owned = ownership.get(suit)
-                if owned is not None and owned[0] == i and owned[1] > best_points:
-                    best_points, best_suit = owned[1], suit
-            combos[i] = Combination(Category.POINT, best_points, best_suit)
+            point = points.get(i)
+            combos[i] = _NO_POINT if point is None else _combination((_POINT, *point))
         return combos
 
     @staticmethod
-    def _key(combo: Combination, i: int) -> tuple[int, int, int]:
-        return (combo.category, combo.value, -i)
-
-    def _best(self, competitors: Sequence[int], combos: dict[int, Combination]) -> int:
-        return max(competitors, key=lambda i: self._key(combos[i], i))
+    def _best(competitors: Sequence[int], combos: dict[int, Combination]) -> int:
+        """The strongest combination; the first in order of play among equals."""
+        it = iter(competitors)
+        w = next(it)
+        category, value, _ = combos[w]
+        for i in it:
+            combo = combos[i]
+            if combo[0] > category or (combo[0] == category and combo[1] > value):
+                w = i
+                category, value = combo[0], combo[1]
+        return w
 
     def _stage_winner(
         self,
@@ -740,8 +967,9 @@ class BrelanHand:
         competitors: list[int],
         all_combos: dict[int, Combination],
         fixed_suit: list[str | None],
+        totals: dict[str, int],
     ) -> tuple[int, Combination]:
-        brelans = [i for i in competitors if all_combos[i].category is not Category.POINT]
+        brelans = [i for i in competitors if all_combos[i][0] is not _POINT]
         if brelans:
             w = self._best(brelans, all_combos)
             return w, all_combos[w]
@@ -751,40 +979,78 @@ class BrelanHand:
             combo = all_combos[w]
         elif rule == "single_suit" and fixed_suit[0] is not None:
             suit = fixed_suit[0]
-            holders = [
-                (max(c.rank for c in self.hands[i] if c.suit == suit), i)
-                for i in competitors
-                if any(c.suit == suit for c in self.hands[i])
-            ]
-            if holders:
-                w = max(holders)[1]
-                return w, Combination(Category.POINT, self._totals()[suit], suit)
-            return competitors[0], Combination(Category.POINT, 0, None)
+            hands = self.hands
+            top, w = -1, competitors[0]
+            for i in competitors:
+                for c in hands[i]:
+                    if c.suit == suit and c.rank >= top:
+                        top, w = c.rank, i
+            if top >= 0:
+                return w, _combination((_POINT, totals[suit], suit))
+            return competitors[0], _NO_POINT
         else:  # recalculate, or single_suit before any suit is fixed
-            ownership = self._ownership(competitors)
+            ownership = self._ownership(competitors, totals)
             combos = self._combinations(competitors, ownership)
             w = self._best(competitors, combos)
             combo = combos[w]
-        if rule == "single_suit" and fixed_suit[0] is None and combo.suit is not None:
-            fixed_suit[0] = combo.suit
+        if rule == "single_suit" and fixed_suit[0] is None and combo[2] is not None:
+            fixed_suit[0] = combo[2]
         return w, combo
 
-    def _pay_stages(self, contenders: list[int], combos: dict[int, Combination]) -> None:
-        n = len(self.names)
-        remaining = list(self.stake)
-        fixed_suit: list[str | None] = [None]
+    def _pay_stages(
+        self,
+        contenders: list[int],
+        combos: dict[int, Combination],
+        first: int,
+        totals: dict[str, int],
+    ) -> None:
+        """Pay the stages; ``first`` is the first stage's winner, the best of ``contenders``;
+        ``totals`` are the points of each suit shown."""
+        names, stack, stake = self.names, self.stack, self.stake
+        n = len(names)
+        if contenders and stake[first] >= max(stake):
+            # The usual case: the first stage's winner covers every stake and takes it all.
+            amount = self.pool + sum(stake)
+            self.pool = 0
+            stack[first] += amount
+            name = names[first]
+            combo = combos[first]
+            self.pots.append(_pot((amount, (name,))))
+            self.events.append(
+                _event(
+                    (
+                        "pot",
+                        name,
+                        {
+                            "amount": amount,
+                            "stage": 1,
+                            "shown": True,
+                            "by": _DESCRIPTIONS.get(combo) or _describe(combo),
+                        },
+                    )
+                )
+            )
+            self.stake = [0] * n
+            return
+        remaining = list(stake)
+        fixed_suit: list[str | None] = [None]  # single_suit: the suit of the first stage
         won: set[int] = set()
         stage = 1
         while True:
             if stage == 1:
-                competitors = contenders
+                if not contenders:
+                    break
+                w, combo = first, combos[first]
+                if combo[2] is not None and self.options.pot_rule == "single_suit":
+                    fixed_suit[0] = combo[2]
+                amount = self.pool
             else:
                 competitors = [i for i in contenders if i not in won and remaining[i] > 0]
-            if not competitors:
-                break
-            w, combo = self._stage_winner(stage, competitors, combos, fixed_suit)
+                if not competitors:
+                    break
+                w, combo = self._stage_winner(stage, competitors, combos, fixed_suit, totals)
+                amount = 0
             cap = remaining[w]
-            amount = self.pool if stage == 1 else 0
             for j in range(n):
                 take = remaining[j]
                 if take > cap:
@@ -792,25 +1058,40 @@ class BrelanHand:
                 remaining[j] -= take
                 amount += take
             self.pool = 0
-            self.stack[w] += amount
+            stack[w] += amount
             won.add(w)
-            self.winner_order.append(self.names[w])
-            self.pots.append(Pot(amount, (self.names[w],)))
-            self._emit("pot", w, amount=amount, stage=stage, shown=True, by=combo.describe())
+            name = names[w]
+            self.pots.append(_pot((amount, (name,))))
+            self.events.append(
+                _event(
+                    (
+                        "pot",
+                        name,
+                        {
+                            "amount": amount,
+                            "stage": stage,
+                            "shown": True,
+                            "by": _DESCRIPTIONS.get(combo) or _describe(combo),
+                        },
+                    )
+                )
+            )
             if not any(remaining):
                 break
             stage += 1
         for j in range(n):
-            if remaining[j]:
-                self.stack[j] += remaining[j]
-                self.returned[self.names[j]] = remaining[j]
-                self._emit("return", j, amount=remaining[j])
+            back = remaining[j]
+            if back:
+                stack[j] += back
+                self.events.append(_event(("return", names[j], {"amount": back})))
         self.stake = [0] * n
 
     def _brelan_payments(self, contenders: list[int], combos: dict[int, Combination]) -> None:
+        payees = [i for i in contenders if combos[i][0] is not _POINT]
+        if not payees:
+            return
         rate = {Category.BRELAN: self.options.brelan_pay, Category.SQUARE: self.options.square_pay}
         earns = {i: rate.get(combos[i].category, 0) for i in contenders}
-        payees = [i for i in contenders if combos[i].category is not Category.POINT]
         for payer in range(len(self.names)):
             for payee in payees:
                 if payee == payer:
