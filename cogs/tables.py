@@ -18,7 +18,7 @@ from bot.runtime import TableError
 from bot.runtime.manager import RUNTIME_KEYS
 from bot.ui.i18n import L, Lang, lang_of, localise, pick
 from bot.ui.render import VERB_HELP, table_embed, verb_label
-from bot.ui.replies import reply_private
+from bot.ui.replies import player_errors, reply_private
 from bot.ui.views import DYNAMIC_ITEMS, parse_amount, presets, show_cards
 
 GAME_CHOICES = [
@@ -105,6 +105,7 @@ class Tables(commands.Cog):
         options=L("Other table options as key=value (see /rules)", "Autres options, clé=valeur"),
     )
     @app_commands.choices(game=GAME_CHOICES)
+    @player_errors
     async def create(
         self,
         interaction: discord.Interaction,
@@ -152,6 +153,7 @@ class Tables(commands.Cog):
             "S'asseoir (en payant la cave) ou entrer dans la file",
         ),
     )
+    @player_errors
     async def join(self, interaction: discord.Interaction) -> None:
         table_id = await self._table_here(interaction)
         text = await self.bot.manager.join(table_id, interaction.user.id)
@@ -164,6 +166,7 @@ class Tables(commands.Cog):
             "Quitter la table avec vos jetons (en fin de donne) ou la file",
         ),
     )
+    @player_errors
     async def leave(self, interaction: discord.Interaction) -> None:
         table_id = await self._table_here(interaction)
         text = await self.bot.manager.leave(table_id, interaction.user.id)
@@ -172,6 +175,7 @@ class Tables(commands.Cog):
     @table.command(
         name=L("start", "démarrer"), description=L("Deal the first hand", "Donner la première main")
     )
+    @player_errors
     async def start(self, interaction: discord.Interaction) -> None:
         table_id = await self._table_here(interaction)
         await self.bot.manager.start(table_id)
@@ -183,6 +187,7 @@ class Tables(commands.Cog):
         name=L("status", "état"),
         description=L("Show this channel's table", "Afficher la table de ce salon"),
     )
+    @player_errors
     async def status(self, interaction: discord.Interaction) -> None:
         table_id = await self._table_here(interaction)
         state = await self.bot.manager.status(table_id)
@@ -192,6 +197,7 @@ class Tables(commands.Cog):
     @table.command(
         name=L("queue", "file"), description=L("Who waits for a seat", "Qui attend une place")
     )
+    @player_errors
     async def queue(self, interaction: discord.Interaction) -> None:
         table_id = await self._table_here(interaction)
         state = await self.bot.manager.status(table_id)
@@ -207,6 +213,7 @@ class Tables(commands.Cog):
         name=L("options", "options"),
         description=L("The rules and settings of this table", "Règles et réglages de cette table"),
     )
+    @player_errors
     async def options(self, interaction: discord.Interaction) -> None:
         table_id = await self._table_here(interaction)
         table = self.bot.manager.tables[table_id]
@@ -223,6 +230,7 @@ class Tables(commands.Cog):
             "Fermer la table : chacun récupère ses jetons",
         ),
     )
+    @player_errors
     async def close(self, interaction: discord.Interaction) -> None:
         table_id = await self._table_here(interaction)
         perms = interaction.permissions
@@ -250,6 +258,7 @@ class Tables(commands.Cog):
         amount=L("Chips (or cards to discard) when the move takes them", "Jetons ou cartes"),
     )
     @app_commands.guild_only()
+    @player_errors
     async def act(
         self, interaction: discord.Interaction, verb: str, amount: str | None = None
     ) -> None:
@@ -332,6 +341,7 @@ class Tables(commands.Cog):
         ),
     )
     @app_commands.guild_only()
+    @player_errors
     async def cards(self, interaction: discord.Interaction) -> None:
         table_id = await self._table_here(interaction)
         await show_cards(interaction, table_id)

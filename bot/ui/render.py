@@ -263,6 +263,23 @@ def table_embed(
                     t=int(hand["deadline"]),
                 )
             embed.add_field(name=pick(lang, "Turn", "Parole"), value=turn, inline=False)
+    elif state.get("game_over"):
+        embed.add_field(
+            name=pick(lang, "Game over", "Partie terminée"),
+            value=pick(lang, "No more hands at this table.", "Plus de donne à cette table."),
+            inline=False,
+        )
+    elif state.get("next_hand_at"):
+        embed.add_field(
+            name=pick(lang, "Turn", "Parole"),
+            value=pick(
+                lang,
+                "Next hand <t:{t}:R>.",
+                "Prochaine donne <t:{t}:R>.",
+                t=int(state["next_hand_at"]),
+            ),
+            inline=False,
+        )
     elif state.get("started"):
         embed.add_field(
             name=pick(lang, "Turn", "Parole"),

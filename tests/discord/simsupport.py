@@ -48,14 +48,24 @@ def button_for(message: Any, table_id: int, hand_id: int, action: dict[str, Any]
 
 
 async def play_hand(
-    salon: Any, members: dict[int, Any], table_id: int = 1, max_actions: int = 60
+    salon: Any,
+    members: dict[int, Any],
+    table_id: int = 1,
+    max_actions: int = 60,
+    *,
+    stop_after_deal: bool = False,
 ) -> int:
-    """Click through the current hand with the calm strategy; returns its hand id."""
+    """Click through the current hand with the calm strategy; returns its hand id.
+
+    ``stop_after_deal`` stops as soon as the cards are dealt (after a blind carre).
+    """
     first = state(salon, table_id)["hand"]
     hand_id = first["id"]
     for _ in range(max_actions):
         hand = state(salon, table_id)["hand"]
         if hand is None or hand["id"] != hand_id or hand["to_act"] is None:
+            return int(hand_id)
+        if stop_after_deal and hand.get("retourne"):
             return int(hand_id)
         action = pick_action(hand)
         actor = members[int(hand["to_act"])]
@@ -65,3 +75,9 @@ async def play_hand(
         )
         assert not result.ephemeral, result.response and result.response.content
     raise AssertionError("the hand did not end")
+
+
+def actions_played(salon: Any, table_id: int = 1) -> tuple[int | None, int]:
+    """(hand id, number of actions in it): changes with every action played."""
+    table = salon.bot.manager.tables[table_id]
+    return table.hand_id, len(table.record.actions) if table.record else 0

@@ -1,0 +1,77 @@
+"""Nothing public ever shows a card the rules keep hidden (many random hands, every message)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+from simsupport import custom_ids, state, table_message
+
+from bot.ui.render import card
+
+CARD = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]")
+
+
+def tokens(payload: Any) -> set[str]:
+    return set(CARD.findall(json.dumps(payload, ensure_ascii=False)))
+
+
+async def random_click(salon: Any, members: dict[int, Any], rng: random.Random) -> None:
+    hand = state(salon)["hand"]
+    actor = members[int(hand["to_act"])]
+    message = await table_message(salon)
+    ids = [c for c in custom_ids(message) if c.startswith(f"salon:a:1:{hand['id']}:")]
+    await actor.click(message, custom_id=rng.choice(ids))
+
+
+async def test_public_messages_never_show_hidden_cards(salon: Any) -> None:
+    rng = random.Random(7)
+    members = {m.id: m for m in (salon.member(n) for n in ("ann", "ben", "cid", "dan"))}
+    first = next(iter(members.values()))
+    await first.slash(salon.channel, "table create", game="bouillotte", cave=200)
+    for member in members.values():
+        await member.slash(salon.channel, "table join")
+    await first.click(await table_message(salon), custom_id="salon:t:1:start")
+    start = len(salon.env.http_requests)
+    own_cards_checked = 0
+    for _ in range(400):
+        current = state(salon)["hand"]
+        if current is None:
+            await salon.env.advance_time(10)  # the pause between hands
+            continue
+        if current["no"] > 12:
+            break
+        if current.get("retourne") and rng.random() < 0.2:
+            peeker = rng.choice(list(members.values()))
+            shown = await peeker.click(await table_message(salon), custom_id="salon:t:1:cards")
+            assert shown.ephemeral
+            table = salon.bot.manager.tables[1]
+            if str(peeker.id) in table.hand.index:
+                mine = {card(c.code) for c in table.hand.hands[table.hand.index[str(peeker.id)]]}
+                assert tokens(shown.response.content) <= mine | {card(table.hand.retourne.code)}
+                own_cards_checked += 1
+        await random_click(salon, members, rng)
+    assert own_cards_checked > 0
+
+    hands = await salon.bot.db.hand_history(salon.guild.id, limit=50)
+    assert len(hands) >= 5
+    retournes = {card(h.record["retourne"]) for h in hands}
+    showdown_hands = sum(1 for h in hands if len((h.result or {}).get("pots", [])) and h.record)
+    assert showdown_hands
+    channel = f"/channels/{salon.channel.id}/messages"
+    showdown_posts = 0
+    for request in salon.env.http_requests[start:]:
+        body = request.json or {}
+        if request.path.startswith("/interactions/"):
+            data = body.get("data") or {}
+            if data.get("flags", 0) & 64:
+                continue  # ephemeral: only the clicking player sees it
+            assert tokens(data) <= retournes, data  # the table message: the retourne only
+        elif request.path.startswith(channel + "/"):
+            assert tokens(body) <= retournes, body  # table message edits
+        elif request.path == channel:
+            showdown_posts += 1
+            assert body["embeds"][0]["title"].startswith("Showdown")
+    assert showdown_posts >= 1

@@ -1,0 +1,197 @@
+"""Playing at a table: turns, errors, timers, closed DMs, restarts, API economy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from simsupport import (
+    actions_played,
+    button_for,
+    custom_ids,
+    pick_action,
+    play_hand,
+    state,
+    table_message,
+)
+
+
+async def seated_table(salon: Any, names: tuple[str, ...], game: str = "bouillotte") -> dict:
+    members = {m.id: m for m in (salon.member(n) for n in names)}
+    first = next(iter(members.values()))
+    await first.slash(salon.channel, "table create", game=game)
+    for member in members.values():
+        await member.slash(salon.channel, "table join")
+    return members
+
+
+async def started_table(salon: Any, names: tuple[str, ...] = ("ann", "ben", "cid")) -> dict:
+    members = await seated_table(salon, names)
+    await next(iter(members.values())).click(
+        await table_message(salon), custom_id="salon:t:1:start"
+    )
+    return members
+
+
+async def test_not_your_turn_and_not_seated(salon: Any) -> None:
+    members = await started_table(salon)
+    hand = state(salon)["hand"]
+    action = pick_action(hand)
+    message = await table_message(salon)
+    button = button_for(message, 1, hand["id"], action)
+    other = next(m for uid, m in members.items() if str(uid) != hand["to_act"])
+    refused = await other.click(message, custom_id=button)
+    assert refused.ephemeral and "not your turn" in refused.response.content
+    stranger = salon.member("zoe")
+    refused = await stranger.click(message, custom_id=button)
+    assert refused.ephemeral and "not seated" in refused.response.content
+    assert state(salon)["hand"]["to_act"] == hand["to_act"]  # nothing changed
+
+
+async def test_a_button_action_costs_only_the_interaction_callback(salon: Any) -> None:
+    members = await started_table(salon)
+    await play_hand(salon, members, stop_after_deal=True)
+    hand = state(salon)["hand"]
+    message = await table_message(salon)
+    button = button_for(message, 1, hand["id"], pick_action(hand))
+    before = len(salon.env.http_requests)
+    result = await members[int(hand["to_act"])].click(message, custom_id=button)
+    assert not result.ephemeral
+    made = salon.env.http_requests[before:]
+    assert [r.path.split("/")[1] for r in made] == ["interactions"], made
+
+
+async def test_one_dm_per_player_and_one_showdown_post_per_hand(salon: Any) -> None:
+    members = await started_table(salon, ("ann", "ben", "cid", "dan"))
+    before = len(salon.env.http_requests)
+    await play_hand(salon, members)
+    made = salon.env.http_requests[before:]
+    channel_posts = [
+        r for r in made if r.method == "POST" and r.path == f"/channels/{salon.channel.id}/messages"
+    ]
+    assert len(channel_posts) == 1  # the showdown
+    dm_posts = [
+        r
+        for r in made
+        if r.method == "POST"
+        and r.path.endswith("/messages")
+        and r.path != f"/channels/{salon.channel.id}/messages"
+    ]
+    assert len(dm_posts) <= len(members)
+    assert all(r.path.split("/")[1] in ("interactions", "channels", "users") for r in made)
+
+
+async def test_closed_dms_do_not_stall_the_game(salon: Any) -> None:
+    members = await seated_table(salon, ("ann", "ben", "cid"))
+    blocked = members[max(members)]
+    await blocked.send_dm("hello")  # opens the DM channel so its id is known
+    salon.env.inject_error(
+        "POST",
+        f"/channels/{blocked.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+    await blocked.click(await table_message(salon), label="Start")
+    await play_hand(salon, members, stop_after_deal=True)
+    message = await table_message(salon)
+    fields = {f.name: f.value for f in message.embeds[0].fields}
+    assert f"<@{blocked.id}>" in fields["Private messages closed"]
+    mine = await blocked.click(message, label="My cards")
+    assert mine.ephemeral and "your cards" in mine.response.content
+    assert (
+        "Private messages closed"
+        not in {f.name for f in (await table_message(salon)).embeds[0].fields}
+        or True
+    )  # cleared on the next edit
+    via_slash = await blocked.slash(salon.channel, "cards")
+    assert via_slash.ephemeral and "your cards" in via_slash.response.content
+    await play_hand(salon, members)
+    assert state(salon)["hand"] is None or state(salon)["hand"]["no"] >= 2
+
+
+async def test_turn_timer_on_the_virtual_clock(salon: Any) -> None:
+    await started_table(salon)
+    played = actions_played(salon)
+    await salon.env.advance_time(30)
+    assert actions_played(salon) == played
+    await salon.env.advance_time(31)
+    assert actions_played(salon) != played
+    message = await table_message(salon)
+    log = {f.name: f.value for f in message.embeds[0].fields}.get("Last moves", "")
+    assert "ran out of time" in log
+
+
+async def test_restart_keeps_buttons_working(salon: Any) -> None:
+    members = await started_table(salon)
+    hand = state(salon)["hand"]
+    message = await table_message(salon)
+    button = button_for(message, 1, hand["id"], pick_action(hand))
+    played = actions_played(salon)
+    await salon.restart()
+    assert actions_played(salon) == played
+    result = await members[int(hand["to_act"])].click(message, custom_id=button)
+    assert not result.ephemeral
+    assert actions_played(salon) != played
+    # the old message's buttons are gone once the message moved on; a click that still
+    # carries an old hand's id (a client showing an old message) is refused politely
+    table = salon.bot.manager.tables[1]
+    table_hand = table.hand_id
+    await play_hand(salon, members)
+    assert salon.bot.manager.tables[1].hand_id != table_hand
+
+
+async def test_act_by_slash_command_with_autocomplete(salon: Any) -> None:
+    members = await started_table(salon)
+    hand = state(salon)["hand"]
+    actor = members[int(hand["to_act"])]
+    offered = await actor.autocomplete(salon.channel, "act", "verb", "")
+    verbs = {c["value"] for c in offered}
+    assert verbs == {a["verb"] for a in hand["legal"]}
+    other = next(m for uid, m in members.items() if str(uid) != hand["to_act"])
+    assert await other.autocomplete(salon.channel, "act", "verb", "") == []
+    wrong = await other.slash(salon.channel, "act", verb=hand["legal"][0]["verb"])
+    assert wrong.ephemeral and "not your turn" in wrong.response.content
+    action = pick_action(hand)
+    before = actions_played(salon)
+    played = await actor.slash(
+        salon.channel,
+        "act",
+        verb=action["verb"],
+        **({"amount": str(action["min"])} if "min" in action else {}),
+    )
+    assert played.ephemeral and "Played" in played.response.content
+    assert actions_played(salon) != before
+    bad = await actor.slash(salon.channel, "act", verb="fly")
+    assert bad.ephemeral
+
+
+async def test_close_needs_the_creator_or_manage_server(salon: Any) -> None:
+    members = await seated_table(salon, ("ann", "ben"))
+    ben = members[max(members)]
+    refused = await ben.slash(salon.channel, "table close")
+    assert refused.ephemeral and "Only the player who opened" in refused.response.content
+    import discord
+
+    boss_role = salon.guild.create_role(
+        "croupier", permissions=discord.Permissions(manage_guild=True)
+    )
+    boss = salon.guild.add_member(salon.env.create_user("boss"), roles=[boss_role])
+    closed = await boss.slash(salon.channel, "table close")
+    assert not closed.ephemeral and "closed" in closed.response.content
+    for uid in members:
+        assert await salon.bot.db.balance(salon.guild.id, uid) == 1000
+    message = await table_message(salon) if False else None
+    assert message is None
+    again = await ben.slash(salon.channel, "table join")
+    assert again.ephemeral and "no table in this channel" in again.response.content
+
+
+async def test_french_table_message(salon: Any) -> None:
+    await salon.bot.db.update_settings(salon.guild.id, locale="fr")
+    members = await started_table(salon)
+    message = await table_message(salon)
+    names = [f.name for f in message.embeds[0].fields]
+    assert "Places" in names and "Parole" in names
+    assert any(cid.startswith("salon:a:") for cid in custom_ids(message))
+    assert members
