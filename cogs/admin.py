@@ -1,9 +1,219 @@
-"""Placeholder: filled in by the Discord issue."""
+"""``/admin grant`` and ``/admin settings``: the server's economy, for its managers.
+
+The group is hidden from members without Manage Server (``default_permissions``), and each
+command checks that permission again when it runs, because a server's admins can override
+Discord's defaults for any role or member. See ``docs/commands-economy.md``.
+"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
+import discord
+from discord import app_commands
 from discord.ext import commands
+
+from bot.storage import InsufficientChips, StorageError
+from bot.ui.economy_text import chips, guild_id_of, guild_lang, settings_text
+from bot.ui.i18n import L, lang_of, localise, pick
+from bot.ui.replies import reply_private
+
+if TYPE_CHECKING:
+    from bot.app import SalonBot
+
+#: Upper bounds of the settings, to catch typos (a bonus of 10^9 chips).
+MAX_CHIPS_SETTING = 1_000_000
+MAX_COOLDOWN_HOURS = 24 * 30
+REASON_LENGTH = 200
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class Admin(
+    commands.GroupCog,
+    group_name=L("admin", "admin"),
+    group_description=L(
+        "Manage the chips and settings of this server",
+        "Gérer les jetons et les réglages du serveur",
+    ),
+):
+    """Chips granted or taken back by an admin, and the economy settings."""
+
+    def __init__(self, bot: SalonBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @app_commands.command(
+        name=L("grant", "accorder"),
+        description=L(
+            "Give chips to a member, or take some back with a negative amount",
+            "Donner des jetons à un membre, ou en reprendre avec un montant négatif",
+        ),
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.rename(
+        member=L("member", "membre"), amount=L("amount", "montant"), reason=L("reason", "motif")
+    )
+    @app_commands.describe(
+        member=L("Whose wallet changes", "Le portefeuille à modifier"),
+        amount=L(
+            "Chips to add; negative to take back (never below zero)",
+            "Jetons à ajouter ; négatif pour en reprendre (jamais sous zéro)",
+        ),
+        reason=L("Why, kept in the ledger", "Pourquoi, gardé dans le registre"),
+    )
+    async def grant(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member,
+        amount: int,
+        reason: app_commands.Range[str, 1, REASON_LENGTH] | None = None,
+    ) -> None:
+        """An ``admin`` ledger entry; announced publicly in the server's language."""
+        lang = lang_of(interaction.locale)
+        guild_id = guild_id_of(interaction)
+        if member.bot:
+            await reply_private(
+                interaction,
+                pick(
+                    lang,
+                    "Bots do not play for chips and have no wallet.",
+                    "Les bots ne jouent pas de jetons et n'ont pas de portefeuille.",
+                ),
+            )
+            return
+        if amount == 0:
+            await reply_private(
+                interaction,
+                pick(
+                    lang,
+                    "Give or take a whole number of chips, not zero.",
+                    "Donnez ou reprenez un nombre entier de jetons, pas zéro.",
+                ),
+            )
+            return
+        db = self.bot.db
+        try:
+            balance = await db.grant(
+                guild_id, member.id, amount, by=interaction.user.id, note=reason
+            )
+        except InsufficientChips as exc:
+            await reply_private(
+                interaction,
+                pick(
+                    lang,
+                    "{who} has {have} in their wallet; you cannot take {n}. "
+                    "Chips at tables cannot be taken back.",
+                    "{who} a {have} dans son portefeuille ; impossible d'en reprendre {n}. "
+                    "Les jetons en jeu aux tables ne peuvent pas être repris.",
+                    who=member.mention,
+                    have=chips(lang, exc.have),
+                    n=chips(lang, -amount),
+                ),
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+            return
+        except StorageError as exc:
+            await reply_private(interaction, localise(lang, str(exc)))
+            return
+        public = await guild_lang(db, guild_id)
+        if amount > 0:
+            text = pick(
+                public,
+                "{admin} grants {n} to {who}; their wallet holds {total}.",
+                "{admin} accorde {n} à {who} ; son portefeuille contient {total}.",
+                admin=interaction.user.mention,
+                n=chips(public, amount),
+                who=member.mention,
+                total=chips(public, balance),
+            )
+        else:
+            text = pick(
+                public,
+                "{admin} takes {n} back from {who}; their wallet holds {total}.",
+                "{admin} reprend {n} à {who} ; son portefeuille contient {total}.",
+                admin=interaction.user.mention,
+                n=chips(public, -amount),
+                who=member.mention,
+                total=chips(public, balance),
+            )
+        if reason:
+            text += pick(public, " Reason: {r}", " Motif : {r}", r=reason)
+        await interaction.response.send_message(
+            text,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[member]),
+        )
+
+    @app_commands.command(
+        name=L("settings", "réglages"),
+        description=L(
+            "Show or change the economy settings of this server",
+            "Afficher ou modifier les réglages d'économie du serveur",
+        ),
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.rename(
+        starting_grant=L("starting_grant", "dotation_de_départ"),
+        daily_bonus=L("daily_bonus", "bonus_quotidien"),
+        daily_cooldown_hours=L("daily_cooldown_hours", "délai_quotidien_heures"),
+        locale=L("locale", "langue"),
+    )
+    @app_commands.describe(
+        starting_grant=L(
+            "Chips a new player's wallet starts with",
+            "Jetons du portefeuille d'un nouveau joueur",
+        ),
+        daily_bonus=L(
+            "Chips paid by /daily (0 turns it off)",
+            "Jetons payés par /quotidien (0 le désactive)",
+        ),
+        daily_cooldown_hours=L(
+            "Hours between two daily bonuses",
+            "Heures entre deux bonus quotidiens",
+        ),
+        locale=L(
+            "Language of the bot's public messages",
+            "Langue des messages publics du bot",
+        ),
+    )
+    @app_commands.choices(
+        locale=[
+            app_commands.Choice(name=L("English", "Anglais"), value="en"),
+            app_commands.Choice(name=L("French", "Français"), value="fr"),
+        ]
+    )
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        starting_grant: app_commands.Range[int, 0, MAX_CHIPS_SETTING] | None = None,
+        daily_bonus: app_commands.Range[int, 0, MAX_CHIPS_SETTING] | None = None,
+        daily_cooldown_hours: app_commands.Range[float, 0, MAX_COOLDOWN_HOURS] | None = None,
+        locale: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """With no option, show the settings; otherwise change the given ones. Private."""
+        lang = lang_of(interaction.locale)
+        guild_id = guild_id_of(interaction)
+        db = self.bot.db
+        if (starting_grant, daily_bonus, daily_cooldown_hours, locale) == (None,) * 4:
+            current = await db.settings(guild_id)
+            title = pick(lang, "**Settings of this server**", "**Réglages du serveur**")
+            await reply_private(interaction, f"{title}\n{settings_text(lang, current)}")
+            return
+        cooldown = None if daily_cooldown_hours is None else round(daily_cooldown_hours * 3600)
+        try:
+            saved = await db.update_settings(
+                guild_id,
+                starting_grant=starting_grant,
+                daily_bonus=daily_bonus,
+                daily_cooldown=cooldown,
+                locale=None if locale is None else locale.value,
+            )
+        except StorageError as exc:
+            await reply_private(interaction, localise(lang, str(exc)))
+            return
+        title = pick(lang, "**Settings saved**", "**Réglages enregistrés**")
+        await reply_private(interaction, f"{title}\n{settings_text(lang, saved)}")
 
 
 async def setup(bot: commands.Bot) -> None:
-    return None
+    await bot.add_cog(Admin(cast("SalonBot", bot)))

@@ -1,9 +1,352 @@
-"""Placeholder: filled in by the Discord issue."""
+"""``/wallet``, ``/daily``, ``/give`` and ``/leaderboard``: the chips of a server's players.
+
+Private answers follow the user's Discord language; public messages (a gift, the
+leaderboard) follow the server's language (``/admin settings locale``). Player errors are
+answered here, privately, so no storage message reaches a player untranslated.
+See ``docs/commands-economy.md``.
+"""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
+import discord
+from discord import app_commands
 from discord.ext import commands
+
+from bot.storage import DailyNotReady, InsufficientChips, StorageError
+from bot.storage.models import Metric
+from bot.ui.economy_text import (
+    DEFAULT_METRIC,
+    METRIC_NAMES,
+    PERIOD_NAMES,
+    chips,
+    game_name,
+    guild_id_of,
+    guild_lang,
+    ledger_line,
+    metric_name,
+    metric_value,
+    period_name,
+    when,
+)
+from bot.ui.i18n import L, Lang, lang_of, localise, pick
+from bot.ui.replies import reply_private
+
+if TYPE_CHECKING:
+    from bot.app import SalonBot
+
+#: Ledger lines shown by ``/wallet`` (own wallet only).
+LEDGER_LINES = 5
+#: Lines of ``/leaderboard``.
+LEADERBOARD_SIZE = 10
+#: Metrics where 0 means "never happened": such lines are left off the leaderboard.
+_COUNTED_FROM_ONE = ("hands_won", "biggest_pot", "brelans", "square_brelans", "prials")
+
+METRIC_CHOICES: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name=L(en, fr), value=metric) for metric, (en, fr) in METRIC_NAMES.items()
+]
+PERIOD_CHOICES: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name=L(en, fr), value=period) for period, (en, fr) in PERIOD_NAMES.items()
+]
+NO_PINGS = discord.AllowedMentions.none()
+
+
+def _bots_refused(lang: Lang) -> str:
+    return pick(
+        lang,
+        "Bots do not play for chips and have no wallet.",
+        "Les bots ne jouent pas de jetons et n'ont pas de portefeuille.",
+    )
+
+
+class Economy(commands.Cog):
+    """Wallets, the daily bonus, gifts between players and the leaderboard."""
+
+    def __init__(self, bot: SalonBot) -> None:
+        self.bot = bot
+
+    # ------------------------------------------------------------------ /wallet
+
+    @app_commands.command(
+        name=L("wallet", "portefeuille"),
+        description=L(
+            "Show your chips in this server, or another member's",
+            "Afficher vos jetons sur ce serveur, ou ceux d'un autre membre",
+        ),
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(member=L("member", "membre"))
+    @app_commands.describe(
+        member=L(
+            "Whose chips to show (yours if left empty)",
+            "De qui afficher les jetons (les vôtres si vide)",
+        )
+    )
+    async def wallet(
+        self, interaction: discord.Interaction, member: discord.Member | None = None
+    ) -> None:
+        """Wallet balance, chips at tables and (for oneself) the latest movements."""
+        lang = lang_of(interaction.locale)
+        guild_id = guild_id_of(interaction)
+        target: discord.abc.User = member or interaction.user
+        if target.bot:
+            await reply_private(interaction, _bots_refused(lang))
+            return
+        own = target.id == interaction.user.id
+        db = self.bot.db
+        wallet = await db.ensure_wallet(guild_id, target.id)
+        seated: list[str] = []
+        at_tables = 0
+        for table in await db.open_tables(guild_id):
+            seat = await db.get_seat(table.id, target.id)
+            if seat is not None:
+                at_tables += seat.stack
+                seated.append(
+                    f"<#{table.channel_id}> ({game_name(table.game)}): {chips(lang, seat.stack)}"
+                )
+        if own:
+            lines = [pick(lang, "**Your chips**", "**Vos jetons**")]
+        else:
+            lines = [pick(lang, "**Chips of {who}**", "**Jetons de {who}**", who=target.mention)]
+        lines.append(pick(lang, "Wallet: {n}", "Portefeuille : {n}", n=chips(lang, wallet.balance)))
+        lines.append(
+            pick(lang, "At tables: {n}", "En jeu aux tables : {n}", n=chips(lang, at_tables))
+        )
+        lines.extend(f"- {line}" for line in seated)
+        lines.append(
+            pick(lang, "Total: {n}", "Total : {n}", n=chips(lang, wallet.balance + at_tables))
+        )
+        if own:
+            settings = await db.settings(guild_id)
+            now = discord.utils.utcnow().timestamp()
+            if settings.daily_bonus > 0:
+                ready_at = (
+                    None
+                    if wallet.last_daily is None
+                    else wallet.last_daily + settings.daily_cooldown
+                )
+                if ready_at is None or ready_at <= now:
+                    lines.append(
+                        pick(
+                            lang,
+                            "Daily bonus: ready, claim it with /daily.",
+                            "Bonus quotidien : disponible, réclamez-le avec /quotidien.",
+                        )
+                    )
+                else:
+                    lines.append(
+                        pick(
+                            lang,
+                            "Daily bonus: ready {at}.",
+                            "Bonus quotidien : disponible {at}.",
+                            at=when(ready_at),
+                        )
+                    )
+            entries = await db.ledger(guild_id, target.id, limit=LEDGER_LINES)
+            if entries:
+                lines.append(pick(lang, "Latest movements:", "Derniers mouvements :"))
+                lines.extend(f"- {ledger_line(lang, e)}" for e in entries)
+        await reply_private(interaction, "\n".join(lines), allowed_mentions=NO_PINGS)
+
+    # ------------------------------------------------------------------ /daily
+
+    @app_commands.command(
+        name=L("daily", "quotidien"),
+        description=L(
+            "Claim your daily bonus of chips", "Réclamer votre bonus quotidien de jetons"
+        ),
+    )
+    @app_commands.guild_only()
+    async def daily(self, interaction: discord.Interaction) -> None:
+        """Pay the daily bonus, or say when it will be ready."""
+        lang = lang_of(interaction.locale)
+        guild_id = guild_id_of(interaction)
+        db = self.bot.db
+        settings = await db.settings(guild_id)
+        if settings.daily_bonus <= 0:
+            await reply_private(
+                interaction,
+                pick(
+                    lang,
+                    "There is no daily bonus in this server.",
+                    "Il n'y a pas de bonus quotidien sur ce serveur.",
+                ),
+            )
+            return
+        try:
+            claim = await db.claim_daily(guild_id, interaction.user.id)
+        except DailyNotReady as exc:
+            await reply_private(
+                interaction,
+                pick(
+                    lang,
+                    "Your daily bonus is not ready yet: come back {at} ({date}).",
+                    "Votre bonus quotidien n'est pas encore prêt : revenez {at} ({date}).",
+                    at=when(exc.ready_at),
+                    date=when(exc.ready_at, "f"),
+                ),
+            )
+            return
+        await reply_private(
+            interaction,
+            pick(
+                lang,
+                "Daily bonus: +{n}. Your wallet holds {total}; the next bonus is ready {at}.",
+                "Bonus quotidien : +{n}. Votre portefeuille contient {total} ; "
+                "le prochain bonus sera prêt {at}.",
+                n=chips(lang, claim.amount),
+                total=chips(lang, claim.balance),
+                at=when(claim.next_at),
+            ),
+        )
+
+    # ------------------------------------------------------------------ /give
+
+    @app_commands.command(
+        name=L("give", "donner"),
+        description=L(
+            "Give chips from your wallet to another member",
+            "Donner des jetons de votre portefeuille à un autre membre",
+        ),
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(member=L("member", "membre"), amount=L("amount", "montant"))
+    @app_commands.describe(
+        member=L("Who receives the chips", "Qui reçoit les jetons"),
+        amount=L("How many chips to give (1 or more)", "Combien de jetons donner (1 ou plus)"),
+    )
+    async def give(
+        self, interaction: discord.Interaction, member: discord.Member, amount: int
+    ) -> None:
+        """Transfer chips; the confirmation is public so the receiver sees it."""
+        lang = lang_of(interaction.locale)
+        guild_id = guild_id_of(interaction)
+        giver = interaction.user
+        refusal: str | None = None
+        if member.bot:
+            refusal = _bots_refused(lang)
+        elif member.id == giver.id:
+            refusal = pick(
+                lang,
+                "You cannot give chips to yourself.",
+                "Vous ne pouvez pas vous donner des jetons à vous-même.",
+            )
+        elif amount <= 0:
+            refusal = pick(
+                lang,
+                "Give at least 1 chip: chips come in whole numbers above zero.",
+                "Donnez au moins 1 jeton : les jetons se comptent en nombres entiers positifs.",
+            )
+        if refusal is not None:
+            await reply_private(interaction, refusal)
+            return
+        db = self.bot.db
+        try:
+            mine, _theirs = await db.transfer(guild_id, giver.id, member.id, amount)
+        except InsufficientChips as exc:
+            await reply_private(
+                interaction,
+                pick(
+                    lang,
+                    "You have only {have} in your wallet; you cannot give {n}.",
+                    "Vous n'avez que {have} dans votre portefeuille ; impossible d'en donner {n}.",
+                    have=chips(lang, exc.have),
+                    n=chips(lang, amount),
+                ),
+            )
+            return
+        except StorageError as exc:
+            await reply_private(interaction, localise(lang, str(exc)))
+            return
+        public = await guild_lang(db, guild_id)
+        await interaction.response.send_message(
+            pick(
+                public,
+                "{giver} gives {n} to {receiver}.",
+                "{giver} donne {n} à {receiver}.",
+                giver=giver.mention,
+                n=chips(public, amount),
+                receiver=member.mention,
+            ),
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[member]),
+        )
+        await interaction.followup.send(
+            pick(
+                lang,
+                "Your wallet now holds {n}.",
+                "Votre portefeuille contient maintenant {n}.",
+                n=chips(lang, mine),
+            ),
+            ephemeral=True,
+        )
+
+    # ------------------------------------------------------------------ /leaderboard
+
+    @app_commands.command(
+        name=L("leaderboard", "classement"),
+        description=L(
+            "Show the best players of this server", "Afficher les meilleurs joueurs du serveur"
+        ),
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(metric=L("metric", "critère"), period=L("period", "période"))
+    @app_commands.describe(
+        metric=L(
+            "What to rank players by (net chips if left empty)",
+            "Critère de classement (gains nets si vide)",
+        ),
+        period=L(
+            "All time or this week (all time if left empty)",
+            "Depuis toujours ou cette semaine (depuis toujours si vide)",
+        ),
+    )
+    @app_commands.choices(metric=METRIC_CHOICES, period=PERIOD_CHOICES)
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        metric: app_commands.Choice[str] | None = None,
+        period: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """A public embed of the top players; mentions ping nobody."""
+        lang = lang_of(interaction.locale)
+        guild_id = guild_id_of(interaction)
+        chosen = metric.value if metric is not None else DEFAULT_METRIC
+        span = period.value if period is not None else "all"
+        db = self.bot.db
+        entries = await db.leaderboard(guild_id, cast(Metric, chosen), span, LEADERBOARD_SIZE)
+        if chosen in _COUNTED_FROM_ONE:
+            entries = [e for e in entries if e.value > 0]
+        if not entries:
+            await reply_private(
+                interaction,
+                pick(
+                    lang,
+                    "The leaderboard for {metric} ({period}) is empty: nobody has scored yet.",
+                    "Le classement {metric} ({period}) est vide : personne n'a encore marqué.",
+                    metric=metric_name(lang, chosen),
+                    period=period_name(lang, span).lower(),
+                ),
+            )
+            return
+        public = await guild_lang(db, guild_id)
+        lines = [
+            f"**{e.rank}.** <@{e.user_id}> · {metric_value(public, chosen, e.value)}"
+            for e in entries
+        ]
+        embed = discord.Embed(
+            title=pick(
+                public,
+                "Leaderboard · {metric} · {period}",
+                "Classement · {metric} · {period}",
+                metric=metric_name(public, chosen),
+                period=period_name(public, span),
+            ),
+            description="\n".join(lines),
+            colour=discord.Colour.dark_green(),
+        )
+        await interaction.response.send_message(embed=embed, allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: commands.Bot) -> None:
-    return None
+    await bot.add_cog(Economy(cast("SalonBot", bot)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,14 +45,29 @@ class Salon:
     async def restart(self) -> SalonBot:
         """Stop the bot and start a new one on the same database (like a crash-free reboot)."""
         self.bot = make_bot(self.database)
+        _started.append(self.bot)
         await self.env.restart_bot(self.bot)
         return self.bot
 
 
+#: Every bot a test started (a restart makes a new one); their databases close at teardown.
+_started: list[SalonBot] = []
+
+
 @pytest.fixture
-def simcord_bot(tmp_path: Path) -> SalonBot:
-    """The bot simcord's ``simcord_env`` fixture runs."""
-    return make_bot(tmp_path / "salon.sqlite3")
+async def simcord_bot(tmp_path: Path) -> AsyncIterator[SalonBot]:
+    """The bot simcord's ``simcord_env`` fixture runs.
+
+    Torn down after the env: closes the databases of this bot and of any restarted one,
+    so no aiosqlite thread outlives the test's event loop.
+    """
+    bot = make_bot(tmp_path / "salon.sqlite3")
+    _started.append(bot)
+    yield bot
+    while _started:
+        db = getattr(_started.pop(), "db", None)
+        if db is not None:
+            await db.close()
 
 
 @pytest.fixture
