@@ -40,9 +40,7 @@ async def test_every_name_and_description_is_translated(salon: Any) -> None:
                 assert (choice.get("name_localizations") or {}).get("fr"), (path, choice)
 
 
-async def test_table_commands_answer_in_french(
-    salon: Any, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_table_commands_answer_in_french(salon: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     speak_french(monkeypatch)
     alice = salon.member("alice")
     nothing = await alice.slash(salon.channel, "table join")
