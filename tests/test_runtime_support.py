@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.games.cards import Shuffler
+from bot.games.cards import Card, Shuffler, parse_card
 from bot.runtime import ManualClock, RecordingPresenter, TableManager
 from bot.storage import Database
 
@@ -94,3 +95,31 @@ def public_strings(presenter: RecordingPresenter, upto: int | None = None) -> se
         if kind != "showdown":
             walk(json.loads(json.dumps(payload, default=str)))
     return out
+
+
+class StackedShuffler(Shuffler):
+    """A seeded shuffler whose next shuffles put given cards on top, in order.
+
+    ``tops`` is consumed one entry per shuffle (None: a plain seeded shuffle); once it is
+    empty every shuffle is plain.
+    """
+
+    def __init__(self, tops: list[list[str] | None], seed: int = 0) -> None:
+        super().__init__(seed=seed)
+        self.tops = list(tops)
+
+    def shuffled(self, cards: Sequence[Card]) -> list[Card]:
+        out = super().shuffled(cards)
+        top = self.tops.pop(0) if self.tops else None
+        if top is None:
+            return out
+        wanted = [parse_card(c) for c in top]
+        assert all(c in out for c in wanted), "a stacked card is not in this pack"
+        return wanted + [c for c in out if c not in wanted]
+
+
+def brag_pack(hands: list[str]) -> list[str]:
+    """The top of a Brag pack that deals ``hands`` (written "Ah Kd 2c", in order of play):
+    one card at a time, first player first."""
+    split = [h.split() for h in hands]
+    return [split[i][j] for j in range(len(split[0])) for i in range(len(split))]

@@ -1,4 +1,4 @@
-"""The table runtime: tables of Brelan and Bouillotte between the engine and a presenter.
+"""The table runtime: tables of Brelan, Bouillotte and Brag between the engine and a presenter.
 
 Knows nothing of Discord: a :class:`Presenter` receives the table's news.
 See ``docs/architecture.md``.

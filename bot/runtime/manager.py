@@ -1,4 +1,5 @@
-"""The table runtime: tables of Brelan and Bouillotte between the rules engine and a presenter.
+"""The table runtime: tables of Brelan, Bouillotte and Brag between the rules engine and a
+presenter.
 
 Each :class:`Table` has one lock; every request (join, leave, start, act, close, a timer
 firing) takes it, changes the engine state in memory, then writes everything in **one**
@@ -6,6 +7,22 @@ storage transaction (the hand record with the new action, the chip movements, th
 state in the table options). If the transaction fails, the table is reloaded from the
 database, so memory never drifts from what is stored. Engine player names are
 ``str(user_id)``.
+
+What differs between games (dealing, what is public, which cards a player may see, the
+automatic action, the showdown report, statistics) is in :mod:`bot.runtime.games`; what a
+table keeps between hands is a :class:`~bot.runtime.seating.Seating`.
+
+``public_state(table)``::
+
+    {"table_id", "game", "started",
+     "seats": [{"seat", "user", "stack", "sitting_out", "leaving", "dealer", "reserve"}],
+     "queue": [user ids], "carried": chips on the table for the next deal,
+     "next_hand_at": unix time of a pending deal (``next_hand_delay``) or None,
+     "game_over": Brelan's agreed number of hands is played,
+     "hand": None | {"id", "no", ...the game's public view..., "legal", "deadline"}}
+
+The Brelan/Bouillotte public view is ``BrelanHand.public_view()``; Brag's is described in
+:mod:`bot.runtime.games`, with its showdown data.
 """
 
 from __future__ import annotations
@@ -18,95 +35,59 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.base import Action, HandRecord, Player
-from bot.games.brelan import BrelanHand, Category, deal_from, deck_for
+from bot.games.base import Action, Amount, HandRecord
 from bot.games.cards import Shuffler
 from bot.games.errors import GameError, IllegalAction
-from bot.games.options import BrelanOptions, parse_options
-from bot.games.replay import load_record, replay_record
-from bot.games.session import DEFAULT_CAVE, DEFAULT_SEATS, TableSession, is_refait
+from bot.games.options import Options, parse_options
+from bot.games.replay import load_record, replay_record, start_hand
 from bot.runtime.clock import Clock, RealClock, Timer
 from bot.runtime.errors import TableError
+from bot.runtime.games import (
+    AUTO_VERBS,
+    GAME_RULES,
+    GAMES,
+    GameRules,
+    RuntimeHand,
+    auto_verb,
+)
 from bot.runtime.presenter import Presenter
-from bot.runtime.state import session_from_json, session_to_json
+from bot.runtime.seating import Seating
+from bot.runtime.settings import (
+    DEFAULT_SIT_OUT_HANDS,
+    DEFAULT_TURN_TIMEOUT,
+    RUNTIME_KEYS,
+    Settings,
+)
 from bot.storage import Database, StorageError
-from bot.storage.models import GameTable, HandStats
+from bot.storage.models import GameTable
 from bot.storage.transaction import Transaction
+
+__all__ = [
+    "AUTO_VERBS",
+    "DEFAULT_SIT_OUT_HANDS",
+    "DEFAULT_TURN_TIMEOUT",
+    "GAMES",
+    "RUNTIME_KEYS",
+    "STALE_BUTTON",
+    "Settings",
+    "Table",
+    "TableManager",
+    "auto_verb",
+]
 
 log = logging.getLogger(__name__)
 
-GAMES = ("brelan", "bouillotte")
-#: Table options the runtime reads (the rest are the engine's rules options).
-RUNTIME_KEYS = ("turn_timeout", "cave", "seats", "sit_out_hands", "auto_deal", "runtime")
-DEFAULT_TURN_TIMEOUT = 60.0
-DEFAULT_SIT_OUT_HANDS = 3
-#: The automatic action of a player who runs out of time, by preference.
-AUTO_VERBS = ("decline", "pass", "stand", "hold")
 STALE_BUTTON = "That button belongs to a hand that is over."
-
-
-def auto_verb(legal: list[Any]) -> str:
-    """Pass before the opening, fold after it, decline a carre, stand in the sans-plus
-    round, hold at the carrer's closing turn.
-
-    >>> from bot.games.base import Legal
-    >>> auto_verb([Legal("hold", 4), Legal("raise", None, 5, 9)])
-    'hold'
-    """
-    verbs = [a.verb for a in legal]
-    for verb in AUTO_VERBS:
-        if verb in verbs:
-            return verb
-    return str(verbs[0])
-
-
-@dataclass
-class Settings:
-    """A table's runtime settings, read from its options."""
-
-    rules: dict[str, Any]
-    turn_timeout: float
-    cave: int
-    seats: int
-    sit_out_hands: int
-    auto_deal: bool
-
-    @classmethod
-    def from_options(cls, game: str, options: dict[str, Any]) -> Settings:
-        rules = {k: v for k, v in options.items() if k not in RUNTIME_KEYS}
-        parse_options(game, rules)  # raises OptionError
-        turn_timeout = float(options.get("turn_timeout", DEFAULT_TURN_TIMEOUT))
-        cave = int(options.get("cave", DEFAULT_CAVE[game]))
-        seats = int(options.get("seats", DEFAULT_SEATS[game]))
-        if turn_timeout <= 0:
-            raise TableError("The turn timer must be more than 0 seconds.")
-        if cave < 1:
-            raise TableError("The cave is at least 1 chip.")
-        if not 2 <= seats <= 5:
-            raise TableError("A table has 2 to 5 seats.")
-        return cls(
-            rules=rules,
-            turn_timeout=turn_timeout,
-            cave=cave,
-            seats=seats,
-            sit_out_hands=int(options.get("sit_out_hands", DEFAULT_SIT_OUT_HANDS)),
-            auto_deal=bool(options.get("auto_deal", True)),
-        )
-
-    def to_options(self) -> dict[str, Any]:
-        return {
-            **self.rules,
-            "turn_timeout": self.turn_timeout,
-            "cave": self.cave,
-            "seats": self.seats,
-            "sit_out_hands": self.sit_out_hands,
-            "auto_deal": self.auto_deal,
-        }
+Note = tuple[str, dict[str, Any]]
 
 
 @dataclass
 class Table:
-    """One live table: its lock, session, current hand and timer."""
+    """One live table: its lock, session, current hand and timer.
+
+    ``timer`` is the turn timer while a hand is played, or the pending deal's timer
+    (``next_deal_at``) between hands: never both.
+    """
 
     id: int
     guild_id: int
@@ -114,25 +95,66 @@ class Table:
     game: str
     creator_id: int
     settings: Settings
-    session: TableSession | None = None
-    hand: BrelanHand | None = None
+    session: Seating | None = None
+    hand: RuntimeHand | None = None
     hand_id: int | None = None
     hand_no: int = 0
     record: HandRecord | None = None
     deadline: float | None = None
     timer: Timer | None = None
+    next_deal_at: float | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sitting_out: set[str] = field(default_factory=set)
     timeouts: dict[str, int] = field(default_factory=dict)
     hands_sat_out: dict[str, int] = field(default_factory=dict)
     undelivered: set[int] = field(default_factory=set)
+    #: What each player of the hand in progress was last shown privately.
+    delivered: dict[str, tuple[list[str], str | None]] = field(default_factory=dict)
     closed: bool = False
+
+    @property
+    def rules(self) -> GameRules:
+        return GAME_RULES[self.game]
+
+    def playing(self) -> bool:
+        """A hand is being played."""
+        return self.hand is not None and not self.hand.finished
 
     def options(self) -> dict[str, Any]:
         out = self.settings.to_options()
         if self.session is not None:
-            out["runtime"] = session_to_json(self.session)
+            out["runtime"] = self.session.to_json()
+        if self.next_deal_at is not None:
+            out["next_deal_at"] = self.next_deal_at
         return out
+
+
+# Steps of a change, told to the presenter in order once it is committed.
+@dataclass
+class _Finished:
+    hand: RuntimeHand
+    hand_no: int
+    notes: list[Note]
+
+
+@dataclass
+class _Dealt:
+    hand: RuntimeHand
+    hand_id: int
+    hand_no: int
+
+
+@dataclass
+class _Scheduled:
+    at: float
+
+
+@dataclass
+class _GameOver:
+    hands: int
+
+
+_Step = _Finished | _Dealt | _Scheduled | _GameOver
 
 
 def _mention_players(text: str, names: list[str]) -> str:
@@ -193,10 +215,11 @@ class TableManager:
         raw_state = gt.options.get("runtime")
         seats = await self.db.seats(gt.id)
         if raw_state:
-            table.session = session_from_json(raw_state)
+            table.session = table.rules.load_seating(raw_state, settings)
             for seat in seats:  # storage holds the chips
-                if str(seat.user_id) in table.session.stacks:
-                    table.session.stacks[str(seat.user_id)] = seat.stack
+                table.session.sync_stack(str(seat.user_id), seat.stack)
+        pending = gt.options.get("next_deal_at")
+        table.next_deal_at = None if pending is None else float(pending)
         for seat in seats:
             name = str(seat.user_id)
             if seat.status == "sitting_out":
@@ -208,11 +231,15 @@ class TableManager:
         stored = await self.db.current_hand(gt.id)
         if stored is not None:
             record = load_record(stored.record)
-            hand = replay_record(record)
-            assert isinstance(hand, BrelanHand)
+            hand: RuntimeHand = replay_record(record)  # type: ignore[assignment]
             table.record, table.hand = record, hand
             table.hand_id, table.hand_no = stored.id, stored.hand_no
             table.deadline = stored.turn_deadline
+            # What the players could see was shown to them before the restart.
+            for name in hand.names:
+                seen = table.rules.visible(hand, name)
+                if seen is not None:
+                    table.delivered[name] = seen
         self.tables[gt.id] = table
         return table
 
@@ -231,19 +258,28 @@ class TableManager:
         return await self._load(await self.db.get_table(table.id))
 
     def _arm(self, table: Table) -> None:
-        """(Re-)arm the turn timer from the stored deadline; overdue fires at once."""
+        """(Re-)arm the table's timer: the turn timer from the stored deadline while a hand
+        is played, else the pending deal. An overdue one fires at once."""
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
         hand = table.hand
-        if hand is None or hand.finished or table.deadline is None or table.hand_id is None:
-            return
-        hand_id, count = table.hand_id, len(table.record.actions) if table.record else 0
+        if hand is not None and not hand.finished:
+            if table.deadline is None or table.hand_id is None:
+                return
+            hand_id, count = table.hand_id, len(table.record.actions) if table.record else 0
 
-        async def fire() -> None:
-            await self._on_timeout(table.id, hand_id, count)
+            async def fire() -> None:
+                await self._on_timeout(table.id, hand_id, count)
 
-        table.timer = self.clock.call_at(table.deadline, fire)
+            table.timer = self.clock.call_at(table.deadline, fire)
+        elif table.next_deal_at is not None:
+            at = table.next_deal_at
+
+            async def deal() -> None:
+                await self._on_deal_due(table.id, at)
+
+            table.timer = self.clock.call_at(at, deal)
 
     def _deadline_for(self, table: Table) -> float | None:
         hand = table.hand
@@ -260,32 +296,35 @@ class TableManager:
             log.exception("presenter failed")
             return None
 
+    async def _say(self, table: Table, text: str, data: dict[str, Any]) -> None:
+        await self._safe(self.presenter.announce(table.id, text, data))
+
     def public_state(self, table: Table) -> dict[str, Any]:
         """Everything anyone at the table may see: no card before the rules reveal it."""
         session = table.session
+        hand = table.hand
         seats: list[dict[str, Any]] = []
         if session is not None:
-            for pos, name in enumerate(session.seats):
-                if name is None:
-                    continue
+            dealing = hand.names[-1] if hand is not None and not hand.finished else None
+            for row in session.rows(dealing):
                 seats.append(
                     {
-                        "seat": pos,
-                        "user": int(name),
-                        "stack": session.stacks[name],
-                        "sitting_out": name in table.sitting_out,
-                        "leaving": name in session.leaving,
-                        "dealer": pos == session.dealer,
+                        "seat": row.pos,
+                        "user": int(row.name),
+                        "stack": row.stack,
+                        "sitting_out": row.name in table.sitting_out,
+                        "leaving": row.leaving,
+                        "dealer": row.dealer,
+                        "reserve": row.reserve,
                     }
                 )
         hand_state: dict[str, Any] | None = None
-        if table.hand is not None:
-            view = table.hand.public_view()
+        if hand is not None:
             hand_state = {
                 "id": table.hand_id,
                 "no": table.hand_no,
-                **view,
-                "legal": [a.to_json() for a in table.hand.legal_actions()],
+                **table.rules.public_hand(hand),
+                "legal": [a.to_json() for a in hand.legal_actions()],
                 "deadline": table.deadline,
             }
         return {
@@ -293,8 +332,10 @@ class TableManager:
             "game": table.game,
             "started": session is not None,
             "seats": seats,
-            "queue": [int(e.name) for e in session.queue] if session else [],
+            "queue": [int(n) for n in session.queue()] if session else [],
             "carried": session.carried if session else 0,
+            "next_hand_at": table.next_deal_at,
+            "game_over": bool(session and session.game_over()),
             "hand": hand_state,
         }
 
@@ -302,16 +343,19 @@ class TableManager:
         await self._safe(self.presenter.table_update(table.id, self.public_state(table)))
 
     async def _deliver(self, table: Table) -> None:
-        """Private cards for every player of the current hand (after the blind carre)."""
+        """Privately, to every player of the hand in progress, the cards he may see now and
+        was not shown yet (Brelan: once the blind carre is over; Brag: when he looks)."""
         hand = table.hand
-        if hand is None or not any(e.kind == "deal" for e in hand.events):
+        if hand is None or hand.finished:
             return
-        for i, name in enumerate(hand.names):
+        for name in hand.names:
+            seen = table.rules.visible(hand, name)
+            if seen is None or table.delivered.get(name) == seen:
+                continue
+            table.delivered[name] = seen
             user = int(name)
             ok = await self._safe(
-                self.presenter.deliver_cards(
-                    table.id, user, [c.code for c in hand.hands[i]], hand.retourne.code
-                )
+                self.presenter.deliver_cards(table.id, user, list(seen[0]), seen[1])
             )
             if ok:
                 table.undelivered.discard(user)
@@ -330,7 +374,7 @@ class TableManager:
     ) -> int:
         """Open a table in a channel; returns its id."""
         if game not in GAMES:
-            raise TableError(f"This table runs {' or '.join(GAMES)}, not {game}.")
+            raise TableError(f"This table runs {', '.join(GAMES)}, not {game}.")
         try:
             settings = Settings.from_options(game, dict(options or {}))
             gt = await self.db.create_table(
@@ -339,9 +383,7 @@ class TableManager:
         except (StorageError, GameError) as exc:
             raise _player_error(exc) from exc
         table = await self._load(gt)
-        await self._safe(
-            self.presenter.announce(table.id, f"A {game} table is open.", {"creator": creator_id})
-        )
+        await self._say(table, f"A {game} table is open.", {"creator": creator_id})
         await self._publish(table)
         return table.id
 
@@ -350,7 +392,8 @@ class TableManager:
         return None if gt is None else gt.id
 
     async def resume(self) -> list[int]:
-        """Load every open table, replay its hand in progress and re-arm its timer."""
+        """Load every open table, replay its hand in progress and re-arm its timer (the
+        turn timer, or a pending deal)."""
         ids = []
         for gt in await self.db.open_tables():
             table = await self._load(gt)
@@ -363,7 +406,10 @@ class TableManager:
         return self.public_state(self._table(table_id))
 
     async def my_cards(self, table_id: int, user_id: int) -> dict[str, Any]:
-        """The player's own cards in the hand being played (only for him)."""
+        """The player's own cards in the hand being played (only for him).
+
+        Brag: only once he has looked (a blind player is refused: looking is an action).
+        """
         table = self._table(table_id)
         hand = table.hand
         name = str(user_id)
@@ -371,14 +417,9 @@ class TableManager:
             raise TableError("No hand is being played at this table.")
         if name not in hand.index:
             raise TableError("You are not playing in this hand.")
-        if not any(e.kind == "deal" for e in hand.events):
-            raise TableError("The cards are not dealt yet: the carre is played blind.")
+        mine = table.rules.my_cards(hand, name)
         table.undelivered.discard(user_id)
-        return {
-            "cards": [c.code for c in hand.hands[hand.index[name]]],
-            "retourne": hand.retourne.code,
-            "hand_id": table.hand_id,
-        }
+        return {**mine, "hand_id": table.hand_id}
 
     # ------------------------------------------------------------------ seats
 
@@ -409,38 +450,114 @@ class TableManager:
                 if any(e.user_id == user_id for e in await self.db.queue(table.id)):
                     raise TableError("You are already in the waiting line for this table.")
                 session = table.session
+                if session is not None and session.game_over():
+                    raise TableError("The game is over: the agreed number of hands is played.")
                 if session is None:
                     free = len(await self.db.seats(table.id)) < table.settings.seats
                 else:
-                    free = any(s is None for s in session.seats)
+                    free = session.has_free_seat()
                 if free:
-                    if session is not None:
-                        session.sit(name, cave)
-                    async with self._write(table) as tx:
-                        await tx.seat(
-                            table.id, user_id, max_seats=table.settings.seats, buy_in=cave
-                        )
-                        await tx.update_table(table.id, options=table.options())
-                    msg = f"You sit down with {cave} chips."
-                    await self._safe(self.presenter.announce(table.id, msg, {"user": user_id}))
-                    await self._maybe_deal(table)
-                    await self._publish(table)
-                    return msg
-                if table.game != "bouillotte":
+                    return await self._sit(table, user_id, cave, f"You sit down with {cave} chips.")
+                if not table.rules.has_queue:
                     raise TableError("This table is full.")
                 balance = await self.db.balance(table.guild_id, user_id)
                 if balance < cave:
                     raise TableError(f"You have {balance} chips; you need {cave} to sit here.")
-                if session is not None:
-                    session.join_queue(name)
-                async with self._write(table) as tx:
-                    entry = await tx.join_queue(table.id, user_id)
-                    await tx.update_table(table.id, options=table.options())
-                msg = f"The table is full: you are number {entry.place} in line."
-                await self._publish(table)
-                return msg
+                return await self._queue(table, user_id, None)
             except (StorageError, GameError) as exc:
                 raise _player_error(exc) from exc
+
+    async def _sit(self, table: Table, user_id: int, chips: int, msg: str) -> str:
+        """Seat a player now with ``chips`` bought from his wallet (lock held)."""
+        if table.session is not None:
+            table.session.sit(str(user_id), chips)
+        async with self._write(table) as tx:
+            await tx.seat(table.id, user_id, max_seats=table.settings.seats, buy_in=chips)
+            await tx.update_table(table.id, options=table.options())
+        await self._say(table, msg, {"user": user_id})
+        await self._maybe_deal(table)
+        await self._publish(table)
+        return msg
+
+    async def _queue(self, table: Table, user_id: int, cave: int | None) -> str:
+        """Put a player in the waiting line (lock held); ``cave``: a décavé's recave."""
+        if table.session is not None:
+            table.session.join_queue(str(user_id), cave)
+        async with self._write(table) as tx:
+            entry = await tx.join_queue(table.id, user_id)
+            await tx.update_table(table.id, options=table.options())
+        if cave is None:
+            msg = f"The table is full: you are number {entry.place} in line."
+        else:
+            msg = (
+                f"You are number {entry.place} in line: you will recave for {cave} chips (at "
+                "most what the seated players hold) when a seat is yours."
+            )
+        await self._publish(table)
+        return msg
+
+    async def recave(self, table_id: int, user_id: int, amount: int | None = None) -> str:
+        """A cleaned-out player buys a new cave from his wallet.
+
+        Bouillotte: when nobody waits he sits down again at once, for any amount up to the
+        chips of the seated players (default the standard cave); when someone waits he
+        joins the line and recaves when his turn comes. Brelan: only with ``replenish``,
+        up to the standard cave. Brag has no recave (a cleaned-out player joins again).
+        """
+        table = self._table(table_id)
+        async with table.lock:
+            self._table(table_id)
+            session = table.session
+            if session is None:
+                raise TableError("The game has not started: join to sit down.")
+            name = str(user_id)
+            if session.game_over():
+                raise TableError("The game is over: the agreed number of hands is played.")
+            try:
+                mode, chips = session.recave_plan(name, table.settings.cave, amount)
+                balance = await self.db.balance(table.guild_id, user_id)
+                if balance < chips:
+                    raise TableError(f"You have {balance} chips; you need {chips} to recave.")
+                if mode == "queue":
+                    return await self._queue(table, user_id, chips)
+                return await self._sit(table, user_id, chips, f"You recave for {chips} chips.")
+            except (StorageError, GameError) as exc:
+                raise _player_error(exc) from exc
+
+    async def add_reserve_cave(self, table_id: int, user_id: int, amount: int | None = None) -> str:
+        """Staked Brelan: put a reserve cave (default the standard cave, at most that) from
+        the wallet on the table. It is played when the cave in play is lost, between hands;
+        it is never withdrawn, but a player leaving the table takes it home."""
+        table = self._table(table_id)
+        async with table.lock:
+            self._table(table_id)
+            if not table.settings.staked:
+                raise TableError("Only a Staked Brelan table has reserve caves.")
+            session = table.session
+            if session is None:
+                raise TableError("The game has not started: reserve caves are added once it has.")
+            name = str(user_id)
+            if name not in session.seated():
+                raise TableError("You don't have a seat at this table.")
+            cave = table.settings.cave
+            chips = cave if amount is None else amount
+            if not 1 <= chips <= cave:
+                raise TableError(f"A reserve cave is 1 to {cave} chips, not {chips}.")
+            try:
+                balance = await self.db.balance(table.guild_id, user_id)
+                if balance < chips:
+                    raise TableError(f"You have {balance} chips; you need {chips}.")
+                session.add_reserve(name, chips)
+                async with self._write(table) as tx:
+                    await tx.buy_in(table.id, user_id, chips)
+                    await tx.update_table(table.id, options=table.options())
+            except (StorageError, GameError) as exc:
+                raise _player_error(exc) from exc
+            msg = f"You add a reserve cave of {chips} chips."
+            data = {"user": user_id, "reserve_cave": chips, "reserve": session.reserve(name)}
+            await self._say(table, f"<@{user_id}> adds a reserve cave of {chips} chips.", data)
+            await self._publish(table)
+            return msg
 
     async def leave(self, table_id: int, user_id: int) -> str:
         """Leave the line, or the table with one's chips (Charlemagne during a hand)."""
@@ -464,56 +581,56 @@ class TableManager:
                 hand = table.hand
                 if hand is not None and not hand.finished and name in hand.index:
                     assert table.session is not None
-                    table.session.charlemagne(name)
+                    table.session.leave_after_hand(name)
                     async with self._write(table) as tx:
                         await tx.update_seat(table.id, user_id, status="leaving")
                         await tx.update_table(table.id, options=table.options())
                     await self._publish(table)
-                    return "Charlemagne: you will leave with your chips when this hand ends."
+                    return table.rules.leave_later_text
                 if table.session is not None:
-                    table.session.remove([name])
+                    table.session.remove(name)
                 async with self._write(table) as tx:
                     out = await tx.cash_out(table.id, user_id)
                     await tx.update_table(table.id, options=table.options())
                 table.sitting_out.discard(name)
                 msg = f"You leave the table with {out.amount} chips."
-                await self._safe(self.presenter.announce(table.id, msg, {"user": user_id}))
+                await self._say(table, msg, {"user": user_id})
                 await self._publish(table)
                 return msg
             except (StorageError, GameError) as exc:
                 raise _player_error(exc) from exc
 
     async def start(self, table_id: int, by: int | None = None) -> int:
-        """Draw for seats (first time) and deal; returns the new hand's id."""
+        """Draw for seats (first time) and deal; returns the new hand's id.
+
+        During the pause before an automatic deal (``next_hand_delay``) it deals at once.
+        """
         table = self._table(table_id)
         async with table.lock:
             self._table(table_id)
-            if table.hand is not None and not table.hand.finished:
+            if table.playing():
                 raise TableError("A hand is already being played at this table.")
             try:
                 if table.session is None:
                     seats = await self.db.seats(table.id)
                     if len(seats) < 2:
                         raise TableError("At least two seated players are needed to start.")
-                    names = [str(s.user_id) for s in seats]
-                    table.session = TableSession.start(
-                        table.game,
-                        names,
+                    queue = [str(e.user_id) for e in await self.db.queue(table.id)]
+                    table.session = table.rules.start_seating(
+                        table.settings,
+                        [(str(s.user_id), s.stack) for s in seats],
+                        queue,
                         self._shuffler(table.id),
-                        options=table.settings.rules,
-                        cave=table.settings.cave,
-                        seats=table.settings.seats,
-                        stacks={str(s.user_id): s.stack for s in seats},
                     )
-                    for entry in await self.db.queue(table.id):
-                        table.session.join_queue(str(entry.user_id))
-                if not await self._maybe_deal(table, force=True):
+                if table.session.game_over():
+                    raise TableError("The game is over: the agreed number of hands is played.")
+                dealt = await self._maybe_deal(table, force=True)
+                if dealt is None:
                     raise TableError("At least two players who are not sitting out are needed.")
             except (StorageError, GameError) as exc:
                 await self._reload(table)
                 raise _player_error(exc) from exc
-            assert table.hand_id is not None
-            return table.hand_id
+            return dealt
 
     async def close(self, table_id: int, by: int, *, force: bool = False) -> str:
         """Close the table: the hand in progress is void, every stack goes home."""
@@ -531,55 +648,72 @@ class TableManager:
                 table.timer.cancel()
             self.tables.pop(table.id, None)
             data = {"cash_outs": {c.user_id: c.amount for c in cash_outs}}
-            await self._safe(self.presenter.announce(table.id, "The table is closed.", data))
+            await self._say(table, "The table is closed.", data)
             return "The table is closed; every player got his chips back."
 
     # ------------------------------------------------------------------ dealing
 
-    def _new_deal(self, table: Table) -> tuple[HandRecord, BrelanHand] | None:
-        session = table.session
-        if session is None:
-            return None
-        names = [n for n in session.players_in_order() if n not in table.sitting_out]
-        names = [n for n in names if session.stacks.get(n, 0) > 0]
-        if len(names) < 2:
-            return None
-        options = session.options
-        deck = self._shuffler(table.id).shuffled(deck_for(options, len(names)))
-        hands, retourne = deal_from(deck, len(names))
-        record = HandRecord(
-            game=table.game,
-            players=[Player(n, session.stacks[n]) for n in names],
-            hands=dict(zip(names, hands, strict=True)),
-            options=options.to_dict(),
-            retourne=retourne,
-            carried=session.carried,
-            refaits=session.refaits,
-        )
-        return record, BrelanHand.from_record(record)
+    async def _maybe_deal(self, table: Table, force: bool = False) -> int | None:
+        """Deal the next hand if none is being played and enough players are in; returns
+        the id of the hand dealt, if any.
 
-    async def _maybe_deal(self, table: Table, force: bool = False) -> bool:
-        """Deal the next hand if none is being played and enough players are in."""
-        if table.session is None or (table.hand is not None and not table.hand.finished):
-            return False
-        if not (force or table.settings.auto_deal):
-            return False
+        Without ``force`` (a player sat down or came back) it follows the table's policy:
+        nothing without ``auto_deal`` or while a deal is pending; with ``next_hand_delay``
+        the deal is scheduled instead. ``force`` (start, the pending deal's timer) deals
+        at once and clears a pending deal.
+        """
+        session = table.session
+        if session is None or table.playing():
+            return None
+        if not force:
+            if not table.settings.auto_deal or table.next_deal_at is not None:
+                return None
+            if table.settings.next_hand_delay > 0:
+                if session.can_deal(table.sitting_out):
+                    table.next_deal_at = self.clock.now() + table.settings.next_hand_delay
+                    async with self._write(table) as tx:
+                        await tx.update_table(table.id, options=table.options())
+                    await self._present(table, [_Scheduled(table.next_deal_at)])
+                return None
+        steps: list[_Step] = []
         async with self._write(table) as tx:
-            dealt = await self._deal_in(tx, table)
-            if dealt:
-                await tx.update_table(table.id, status="playing", options=table.options())
-        if dealt:
-            await self._after_deal(table)
-        return dealt
+            await self._deal_chain_in(tx, table, steps)
+            dealt = any(isinstance(s, _Dealt) for s in steps)
+            await tx.update_table(
+                table.id, status="playing" if dealt else None, options=table.options()
+            )
+        if steps:
+            await self._present(table, steps)
+        else:
+            self._arm(table)
+        ids = [s.hand_id for s in steps if isinstance(s, _Dealt)]
+        return ids[-1] if ids else None
+
+    async def _on_deal_due(self, table_id: int, at: float) -> None:
+        """The pending deal's time has come (a stale timer does nothing)."""
+        table = self.tables.get(table_id)
+        if table is None or table.closed:
+            return
+        async with table.lock:
+            if table.closed or table.next_deal_at != at or table.playing():
+                return
+            await self._maybe_deal(table, force=True)
 
     async def _deal_in(self, tx: Transaction, table: Table) -> bool:
-        deal = self._new_deal(table)
-        if deal is None:
-            table.hand = table.record = None
-            table.hand_id = None
-            table.deadline = None
+        """Deal the next hand in the transaction; False (and no hand) if it cannot be."""
+        table.next_deal_at = None
+        table.hand = table.record = None
+        table.hand_id = None
+        table.deadline = None
+        table.delivered = {}
+        session = table.session
+        if session is None:
             return False
-        table.record, table.hand = deal
+        record = session.next_record(table.sitting_out, self._shuffler(table.id))
+        if record is None:
+            return False
+        hand: RuntimeHand = start_hand(record)  # type: ignore[assignment]
+        table.record, table.hand = record, hand
         table.deadline = self._deadline_for(table)
         stored = await tx.create_hand(
             table.id, table.record.to_json(), turn_deadline=table.deadline
@@ -587,17 +721,63 @@ class TableManager:
         table.hand_id, table.hand_no = stored.id, stored.hand_no
         return True
 
-    async def _after_deal(self, table: Table) -> None:
-        hand = table.hand
-        assert hand is not None
-        order = [int(n) for n in hand.names]
-        await self._safe(
-            self.presenter.announce(
-                table.id,
-                f"Hand {table.hand_no} is dealt.",
-                {"hand_id": table.hand_id, "players": order, "dealer": order[-1]},
-            )
-        )
+    async def _deal_chain_in(self, tx: Transaction, table: Table, steps: list[_Step]) -> None:
+        """Deal now; a hand that ends at its deal (Brag's face-up kept hand that nobody can
+        beat) is finished at once and play goes on by the table's policy."""
+        while await self._deal_in(tx, table):
+            assert table.hand is not None and table.hand_id is not None
+            steps.append(_Dealt(table.hand, table.hand_id, table.hand_no))
+            if not table.hand.finished:
+                return
+            if not await self._conclude_in(tx, table, steps):
+                return
+
+    async def _conclude_in(self, tx: Transaction, table: Table, steps: list[_Step]) -> bool:
+        """The hand just finished: settle it, then stop, schedule the next deal, or (when the
+        caller should deal at once) return True."""
+        steps.append(await self._finish_in(tx, table))
+        session = table.session
+        assert session is not None
+        if session.game_over():
+            assert isinstance(table.settings.max_hands, int)
+            steps.append(_GameOver(table.settings.max_hands))
+            return False
+        if not table.settings.auto_deal:
+            return False
+        if table.settings.next_hand_delay > 0:
+            if session.can_deal(table.sitting_out):
+                table.next_deal_at = self.clock.now() + table.settings.next_hand_delay
+                steps.append(_Scheduled(table.next_deal_at))
+            return False
+        return True
+
+    async def _present(self, table: Table, steps: list[_Step]) -> None:
+        """Tell the presenter what a committed change did, in order; then deliver the
+        cards, arm the timer and publish the table."""
+        for step in steps:
+            if isinstance(step, _Finished):
+                await self._announce_end(table, step)
+            elif isinstance(step, _Dealt):
+                order = [int(n) for n in step.hand.names]
+                await self._say(
+                    table,
+                    f"Hand {step.hand_no} is dealt.",
+                    {"hand_id": step.hand_id, "players": order, "dealer": order[-1]},
+                )
+                for text, data in table.rules.opening_notes(step.hand):
+                    await self._say(table, text, data)
+            elif isinstance(step, _Scheduled):
+                await self._say(
+                    table,
+                    f"The next hand is dealt in {table.settings.next_hand_delay:g} seconds.",
+                    {"next_hand_at": step.at},
+                )
+            else:
+                await self._say(
+                    table,
+                    f"The game is over: the agreed {step.hands} hands are played.",
+                    {"game_over": True, "hands": step.hands},
+                )
         await self._deliver(table)
         self._arm(table)
         await self._publish(table)
@@ -609,10 +789,14 @@ class TableManager:
         table_id: int,
         user_id: int,
         verb: str,
-        amount: int | None = None,
+        amount: Amount = None,
         hand_id: int | None = None,
     ) -> None:
-        """Play one action for the player; refused (changing nothing) if not legal."""
+        """Play one action for the player; refused (changing nothing) if not legal.
+
+        Brag: ``look`` is an action like the others; the cards he may now see are
+        delivered to him privately.
+        """
         table = self._table(table_id)
         async with table.lock:
             self._table(table_id)
@@ -644,18 +828,16 @@ class TableManager:
             ):
                 return  # stale timer
             name = hand.to_act
-            verb = auto_verb(hand.legal_actions())
-            await self._safe(
-                self.presenter.announce(
-                    table.id,
-                    f"<@{name}> ran out of time: {verb}.",
-                    {"user": int(name), "verb": verb, "timeout": True},
-                )
+            verb, amount = table.rules.auto_action(hand)
+            await self._say(
+                table,
+                f"<@{name}> ran out of time: {verb}.",
+                {"user": int(name), "verb": verb, "timeout": True},
             )
-            await self._apply(table, name, verb, None, timed_out=True)
+            await self._apply(table, name, verb, amount, timed_out=True)
 
     async def _apply(
-        self, table: Table, name: str, verb: str, amount: int | None, timed_out: bool
+        self, table: Table, name: str, verb: str, amount: Amount, timed_out: bool
     ) -> None:
         hand, record = table.hand, table.record
         assert hand is not None and record is not None and table.hand_id is not None
@@ -678,81 +860,49 @@ class TableManager:
         elif table.timeouts.get(name):
             table.timeouts.pop(name)
             seat_changes["timeouts"] = 0
-        finished = hand.finished
         table.deadline = self._deadline_for(table)
-        old_hand_no = table.hand_no
-        notes: list[tuple[str, dict[str, Any]]] = []
+        steps: list[_Step] = []
         async with self._write(table) as tx:
             await tx.append_action(hand_id, action.to_json(), turn_deadline=table.deadline)
-            if seat_changes and name not in (table.session.leaving if table.session else ()):
+            leaving = table.session.leaving() if table.session else set()
+            if seat_changes and name not in leaving:
                 await tx.update_seat(table.id, user, **seat_changes)
-            if finished:
-                notes = await self._finish_in(tx, table)
-                if table.settings.auto_deal:
-                    await self._deal_in(tx, table)
-                else:
-                    table.hand = table.record = None
-                    table.hand_id = None
+            if hand.finished and await self._conclude_in(tx, table, steps):
+                await self._deal_chain_in(tx, table, steps)
+            if hand.finished:
                 await tx.update_table(table.id, options=table.options())
-        for event in events:
-            data = event.to_json()
-            if event.kind in ("showdown", "end"):
-                continue
-            who = f"<@{event.player}> " if event.player else ""
-            await self._safe(self.presenter.announce(table.id, f"{who}{event.kind}", data))
-        if finished:
-            await self._announce_end(table, hand, old_hand_no, notes)
-            if table.hand is not None and table.hand_id != hand_id:
-                await self._after_deal(table)
-                return
-        elif any(e.kind == "deal" for e in events):
-            await self._deliver(table)
-        self._arm(table)
-        await self._publish(table)
+        for text, data in table.rules.narrate(events):
+            await self._say(table, text, data)
+        await self._present(table, steps)
 
-    async def _finish_in(self, tx: Transaction, table: Table) -> list[tuple[str, dict[str, Any]]]:
-        """The hand is over: stacks, pot, jar, stats; then the session's end-of-hand rules."""
+    async def _finish_in(self, tx: Transaction, table: Table) -> _Finished:
+        """The hand is over: stacks, pot, jar, stats; then the session's end-of-hand rules
+        (players cleaned out or leaving go home, the line fills the seats)."""
         hand, record, session = table.hand, table.record, table.session
         assert hand is not None and record is not None and session is not None
         assert table.hand_id is not None
-        summary = hand.summary()
         new_stacks = hand.stacks()
         await tx.finish_hand(
             table.hand_id,
-            summary,
-            {int(n): s for n, s in new_stacks.items()},
-            flambeau=hand.flambeau,
+            hand.summary(),
+            {int(n): s + session.reserve(n) for n, s in new_stacks.items()},
+            flambeau=table.rules.flambeau(hand),
             pot=hand.carried,
         )
-        winners = {w for pot in hand.pots for w in pot.winners}
-        before = {p.name: p.stack for p in record.players}
-        lines = []
-        for n in hand.names:
-            combo = hand.combinations.get(n)
-            lines.append(
-                HandStats(
-                    user_id=int(n),
-                    won=n in winners,
-                    net=new_stacks[n] - before[n],
-                    pot=sum(p.amount for p in hand.pots if n in p.winners),
-                    brelans=int(combo is not None and combo.category is Category.BRELAN),
-                    square_brelans=int(combo is not None and combo.category is Category.SQUARE),
-                )
-            )
-        await tx.record_hand_stats(table.guild_id, lines)
-        notes: list[tuple[str, dict[str, Any]]] = []
+        await tx.record_hand_stats(table.guild_id, table.rules.stats(hand, record))
+        notes: list[Note] = []
         # sitting out: count the hands missed, unseat after too many
         for n in session.seated():
             if n in table.sitting_out and n not in hand.index:
                 missed = table.hands_sat_out.get(n, 0) + 1
                 table.hands_sat_out[n] = missed
                 if missed >= table.settings.sit_out_hands:
-                    session.leaving.add(n)
+                    session.leave_after_hand(n)
                     notes.append((f"<@{n}> sat out too long and leaves.", {"user": int(n)}))
                 else:
                     await tx.update_seat(table.id, int(n), hands_sat_out=missed)
         seated_before = set(session.seated())
-        events = session.end_of_hand(new_stacks, carried=hand.carried, refait=is_refait(hand))
+        events = session.end_of_hand(hand)
         after = set(session.seated())
         for n in sorted(seated_before - after):
             out = await tx.cash_out(table.id, int(n))
@@ -763,52 +913,30 @@ class TableManager:
         for n in sorted(after - seated_before):
             uid = int(n)
             await tx.leave_queue(table.id, uid)
-            cave = session.stacks[n]
+            cave = session.stack(n)
             if await tx.balance(table.guild_id, uid) < cave:
-                session.remove([n])
+                session.remove(n)
                 notes.append((f"<@{n}> cannot pay the cave and loses his place.", {"user": uid}))
                 continue
             await tx.seat(table.id, uid, buy_in=cave)
             notes.append((f"<@{n}> takes a seat with {cave} chips.", {"user": uid}))
         for event in events:
             notes.append((f"<@{event.player}> {event.kind}", event.to_json()))
-        return notes
+        finished = _Finished(hand, table.hand_no, notes)
+        table.hand = table.record = None
+        table.hand_id = None
+        table.deadline = None
+        table.delivered = {}
+        return finished
 
-    async def _announce_end(
-        self,
-        table: Table,
-        hand: BrelanHand,
-        hand_no: int,
-        notes: list[tuple[str, dict[str, Any]]],
-    ) -> None:
-        summary = hand.summary()
-        if hand.combinations:
-            data = {
-                "hand_no": hand_no,
-                "view": hand.public_view(),
-                "combinations": {n: c.describe() for n, c in hand.combinations.items()},
-                **summary,
-            }
-            await self._safe(self.presenter.showdown(table.id, data))
-        elif hand.pots:
-            winner = hand.pots[0].winners[0]
-            await self._safe(
-                self.presenter.announce(
-                    table.id,
-                    f"<@{winner}> wins {hand.pots[0].amount} chips uncontested.",
-                    {"hand_no": hand_no, **summary},
-                )
-            )
+    async def _announce_end(self, table: Table, step: _Finished) -> None:
+        report = table.rules.end_report(step.hand, step.hand_no)
+        if report.showdown is not None:
+            await self._safe(self.presenter.showdown(table.id, report.showdown))
         else:
-            await self._safe(
-                self.presenter.announce(
-                    table.id,
-                    f"Refait: {hand.carried} chips stay on the table.",
-                    {"hand_no": hand_no, **summary},
-                )
-            )
-        for text, data in notes:
-            await self._safe(self.presenter.announce(table.id, text, data))
+            await self._say(table, report.text, report.data)
+        for text, data in step.notes:
+            await self._say(table, text, data)
 
     # ------------------------------------------------------------------ history
 
@@ -824,8 +952,7 @@ class TableManager:
         except ValueError as exc:
             raise TableError("That hand is not over yet.") from exc
 
-    def engine_options(self, table_id: int) -> BrelanOptions:
+    def engine_options(self, table_id: int) -> Options:
+        """A table's parsed rules options (``BrelanOptions`` or ``BragOptions``)."""
         table = self._table(table_id)
-        parsed = parse_options(table.game, table.settings.rules)
-        assert isinstance(parsed, BrelanOptions)
-        return parsed
+        return parse_options(table.game, table.settings.rules)

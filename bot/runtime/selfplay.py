@@ -1,8 +1,8 @@
 """``python -m bot.runtime.selfplay DB [SEED]``: robots play several tables on a database.
 
 For the crash test: it resumes whatever the database holds (printing ``resumed`` and the
-hands it found as JSON), opens three tables if there are none, then plays random legal
-actions forever, printing ``acted`` after each committed one.
+hands it found as JSON), opens four tables (two of Bouillotte, Brelan, Brag) if there are
+none, then plays random legal actions forever, printing ``acted`` after each committed one.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ TABLES: list[tuple[str, list[int]]] = [
     ("bouillotte", [11, 12, 13, 14, 15]),
     ("bouillotte", [21, 22, 23]),
     ("brelan", [31, 32, 33]),
+    ("brag", [41, 42, 43, 44]),
 ]
 
 
@@ -41,6 +42,8 @@ def choose(rng: random.Random, legal: list[dict[str, Any]]) -> tuple[str, int | 
     if "min" in choice:
         low, high = choice["min"], choice["max"]
         return choice["verb"], rng.randint(low, min(high, low + 4))
+    if choice["verb"] in ("look", "keep"):  # Brag: which of two hands
+        return choice["verb"], choice.get("amount")
     return choice["verb"], None
 
 

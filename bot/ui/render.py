@@ -248,6 +248,26 @@ def table_embed(
             info.append(pick(lang, "Pool (la passe): {n}", "Passe : {n}", n=hand["pool"]))
         if hand.get("pot") is not None:
             info.append(pick(lang, "Pot: {n}", "Pot : {n}", n=hand["pot"]))
+        if hand.get("level"):
+            info.append(
+                pick(
+                    lang,
+                    "Current bet (open terms): {n}; blind players pay half",
+                    "Mise en cours (à découvert) : {n} ; les joueurs à l'aveugle paient moitié",
+                    n=hand["level"],
+                )
+            )
+        if hand.get("face_up"):
+            info.append(pick(lang, "Face up: {c}", "Face visible : {c}", c=cards(hand["face_up"])))
+        if hand.get("proposer"):
+            info.append(
+                pick(
+                    lang,
+                    "{w} proposes a common showdown",
+                    "{w} propose un abattage commun",
+                    w=mention(hand["proposer"]),
+                )
+            )
         if hand.get("vade"):
             info.append(pick(lang, "Vade (stake to match): {n}", "Vade : {n}", n=hand["vade"]))
         if info:

@@ -1,0 +1,440 @@
+"""Per-game adapters: what the table runtime must know about a game's hands.
+
+The manager is written once for every game; a :class:`GameRules` says, for one game, how to
+start and load its :mod:`~bot.runtime.seating`, what of a hand is public, which cards a
+player may see now (and so receives privately), what a player who runs out of time does,
+how a finished hand is reported and counted in the statistics. :data:`GAME_RULES` maps a
+game name to its adapter.
+
+Public state of a Brag hand (``public_state()["hand"]``, besides ``id``, ``no``, ``legal``,
+``deadline`` that every game has)::
+
+    {"phase": "betting" | "proposal" | "keep" | "finished",
+     "to_act": "<user id>" | None,
+     "pot": 14,             # every chip on the table, carried pot included
+     "pots": [9, 5],        # main pot first, then side pots after covers
+     "carried_in": 0,       # what the previous deal left on the table
+     "level": 4,            # the last bet, in open terms (0 before any bet)
+     "face_up": None | ["Ah", "Kd", "2c"],   # blind_keep: face_up only
+     "proposer": None | "<user id>",          # a common showdown is proposed
+     "players": [{"name": "<user id>", "stack": 18, "stake": 2, "blind": True,
+                  "looked": False, "folded": False, "covered": False, "hands": 1,
+                  "cards": None | [...], "hand": None | "pair K-K-7"}]}
+
+``cards``/``hand`` are set only for a hand the see/cover/showdown rules turned face up.
+Brag showdown data (``presenter.showdown``)::
+
+    {"hand_no": 3, "game": "brag", "view": <the public view above>,
+     "shown": {"<user id>": {"cards": [...], "hand": "run A-2-3",
+                             "discards"?: [...], "hands"?: [[...], [...]]}},
+     "combinations": {"<user id>": "run A-2-3"},
+     "finished": True, "stacks": {...}, "pots": [{"amount", "winners"}], "payments": [],
+     "carried": 0}
+
+Only the hands in ``shown`` were revealed: folded hands and losing seers' or covered hands
+never appear.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.games.base import Amount, Event, HandRecord, Legal, Pot
+from bot.games.brag import BragHand
+from bot.games.brag_rank import strength, strength_category
+from bot.games.brelan import BrelanHand, Category
+from bot.games.cards import Shuffler, parse_cards
+from bot.games.errors import GameError
+from bot.games.session import TableSession
+from bot.runtime.errors import TableError
+from bot.runtime.seating import BragSeating, BrelanSeating, Seating, load_seating
+from bot.runtime.settings import Settings
+from bot.storage.models import HandStats
+
+#: The automatic action of a Brelan/Bouillotte player who runs out of time, by preference.
+AUTO_VERBS = ("decline", "pass", "stand", "hold")
+#: The same for Brag: fold; refuse a common showdown; keep the hand he looked at, or his
+#: blind hand after winning blind (the cards stay in front of him); throw.
+BRAG_AUTO_VERBS = ("fold", "refuse", "keep", "throw")
+
+
+class RuntimeHand(Protocol):
+    """What the manager uses of any game's hand (BrelanHand, BragHand)."""
+
+    names: list[str]
+    index: dict[str, int]
+    events: list[Event]
+    pots: list[Pot]
+    carried: int
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def to_act(self) -> str | None: ...
+
+    def legal_actions(self) -> list[Legal]: ...
+
+    def act(self, player: str, verb: str, amount: Amount = None) -> list[Event]: ...
+
+    def stacks(self) -> dict[str, int]: ...
+
+    def summary(self) -> dict[str, Any]: ...
+
+
+def auto_verb(legal: list[Any], preference: tuple[str, ...] = AUTO_VERBS) -> str:
+    """Pass before the opening, fold after it, decline a carre, stand in the sans-plus
+    round, hold at the carrer's closing turn.
+
+    >>> auto_verb([Legal("hold", 4), Legal("raise", None, 5, 9)])
+    'hold'
+    """
+    verbs = [a.verb for a in legal]
+    for verb in preference:
+        if verb in verbs:
+            return verb
+    return str(verbs[0])
+
+
+@dataclass
+class EndReport:
+    """How a finished hand is told: a showdown, or a line of narration."""
+
+    showdown: dict[str, Any] | None = None
+    text: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def narrate(events: list[Event], skip: tuple[str, ...]) -> list[tuple[str, dict[str, Any]]]:
+    out = []
+    for event in events:
+        if event.kind in skip:
+            continue
+        who = f"<@{event.player}> " if event.player else ""
+        out.append((f"{who}{event.kind}", event.to_json()))
+    return out
+
+
+class GameRules(ABC):
+    """One game's adapter. ``has_queue``: the table has a waiting line when full."""
+
+    game: str
+    has_queue: bool = False
+    leave_later_text = "You will leave with your chips when this hand ends."
+
+    # ---------------------------------------------------------------- seating
+
+    @abstractmethod
+    def start_seating(
+        self,
+        settings: Settings,
+        players: list[tuple[str, int]],
+        queue: list[str],
+        shuffler: Shuffler,
+    ) -> Seating:
+        """The session at the table's start (players in seat order, with their stacks)."""
+
+    def load_seating(self, raw: dict[str, Any], settings: Settings) -> Seating:
+        return load_seating(raw, settings.seats)
+
+    # ------------------------------------------------------------------ hands
+
+    @abstractmethod
+    def public_hand(self, hand: RuntimeHand) -> dict[str, Any]:
+        """What everyone may see of the hand now."""
+
+    @abstractmethod
+    def visible(self, hand: RuntimeHand, name: str) -> tuple[list[str], str | None] | None:
+        """The cards ``name`` may look at now (and the retourne), or None."""
+
+    @abstractmethod
+    def my_cards(self, hand: RuntimeHand, name: str) -> dict[str, Any]:
+        """A player's own cards for him alone; TableError when he may not see them."""
+
+    @abstractmethod
+    def auto_action(self, hand: RuntimeHand) -> tuple[str, Amount]:
+        """The action of the player to act when his time runs out."""
+
+    @abstractmethod
+    def stats(self, hand: RuntimeHand, record: HandRecord) -> list[HandStats]: ...
+
+    @abstractmethod
+    def end_report(self, hand: RuntimeHand, hand_no: int) -> EndReport: ...
+
+    @abstractmethod
+    def narrate(self, events: list[Event]) -> list[tuple[str, dict[str, Any]]]:
+        """Lines for the events of an action (the end of a hand is reported apart)."""
+
+    def opening_notes(self, hand: RuntimeHand) -> list[tuple[str, dict[str, Any]]]:
+        """Lines for what happened at the deal itself."""
+        return []
+
+    def flambeau(self, hand: RuntimeHand) -> int:
+        return 0
+
+
+def _won_lines(hand: RuntimeHand, record: HandRecord, **per_player: dict[str, int]) -> list[Any]:
+    winners = {w for pot in hand.pots for w in pot.winners}
+    before = {p.name: p.stack for p in record.players}
+    after = hand.stacks()
+    return [
+        HandStats(
+            user_id=int(n),
+            won=n in winners,
+            net=after[n] - before[n],
+            pot=sum(p.amount for p in hand.pots if n in p.winners),
+            **{k: v.get(n, 0) for k, v in per_player.items()},
+        )
+        for n in hand.names
+    ]
+
+
+# --------------------------------------------------------------------------- Brelan
+
+
+def _brelan(hand: RuntimeHand) -> BrelanHand:
+    assert isinstance(hand, BrelanHand)
+    return hand
+
+
+class BrelanRules(GameRules):
+    """Brelan and Bouillotte: :class:`~bot.games.brelan.BrelanHand`."""
+
+    leave_later_text = "Charlemagne: you will leave with your chips when this hand ends."
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.has_queue = game == "bouillotte"
+
+    def start_seating(
+        self,
+        settings: Settings,
+        players: list[tuple[str, int]],
+        queue: list[str],
+        shuffler: Shuffler,
+    ) -> Seating:
+        core = TableSession.start(
+            self.game,
+            [n for n, _ in players],
+            shuffler,
+            options=settings.rules,
+            cave=settings.cave,
+            seats=settings.seats,
+            max_hands=settings.max_hands,
+            stacks=dict(players),
+        )
+        core.replenish = settings.replenish
+        for name in queue:
+            core.join_queue(name)
+        return BrelanSeating(core)
+
+    def public_hand(self, hand: RuntimeHand) -> dict[str, Any]:
+        return _brelan(hand).public_view()
+
+    def visible(self, hand: RuntimeHand, name: str) -> tuple[list[str], str | None] | None:
+        h = _brelan(hand)
+        if not any(e.kind == "deal" for e in h.events):
+            return None  # the carre is played blind
+        return [c.code for c in h.hands[h.index[name]]], h.retourne.code
+
+    def my_cards(self, hand: RuntimeHand, name: str) -> dict[str, Any]:
+        seen = self.visible(hand, name)
+        if seen is None:
+            raise TableError("The cards are not dealt yet: the carre is played blind.")
+        return {"cards": seen[0], "retourne": seen[1]}
+
+    def auto_action(self, hand: RuntimeHand) -> tuple[str, Amount]:
+        return auto_verb(hand.legal_actions()), None
+
+    def stats(self, hand: RuntimeHand, record: HandRecord) -> list[HandStats]:
+        h = _brelan(hand)
+        combos = h.combinations
+        brelans = {n: int(c.category is Category.BRELAN) for n, c in combos.items()}
+        squares = {n: int(c.category is Category.SQUARE) for n, c in combos.items()}
+        return _won_lines(h, record, brelans=brelans, square_brelans=squares)
+
+    def end_report(self, hand: RuntimeHand, hand_no: int) -> EndReport:
+        h = _brelan(hand)
+        summary = h.summary()
+        if h.combinations:
+            return EndReport(
+                showdown={
+                    "hand_no": hand_no,
+                    "game": self.game,
+                    "view": h.public_view(),
+                    "combinations": {n: c.describe() for n, c in h.combinations.items()},
+                    **summary,
+                }
+            )
+        if h.pots:
+            winner = h.pots[0].winners[0]
+            return EndReport(
+                text=f"<@{winner}> wins {h.pots[0].amount} chips uncontested.",
+                data={"hand_no": hand_no, **summary},
+            )
+        return EndReport(
+            text=f"Refait: {h.carried} chips stay on the table.",
+            data={"hand_no": hand_no, **summary},
+        )
+
+    def narrate(self, events: list[Event]) -> list[tuple[str, dict[str, Any]]]:
+        return narrate(events, skip=("showdown", "end"))
+
+    def flambeau(self, hand: RuntimeHand) -> int:
+        return _brelan(hand).flambeau
+
+
+# ----------------------------------------------------------------------------- Brag
+
+
+def _brag(hand: RuntimeHand) -> BragHand:
+    assert isinstance(hand, BragHand)
+    return hand
+
+
+def brag_public_view(hand: BragHand) -> dict[str, Any]:
+    """Everything anyone may see of a Brag deal now (shape in the module docstring)."""
+    stakes = dict.fromkeys(hand.names, 0)
+    for e in hand.events:
+        if e.kind in ("ante", "bet", "cover", "see") and e.player is not None:
+            stakes[e.player] += int(e.data.get("amount", 0))
+    players = []
+    for i, name in enumerate(hand.names):
+        shown = hand.shown.get(name)
+        choosing = hand.current == i and hand.choosing is not None
+        players.append(
+            {
+                "name": name,
+                "stack": hand.stack[i],
+                "stake": stakes[name],
+                "blind": hand.blind[i],
+                "looked": not hand.blind[i] or choosing,
+                "folded": hand.folded[i],
+                "covered": hand.covered[i],
+                "hands": len(hand.held[i]),
+                "cards": list(shown["cards"]) if shown else None,
+                "hand": shown["hand"] if shown else None,
+            }
+        )
+    return {
+        "phase": hand.phase,
+        "to_act": hand.to_act,
+        "pot": hand.table_chips(),
+        "pots": list(hand.layers),
+        "carried_in": hand.carried_in,
+        "level": hand.level,
+        "face_up": [c.code for c in hand.face_up] if hand.face_up is not None else None,
+        "proposer": None if hand.proposer is None else hand.names[hand.proposer],
+        "players": players,
+    }
+
+
+class BragRules(GameRules):
+    """Three-, four- and five-card Brag: :class:`~bot.games.brag.BragHand`.
+
+    Cards are delivered to a player only once he may see them: when he looks (a ``look``
+    action), or at the deal when blind play is off or the face-up variant makes him look.
+    """
+
+    game = "brag"
+
+    def start_seating(
+        self,
+        settings: Settings,
+        players: list[tuple[str, int]],
+        queue: list[str],
+        shuffler: Shuffler,
+    ) -> Seating:
+        return BragSeating.start(players, settings.rules, settings.seats)
+
+    def public_hand(self, hand: RuntimeHand) -> dict[str, Any]:
+        return brag_public_view(_brag(hand))
+
+    def visible(self, hand: RuntimeHand, name: str) -> tuple[list[str], str | None] | None:
+        h = _brag(hand)
+        i = h.index[name]
+        if h.finished or h.folded[i] or not h.held[i]:
+            return None
+        if h.current == i and h.choosing is not None:
+            cards = h.held[i][h.choosing]  # he looked at one of his two hands
+        elif not h.blind[i]:
+            cards = h.held[i][0]
+        else:
+            return None
+        return [c.code for c in cards], None
+
+    def my_cards(self, hand: RuntimeHand, name: str) -> dict[str, Any]:
+        h = _brag(hand)
+        if h.folded[h.index[name]]:
+            raise TableError("You folded: your cards are back in the pack.")
+        seen = self.visible(hand, name)
+        if seen is None:
+            raise TableError("You are playing blind: look at your cards first.")
+        return {"cards": seen[0], "retourne": None}
+
+    def auto_action(self, hand: RuntimeHand) -> tuple[str, Amount]:
+        legal = hand.legal_actions()
+        for verb in BRAG_AUTO_VERBS:
+            for choice in legal:
+                if choice.verb == verb:
+                    return verb, choice.amount
+        first = legal[0]
+        return first.verb, first.amount if first.amount is not None else first.min
+
+    def stats(self, hand: RuntimeHand, record: HandRecord) -> list[HandStats]:
+        h = _brag(hand)
+        prials = {}
+        for name, shown in h.shown.items():
+            try:
+                value = strength(parse_cards(shown["cards"]), h.wild)
+            except GameError:
+                continue
+            prials[name] = int(strength_category(value) == "prial")
+        return _won_lines(h, record, prials=prials)
+
+    def end_report(self, hand: RuntimeHand, hand_no: int) -> EndReport:
+        h = _brag(hand)
+        summary = h.summary()
+        base = {"hand_no": hand_no, "game": "brag", **summary}
+        if h.shown:
+            shown = {n: dict(d) for n, d in h.shown.items()}
+            return EndReport(
+                showdown={
+                    "hand_no": hand_no,
+                    "game": "brag",
+                    "view": brag_public_view(h),
+                    "shown": shown,
+                    "combinations": {n: d["hand"] for n, d in shown.items()},
+                    **summary,
+                }
+            )
+        if h.pots:
+            pot = h.pots[0]
+            return EndReport(
+                text=f"<@{pot.winners[0]}> wins {pot.amount} chips uncontested.", data=base
+            )
+        blind = next((e.player for e in h.events if e.kind == "blind_win"), None)
+        if blind is not None:
+            keeps = " and keeps his hand, unseen" if blind in h.kept_after else ""
+            return EndReport(
+                text=f"<@{blind}> wins blind{keeps}: {h.carried} chips stay on the table.",
+                data={**base, "blind_winner": blind, "kept": blind in h.kept_after},
+            )
+        return EndReport(text=f"{h.carried} chips stay on the table.", data=base)
+
+    def narrate(self, events: list[Event]) -> list[tuple[str, dict[str, Any]]]:
+        return narrate(events, skip=("end",))
+
+    def opening_notes(self, hand: RuntimeHand) -> list[tuple[str, dict[str, Any]]]:
+        notable = ("carried", "kept", "reveal", "fold")
+        return narrate([e for e in _brag(hand).events if e.kind in notable], skip=())
+
+
+GAME_RULES: dict[str, GameRules] = {
+    "brelan": BrelanRules("brelan"),
+    "bouillotte": BrelanRules("bouillotte"),
+    "brag": BragRules(),
+}
+GAMES = tuple(GAME_RULES)

@@ -1,0 +1,447 @@
+"""What a table keeps between hands, behind one interface for every game.
+
+A :class:`Seating` wraps the engine's session object (:class:`~bot.games.session.TableSession`
+for Brelan and Bouillotte, :class:`~bot.games.brag_session.BragSession` for Brag) and offers
+the runtime what it needs: the seats and stacks, sitting down and leaving, the waiting line,
+the next deal's record, the end of a hand, and JSON for the table options (``runtime``).
+The rules stay in the engine; this module only adapts them.
+
+>>> from bot.games.cards import Shuffler
+>>> s = BragSeating.start([("1", 20), ("2", 20)], {}, max_seats=3)
+>>> s.sit("3", 20); s.seated(), s.has_free_seat()
+(['1', '2', '3'], False)
+>>> rec = s.next_record(set(), Shuffler(seed=4))
+>>> [p.name for p in rec.players], len(rec.extra["deck"])
+(['3', '1', '2'], 43)
+>>> load_seating(s.to_json(), max_seats=3).to_json() == s.to_json()
+True
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from bot.games.base import Event, HandRecord, Player
+from bot.games.brag import BragHand
+from bot.games.brag_session import BragSession
+from bot.games.brelan import deal_from, deck_for
+from bot.games.cards import Shuffler
+from bot.games.errors import GameError
+from bot.games.session import TableSession, is_refait
+from bot.runtime.errors import TableError
+from bot.runtime.state import session_from_json, session_to_json
+
+#: How a décavé recaves: sit down at once, or wait in line (Bouillotte, someone waiting).
+RecaveMode = Literal["seat", "queue"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """One seated player as the public state shows him."""
+
+    pos: int
+    name: str
+    stack: int
+    dealer: bool
+    leaving: bool
+    reserve: int = 0
+
+
+class Seating(ABC):
+    """A table between hands (and the part of it a hand in progress does not change)."""
+
+    game: str
+
+    # -------------------------------------------------------------- storage
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """The state for the table options (``runtime``)."""
+
+    # ---------------------------------------------------------------- seats
+
+    @abstractmethod
+    def seated(self) -> list[str]:
+        """Seated players in seat order."""
+
+    @abstractmethod
+    def rows(self, dealing: str | None) -> list[SeatRow]:
+        """The seats for the public state; ``dealing`` is the current hand's dealer."""
+
+    @abstractmethod
+    def stack(self, name: str) -> int:
+        """Chips in play (reserve caves excluded)."""
+
+    @abstractmethod
+    def sync_stack(self, name: str, seat_chips: int) -> None:
+        """Take a seated player's chips from storage (the seat holds his reserve too)."""
+
+    def reserve(self, name: str) -> int:
+        """Chips in reserve caves (Staked Brelan); they sit in the seat's stack in storage."""
+        return 0
+
+    @property
+    @abstractmethod
+    def carried(self) -> int:
+        """Chips left on the table for the next deal."""
+
+    @abstractmethod
+    def has_free_seat(self) -> bool: ...
+
+    @abstractmethod
+    def sit(self, name: str, cave: int) -> None:
+        """Seat a player now (he is dealt in from the next hand)."""
+
+    @abstractmethod
+    def remove(self, name: str) -> None:
+        """Unseat a player now (between hands, or one not in the hand in progress)."""
+
+    @abstractmethod
+    def leave_after_hand(self, name: str) -> None:
+        """The player leaves with his chips when the hand in progress ends."""
+
+    @abstractmethod
+    def leaving(self) -> set[str]: ...
+
+    def queue(self) -> list[str]:
+        """The waiting line, first in line first."""
+        return []
+
+    def join_queue(self, name: str, cave: int | None = None) -> None:
+        raise TableError("This table is full.")
+
+    def leave_queue(self, name: str) -> None:
+        raise TableError("You are not in the waiting line for this table.")
+
+    def game_over(self) -> bool:
+        """The game has ended (Brelan's agreed number of hands): no more deals."""
+        return False
+
+    def add_reserve(self, name: str, amount: int) -> None:
+        raise TableError("Only a Staked Brelan table has reserve caves.")
+
+    def recave_plan(self, name: str, cave: int, amount: int | None) -> tuple[RecaveMode, int]:
+        """How a cleaned-out player may recave now, and for how much; TableError if not."""
+        raise TableError("There is no recave at this table: join again to sit down.")
+
+    # ---------------------------------------------------------------- hands
+
+    @abstractmethod
+    def can_deal(self, excluded: set[str]) -> bool:
+        """Whether two or more players (not in ``excluded``) can be dealt in now."""
+
+    @abstractmethod
+    def next_record(self, excluded: set[str], shuffler: Shuffler) -> HandRecord | None:
+        """The next deal (players in ``excluded`` sit out), or None if it cannot be dealt."""
+
+    @abstractmethod
+    def end_of_hand(self, hand: Any) -> list[Event]:
+        """Apply a finished hand: stacks, dealer, carried pot; players who must leave are
+        unseated. Returns what happened, as events."""
+
+
+# --------------------------------------------------------------------------- Brelan
+
+
+@dataclass
+class BrelanSeating(Seating):
+    """Brelan and Bouillotte: the engine's :class:`TableSession`."""
+
+    core: TableSession
+
+    @property
+    def game(self) -> str:  # type: ignore[override]
+        return self.core.game
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> BrelanSeating:
+        return cls(session_from_json(raw))
+
+    def to_json(self) -> dict[str, Any]:
+        return session_to_json(self.core)
+
+    def seated(self) -> list[str]:
+        return self.core.seated()
+
+    def rows(self, dealing: str | None) -> list[SeatRow]:
+        core = self.core
+        out = []
+        for pos, name in enumerate(core.seats):
+            if name is None:
+                continue
+            dealer = name == dealing if dealing is not None else pos == core.dealer
+            out.append(
+                SeatRow(
+                    pos,
+                    name,
+                    core.stacks[name],
+                    dealer,
+                    name in core.leaving,
+                    self.reserve(name),
+                )
+            )
+        return out
+
+    def stack(self, name: str) -> int:
+        return self.core.stacks[name]
+
+    def sync_stack(self, name: str, seat_chips: int) -> None:
+        if name in self.core.stacks:
+            self.core.stacks[name] = seat_chips - self.reserve(name)
+
+    def reserve(self, name: str) -> int:
+        return sum(self.core.caves.get(name, ()))
+
+    @property
+    def carried(self) -> int:
+        return self.core.carried
+
+    def has_free_seat(self) -> bool:
+        return any(s is None for s in self.core.seats)
+
+    def sit(self, name: str, cave: int) -> None:
+        self.core.sit(name, cave)
+
+    def remove(self, name: str) -> None:
+        self.core.remove([name])
+
+    def leave_after_hand(self, name: str) -> None:
+        self.core.charlemagne(name)
+
+    def leaving(self) -> set[str]:
+        return set(self.core.leaving)
+
+    def queue(self) -> list[str]:
+        return [e.name for e in self.core.queue]
+
+    def join_queue(self, name: str, cave: int | None = None) -> None:
+        if self.game != "bouillotte":
+            super().join_queue(name, cave)
+        self.core.join_queue(name, cave)
+
+    def leave_queue(self, name: str) -> None:
+        self.core.leave_queue(name)
+
+    def game_over(self) -> bool:
+        core = self.core
+        return (
+            core.game == "brelan"
+            and core.max_hands is not None
+            and core.hands_played >= core.max_hands
+            and core.carried == 0
+        )
+
+    def add_reserve(self, name: str, amount: int) -> None:
+        try:
+            self.core.add_reserve_cave(name, amount)
+        except GameError as exc:
+            raise TableError(str(exc)) from exc
+
+    def recave_plan(self, name: str, cave: int, amount: int | None) -> tuple[RecaveMode, int]:
+        core = self.core
+        if name in core.seated():
+            raise TableError("You still have your seat: only a cleaned-out player recaves.")
+        if name in self.queue():
+            raise TableError("You are already in the waiting line for this table.")
+        if name not in core.decaved:
+            raise TableError("Only a player cleaned out at this table recaves; join to sit down.")
+        if core.game == "brelan":
+            if not core.replenish:
+                raise TableError("This table does not allow replenishing after a décave.")
+            want = cave if amount is None else amount
+            if not 1 <= want <= cave:
+                raise TableError(f"You may recave for 1 to {cave} chips, not {want}.")
+            if not self.has_free_seat():
+                raise TableError("This table is full.")
+            return "seat", want
+        # Bouillotte: at once when nobody waits, else in line; up to the seated stacks.
+        limit = core.recave_limit()
+        waiting = bool(core.queue) or not self.has_free_seat()
+        default = min(cave, limit) if limit >= 1 else cave
+        want = default if amount is None else amount
+        if want < 1:
+            raise TableError("A cave is at least 1 chip.")
+        if not waiting:
+            if limit < 1:
+                raise TableError("Nobody is seated: join to sit down with the standard cave.")
+            if want > limit:
+                raise TableError(f"You may recave for 1 to {limit} chips, not {want}.")
+        return ("queue" if waiting else "seat"), want
+
+    def _players(self, excluded: set[str]) -> list[str]:
+        core = self.core
+        names = [n for n in core.players_in_order() if n not in excluded]
+        return [n for n in names if core.stacks.get(n, 0) > 0]
+
+    def can_deal(self, excluded: set[str]) -> bool:
+        return not self.game_over() and len(self._players(excluded)) >= 2
+
+    def next_record(self, excluded: set[str], shuffler: Shuffler) -> HandRecord | None:
+        if not self.can_deal(excluded):
+            return None
+        core = self.core
+        names = self._players(excluded)
+        deck = shuffler.shuffled(deck_for(core.options, len(names)))
+        hands, retourne = deal_from(deck, len(names))
+        return HandRecord(
+            game=core.game,
+            players=[Player(n, core.stacks[n]) for n in names],
+            hands=dict(zip(names, hands, strict=True)),
+            options=core.options.to_dict(),
+            retourne=retourne,
+            carried=core.carried,
+            refaits=core.refaits,
+        )
+
+    def end_of_hand(self, hand: Any) -> list[Event]:
+        return self.core.end_of_hand(hand.stacks(), carried=hand.carried, refait=is_refait(hand))
+
+
+# ----------------------------------------------------------------------------- Brag
+
+
+@dataclass
+class BragSeating(Seating):
+    """Brag: the engine's immutable :class:`BragSession` (pack, dealer, carried pot, kept
+    blind hand, dealer's choice), replaced as seats change and hands end.
+
+    A player joins at the end of the seat order (to the dealer's right of seat 0). A player
+    leaving with a kept blind hand puts it at the bottom of the pack. A player left with no
+    chips and no kept hand at the end of a hand leaves the table (he may join again).
+    """
+
+    core: BragSession
+    max_seats: int
+    going: set[str] = field(default_factory=set)
+    game: str = "brag"
+
+    @classmethod
+    def start(
+        cls, players: list[tuple[str, int]], rules: dict[str, Any], max_seats: int
+    ) -> BragSeating:
+        try:
+            core = BragSession.start(players, rules, max_seats=max_seats)
+        except GameError as exc:
+            raise TableError(str(exc)) from exc
+        return cls(core, max_seats)
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any], max_seats: int) -> BragSeating:
+        return cls(BragSession.from_json(raw["session"]), max_seats, set(raw.get("leaving", [])))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": "brag", "session": self.core.to_json(), "leaving": sorted(self.going)}
+
+    def seated(self) -> list[str]:
+        return list(self.core.seats)
+
+    def rows(self, dealing: str | None) -> list[SeatRow]:
+        core = self.core
+        next_dealer = core.next_dealer()
+        return [
+            SeatRow(
+                pos,
+                name,
+                core.stacks[pos],
+                name == dealing if dealing is not None else pos == next_dealer,
+                name in self.going,
+            )
+            for pos, name in enumerate(core.seats)
+        ]
+
+    def stack(self, name: str) -> int:
+        return self.core.stack_of(name)
+
+    def sync_stack(self, name: str, seat_chips: int) -> None:
+        if name in self.core.seats:
+            self._set_stacks({name: seat_chips})
+
+    def _set_stacks(self, changes: dict[str, int]) -> None:
+        core = self.core
+        stacks = tuple(changes.get(n, s) for n, s in zip(core.seats, core.stacks, strict=True))
+        self.core = replace(core, stacks=stacks)
+
+    @property
+    def carried(self) -> int:
+        return self.core.carried
+
+    def has_free_seat(self) -> bool:
+        return len(self.core.seats) < self.max_seats
+
+    def sit(self, name: str, cave: int) -> None:
+        core = self.core
+        if name in core.seats:
+            raise TableError("You already have a seat at this table.")
+        if not self.has_free_seat():
+            raise TableError("This table is full.")
+        self.core = replace(core, seats=(*core.seats, name), stacks=(*core.stacks, cave))
+
+    def remove(self, name: str) -> None:
+        core = self.core
+        if name not in core.seats:
+            return
+        i = core.seats.index(name)
+        seats = core.seats[:i] + core.seats[i + 1 :]
+        stacks = core.stacks[:i] + core.stacks[i + 1 :]
+        dealer = core.dealer - 1 if i < core.dealer else core.dealer
+        if dealer >= len(seats):
+            dealer = 0
+        kept = dict(core.kept)
+        deck = core.deck
+        if name in kept:  # his kept blind hand goes to the bottom of the pack, unseen
+            deck = (*deck, *kept.pop(name))
+        self.core = replace(core, seats=seats, stacks=stacks, dealer=dealer, kept=kept, deck=deck)
+        self.going.discard(name)
+
+    def leave_after_hand(self, name: str) -> None:
+        if name not in self.core.seats:
+            raise TableError("You don't have a seat at this table.")
+        self.going.add(name)
+
+    def leaving(self) -> set[str]:
+        return set(self.going)
+
+    def _view(self, excluded: set[str]) -> BragSession:
+        """The session as the next deal sees it: excluded players have no chips (a player
+        holding a kept blind hand is dealt in all the same: the hand is his)."""
+        core = self.core
+        stacks = tuple(
+            0 if n in excluded and n not in core.kept else s
+            for n, s in zip(core.seats, core.stacks, strict=True)
+        )
+        return replace(core, stacks=stacks)
+
+    def can_deal(self, excluded: set[str]) -> bool:
+        return len(self._view(excluded).order()) >= 2
+
+    def next_record(self, excluded: set[str], shuffler: Shuffler) -> HandRecord | None:
+        view = self._view(excluded)
+        if len(view.order()) < 2:
+            return None
+        try:
+            return view.next_hand_record(shuffler)
+        except GameError as exc:
+            raise TableError(str(exc)) from exc
+
+    def end_of_hand(self, hand: Any) -> list[Event]:
+        assert isinstance(hand, BragHand)
+        self.core = self.core.after_hand(hand)
+        events: list[Event] = []
+        for name in list(self.core.seats):
+            if name in self.going:
+                self.remove(name)
+                events.append(Event("leave", name, {}))
+            elif self.core.stack_of(name) == 0 and name not in self.core.kept:
+                self.remove(name)
+                events.append(Event("decave", name, {}))
+        self.going.clear()
+        return events
+
+
+def load_seating(raw: dict[str, Any], max_seats: int) -> Seating:
+    """A seating from the table options' ``runtime`` JSON."""
+    if raw.get("game") == "brag":
+        return BragSeating.from_json(raw, max_seats)
+    return BrelanSeating.from_json(raw)

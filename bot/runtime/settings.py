@@ -1,0 +1,153 @@
+"""A table's runtime settings: the table options the runtime reads, checked once.
+
+The rest of the options are the engine's rules options (``bot/games/options.py``); they are
+validated here too, by the engine's own parser.
+
+>>> s = Settings.from_options("brag", {"max_bet": 20, "next_hand_delay": 5})
+>>> s.cave, s.seats, s.next_hand_delay, s.rules
+(100, 8, 5.0, {'max_bet': 20})
+>>> Settings.from_options("bouillotte", {"max_hands": 10})
+Traceback (most recent call last):
+...
+bot.runtime.errors.TableError: Only Brelan plays an agreed number of hands (max_hands).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.games.brag import MAX_PLAYERS, brag_deck
+from bot.games.brag_session import DEFAULT_MAX_SEATS
+from bot.games.options import BragOptions, parse_options
+from bot.games.session import DEFAULT_CAVE, DEFAULT_SEATS
+from bot.runtime.errors import TableError
+
+#: Table options the runtime reads (the rest are the engine's rules options).
+#: ``runtime`` holds the session between hands, ``next_deal_at`` a pending deal (unix s).
+RUNTIME_KEYS = (
+    "turn_timeout",
+    "cave",
+    "seats",
+    "sit_out_hands",
+    "auto_deal",
+    "next_hand_delay",
+    "max_hands",
+    "replenish",
+    "staked",
+    "runtime",
+    "next_deal_at",
+)
+DEFAULT_TURN_TIMEOUT = 60.0
+DEFAULT_SIT_OUT_HANDS = 3
+#: Brag's standard cave (RULES.md is silent; ten maximum bets at the default limits).
+BRAG_CAVE = 100
+
+
+def default_cave(game: str) -> int:
+    return BRAG_CAVE if game == "brag" else DEFAULT_CAVE[game]
+
+
+def default_seats(game: str) -> int:
+    return DEFAULT_MAX_SEATS if game == "brag" else DEFAULT_SEATS[game]
+
+
+def seat_range(game: str, rules: dict[str, Any]) -> tuple[int, int]:
+    """Fewest and most seats a table of the game may have.
+
+    Brag: the engine's limit (17 players of three-card brag, 10 of four or five cards), and
+    never more than the pack can deal while a kept blind hand lies on the table.
+
+    >>> seat_range("brag", {}), seat_range("brag", {"cards": 5}), seat_range("brelan", {})
+    ((2, 16), (2, 9), (2, 5))
+    """
+    if game == "brag":
+        parsed = parse_options("brag", rules)
+        assert isinstance(parsed, BragOptions)
+        pack = len(brag_deck(parsed))
+        return 2, min(MAX_PLAYERS[parsed.cards], pack // parsed.cards - 1)
+    return 2, 5
+
+
+@dataclass
+class Settings:
+    """A table's runtime settings, read from its options.
+
+    ``next_hand_delay`` (seconds, 0: deal at once) is the pause between two hands when
+    ``auto_deal`` is on. ``max_hands`` (Brelan) is the agreed number of hands; ``replenish``
+    (Brelan) lets a cleaned-out player recave; ``staked`` (Brelan) is Staked Brelan: players
+    may add reserve caves.
+    """
+
+    rules: dict[str, Any]
+    turn_timeout: float
+    cave: int
+    seats: int
+    sit_out_hands: int
+    auto_deal: bool
+    next_hand_delay: float = 0.0
+    max_hands: int | None = None
+    replenish: bool = False
+    staked: bool = False
+
+    @classmethod
+    def from_options(cls, game: str, options: dict[str, Any]) -> Settings:
+        rules = {k: v for k, v in options.items() if k not in RUNTIME_KEYS}
+        parse_options(game, rules)  # raises OptionError
+        turn_timeout = float(options.get("turn_timeout", DEFAULT_TURN_TIMEOUT))
+        cave = int(options.get("cave", default_cave(game)))
+        seats = int(options.get("seats", default_seats(game)))
+        delay = float(options.get("next_hand_delay", 0.0))
+        raw_max = options.get("max_hands")
+        max_hands = None if raw_max is None else int(raw_max)
+        replenish = bool(options.get("replenish", False))
+        staked = bool(options.get("staked", False))
+        if turn_timeout <= 0:
+            raise TableError("The turn timer must be more than 0 seconds.")
+        if cave < 1:
+            raise TableError("The cave is at least 1 chip.")
+        low, high = seat_range(game, rules)
+        if not low <= seats <= high:
+            raise TableError(f"A {game} table has {low} to {high} seats.")
+        if delay < 0:
+            raise TableError("The pause before the next hand cannot be negative.")
+        if max_hands is not None:
+            if game != "brelan":
+                raise TableError("Only Brelan plays an agreed number of hands (max_hands).")
+            if max_hands < 1:
+                raise TableError("The agreed number of hands is at least 1.")
+        if replenish and game != "brelan":
+            raise TableError("Only Brelan has the replenish option.")
+        if staked and game != "brelan":
+            raise TableError("Only Brelan can be played staked (reserve caves).")
+        return cls(
+            rules=rules,
+            turn_timeout=turn_timeout,
+            cave=cave,
+            seats=seats,
+            sit_out_hands=int(options.get("sit_out_hands", DEFAULT_SIT_OUT_HANDS)),
+            auto_deal=bool(options.get("auto_deal", True)),
+            next_hand_delay=delay,
+            max_hands=max_hands,
+            replenish=replenish,
+            staked=staked,
+        )
+
+    def to_options(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            **self.rules,
+            "turn_timeout": self.turn_timeout,
+            "cave": self.cave,
+            "seats": self.seats,
+            "sit_out_hands": self.sit_out_hands,
+            "auto_deal": self.auto_deal,
+        }
+        if self.next_hand_delay:
+            out["next_hand_delay"] = self.next_hand_delay
+        if self.max_hands is not None:
+            out["max_hands"] = self.max_hands
+        if self.replenish:
+            out["replenish"] = True
+        if self.staked:
+            out["staked"] = True
+        return out
