@@ -173,6 +173,44 @@ class Tables(commands.Cog):
         await reply_private(interaction, localise(lang_of(interaction.locale), text))
 
     @table.command(
+        name=L("recave", "recaver"),
+        description=L(
+            "Buy a new cave after losing yours (Bouillotte; Brelan with replenish)",
+            "Racheter une cave après l'avoir perdue",
+        ),
+    )
+    @app_commands.rename(amount=L("amount", "montant"))
+    @app_commands.describe(
+        amount=L("Chips to bring (default: the table's cave)", "Jetons (par défaut : la cave)")
+    )
+    @player_errors
+    async def recave(
+        self, interaction: discord.Interaction, amount: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        table_id = await self._table_here(interaction)
+        text = await self.bot.manager.recave(table_id, interaction.user.id, amount)
+        await reply_private(interaction, localise(lang_of(interaction.locale), text))
+
+    @table.command(
+        name=L("reserve", "réserve"),
+        description=L(
+            "Staked Brelan: put a reserve cave on the table",
+            "Brelan à caves : poser une cave de réserve",
+        ),
+    )
+    @app_commands.rename(amount=L("amount", "montant"))
+    @app_commands.describe(
+        amount=L("Chips (default and most: the table's cave)", "Jetons (au plus la cave)")
+    )
+    @player_errors
+    async def reserve(
+        self, interaction: discord.Interaction, amount: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        table_id = await self._table_here(interaction)
+        text = await self.bot.manager.add_reserve_cave(table_id, interaction.user.id, amount)
+        await reply_private(interaction, localise(lang_of(interaction.locale), text))
+
+    @table.command(
         name=L("start", "démarrer"), description=L("Deal the first hand", "Donner la première main")
     )
     @player_errors

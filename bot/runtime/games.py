@@ -265,6 +265,8 @@ class BrelanRules(GameRules):
                     "game": self.game,
                     "view": h.public_view(),
                     "combinations": {n: c.describe() for n, c in h.combinations.items()},
+                    # the engine's showdown event: retourne, hands, suits owned and points
+                    "reveal": next((e.data for e in h.events if e.kind == "showdown"), {}),
                     **summary,
                 }
             )

@@ -119,6 +119,64 @@ _FRENCH: list[tuple[re.Pattern[str], str]] = [
         ),
         (r"That hand is not over yet\.", "Cette donne n'est pas encore terminée."),
         (
+            r"You are playing blind: look at your cards first\.",
+            "Vous jouez à l'aveugle : regardez d'abord vos cartes.",
+        ),
+        (
+            r"You folded: your cards are back in the pack\.",
+            "Vous vous êtes couché : vos cartes sont retournées au paquet.",
+        ),
+        (r"You recave for (\d+) chips\.", r"Vous recavez pour \1 jetons."),
+        (
+            r"You have (\d+) chips; you need (\d+) to recave\.",
+            r"Vous avez \1 jetons ; il en faut \2 pour recaver.",
+        ),
+        (r"You have (\d+) chips; you need (\d+)\.", r"Vous avez \1 jetons ; il en faut \2."),
+        (
+            r"You may recave for 1 to (\d+) chips, not (\d+)\.",
+            r"Vous pouvez recaver de 1 à \1 jetons, pas \2.",
+        ),
+        (
+            r"You add a reserve cave of (\d+) chips\.",
+            r"Vous posez une cave de réserve de \1 jetons.",
+        ),
+        (
+            r"A reserve cave is 1 to (\d+) chips, not (\d+)\.",
+            r"Une cave de réserve fait de 1 à \1 jetons, pas \2.",
+        ),
+        (
+            r"Only a Staked Brelan table has reserve caves\.",
+            "Seul le Brelan à caves a des caves de réserve.",
+        ),
+        (
+            r"The game is over: the agreed number of hands is played\.",
+            "La partie est finie : le nombre de donnes convenu est joué.",
+        ),
+        (
+            r"The game has not started: join to sit down\.",
+            "La partie n'a pas commencé : rejoignez pour vous asseoir.",
+        ),
+        (
+            r"Only a player cleaned out at this table recaves; join to sit down\.",
+            "Seul un joueur décavé à cette table peut recaver ; rejoignez pour vous asseoir.",
+        ),
+        (
+            r"You still have your seat: only a cleaned-out player recaves\.",
+            "Vous avez encore votre place : seul un joueur décavé recave.",
+        ),
+        (
+            r"There is no recave at this table: join again to sit down\.",
+            "Pas de recave à cette table : rejoignez-la pour vous asseoir.",
+        ),
+        (
+            r"You leave the table with (\d+) chips\.",
+            r"Vous quittez la table avec \1 jetons.",
+        ),
+        (
+            r"You are not in the waiting line for this table\.",
+            "Vous n'êtes pas dans la file d'attente de cette table.",
+        ),
+        (
             r"There is no table in this channel: open one with /table create\.",
             "Il n'y a pas de table dans ce salon : ouvrez-en une avec /table créer.",
         ),

@@ -195,3 +195,35 @@ async def test_french_table_message(salon: Any) -> None:
     assert "Places" in names and "Parole" in names
     assert any(cid.startswith("salon:a:") for cid in custom_ids(message))
     assert members
+
+
+async def test_recave_and_reserve_commands(salon: Any) -> None:
+    members = await started_table(salon, ("ann", "ben"))
+    ann = members[min(members)]
+    refused = await ann.slash(salon.channel, "table recave")
+    assert refused.ephemeral and "only a cleaned-out player recaves" in refused.response.content
+    no_reserve = await ann.slash(salon.channel, "table reserve")
+    assert no_reserve.ephemeral and "Staked Brelan" in no_reserve.response.content
+
+
+async def test_staked_brelan_reserve_cave(salon: Any) -> None:
+    ann, ben = salon.member("ann"), salon.member("ben")
+    await ann.slash(salon.channel, "table create", game="brelan", cave=20, options="staked=true")
+    for member in (ann, ben):
+        await member.slash(salon.channel, "table join")
+    await ann.click(await table_message(salon), custom_id="salon:t:1:start")
+    added = await ann.slash(salon.channel, "table reserve", amount=10)
+    assert added.ephemeral and "reserve cave of 10 chips" in added.response.content
+    assert await salon.bot.db.balance(salon.guild.id, ann.id) == 1000 - 20 - 10
+    assert (await salon.bot.db.chip_census(salon.guild.id)).balanced
+
+
+async def test_showdown_names_the_suit_owners(salon: Any) -> None:
+    members = await started_table(salon, ("ann", "ben", "cid", "dan"))
+    await play_hand(salon, members)
+    posts = [
+        m for m in salon.channel.history() if m.embeds and m.embeds[0].title.startswith("Showdown")
+    ]
+    assert posts
+    fields = {f.name: f.value for f in posts[-1].embeds[0].fields}
+    assert "Suits owned (the point)" in fields and "points" in fields["Suits owned (the point)"]
