@@ -7,6 +7,7 @@ StorageError) are answered privately by the bot's command tree.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -82,6 +83,13 @@ class Tables(commands.Cog):
             raise TableError("There is no table in this channel: open one with /table create.")
         return table_id
 
+    async def _answer(
+        self, interaction: discord.Interaction, request: Callable[[int], Awaitable[str]]
+    ) -> None:
+        """Run a request on this channel's table; its message goes back privately."""
+        text = await request(await self._table_here(interaction))
+        await reply_private(interaction, localise(lang_of(interaction.locale), text))
+
     # -- /table create ------------------------------------------------------------------
 
     @table.command(
@@ -155,9 +163,7 @@ class Tables(commands.Cog):
     )
     @player_errors
     async def join(self, interaction: discord.Interaction) -> None:
-        table_id = await self._table_here(interaction)
-        text = await self.bot.manager.join(table_id, interaction.user.id)
-        await reply_private(interaction, localise(lang_of(interaction.locale), text))
+        await self._answer(interaction, lambda t: self.bot.manager.join(t, interaction.user.id))
 
     @table.command(
         name=L("leave", "quitter"),
@@ -168,9 +174,7 @@ class Tables(commands.Cog):
     )
     @player_errors
     async def leave(self, interaction: discord.Interaction) -> None:
-        table_id = await self._table_here(interaction)
-        text = await self.bot.manager.leave(table_id, interaction.user.id)
-        await reply_private(interaction, localise(lang_of(interaction.locale), text))
+        await self._answer(interaction, lambda t: self.bot.manager.leave(t, interaction.user.id))
 
     @table.command(
         name=L("recave", "recaver"),
@@ -187,9 +191,9 @@ class Tables(commands.Cog):
     async def recave(
         self, interaction: discord.Interaction, amount: app_commands.Range[int, 1] | None = None
     ) -> None:
-        table_id = await self._table_here(interaction)
-        text = await self.bot.manager.recave(table_id, interaction.user.id, amount)
-        await reply_private(interaction, localise(lang_of(interaction.locale), text))
+        await self._answer(
+            interaction, lambda t: self.bot.manager.recave(t, interaction.user.id, amount)
+        )
 
     @table.command(
         name=L("reserve", "réserve"),
@@ -206,9 +210,9 @@ class Tables(commands.Cog):
     async def reserve(
         self, interaction: discord.Interaction, amount: app_commands.Range[int, 1] | None = None
     ) -> None:
-        table_id = await self._table_here(interaction)
-        text = await self.bot.manager.add_reserve_cave(table_id, interaction.user.id, amount)
-        await reply_private(interaction, localise(lang_of(interaction.locale), text))
+        await self._answer(
+            interaction, lambda t: self.bot.manager.add_reserve_cave(t, interaction.user.id, amount)
+        )
 
     @table.command(
         name=L("start", "démarrer"), description=L("Deal the first hand", "Donner la première main")
