@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -15,7 +14,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.games.cards import Shuffler
 from bot.runtime import TableError, TableManager
-from bot.runtime.clock import RealClock, Timer
+from bot.runtime.clock import RealClock
 from bot.storage import Database, StorageError
 from bot.ui.i18n import SalonTranslator, lang_of, localise, pick
 from bot.ui.replies import reply_private
@@ -42,18 +41,11 @@ def discord_time() -> float:
 
 
 class DiscordClock(RealClock):
-    """The runtime clock on discord.py's idea of now; timers sleep with asyncio."""
+    """The runtime clock on discord.py's idea of now; timers sleep with asyncio until
+    ``now()`` reaches their deadline."""
 
     def now(self) -> float:
         return discord_time()
-
-    def call_at(self, when: float, callback: Callable[[], Awaitable[None]]) -> Timer:
-        async def later() -> None:
-            await asyncio.sleep(max(0.0, when - discord_time()))
-            await callback()
-
-        # RealClock's timer runs ``later`` once its own (immediate) deadline passes.
-        return super().call_at(time.time(), later)
 
 
 class SalonTree(app_commands.CommandTree):

@@ -311,7 +311,7 @@ class Tables(commands.Cog):
             table_id,
             interaction.user.id,
             verb.strip().lower(),
-            value,  # type: ignore[arg-type]
+            value,
         )
         done = verb_label(lang, verb, value if isinstance(value, int) else None)
         await reply_private(interaction, pick(lang, "Played: {v}", "Joué : {v}", v=done))

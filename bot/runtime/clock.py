@@ -60,7 +60,7 @@ class RealClock:
         timer = _TaskTimer()
 
         async def run() -> None:
-            await asyncio.sleep(max(0.0, when - time.time()))
+            await asyncio.sleep(max(0.0, when - self.now()))
             timer.fired = True
             try:
                 await callback()

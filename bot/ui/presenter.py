@@ -113,7 +113,8 @@ class DiscordPresenter:
         if state is None:
             state = {"table_id": table_id, "game": "brelan", "seats": []}
             closed = True
-        log_lines = [narrate(lang, text, data) for text, data in self.logs[table_id]]
+        game = str(state.get("game", ""))
+        log_lines = [narrate(lang, text, data, game) for text, data in self.logs[table_id]]
         embed = table_embed(
             lang, state, log=log_lines, undelivered=self.undelivered[table_id], closed=closed
         )

@@ -102,13 +102,24 @@ VERB_HELP: dict[str, tuple[str, str]] = {
 }
 
 
+#: Brag verbs whose amount names one of two hands (1 = the kept one, 2 = the new one).
+_WHICH_HAND: dict[str, tuple[str, str]] = {
+    "look": ("Look at hand {n}", "Regarder la main {n}"),
+    "keep": ("Keep hand {n}", "Garder la main {n}"),
+}
+
+
 def verb_label(lang: Lang, verb: str, amount: int | None = None) -> str:
     """A button label.
 
     >>> verb_label("en", "raise", 12), verb_label("fr", "hold", 4), verb_label("en", "pass")
     ('Raise to 12', 'Tenir 4', 'Pass')
+    >>> verb_label("en", "look", 2), verb_label("en", "look")
+    ('Look at hand 2', 'Look at my cards')
     """
     en, fr = _VERBS.get(verb, (verb.capitalize(), verb.capitalize()))
+    if verb in _WHICH_HAND and amount is not None:
+        en, fr = _WHICH_HAND[verb]
     text = fr if lang == "fr" else en
     if "{n}" in text:
         return text.format(n="…" if amount is None else amount)
@@ -118,11 +129,19 @@ def verb_label(lang: Lang, verb: str, amount: int | None = None) -> str:
 # -- narration ------------------------------------------------------------------------------
 
 
-def narrate(lang: Lang, text: str, data: Mapping[str, Any]) -> str:
-    """One line of the table's log from a runtime announcement (an engine event or a note)."""
+def narrate(lang: Lang, text: str, data: Mapping[str, Any], game: str = "") -> str:
+    """One line of the table's log from a runtime announcement (an engine event or a note).
+
+    >>> narrate("en", "pot", {"kind": "pot", "amount": 9, "winners": ["7"]}, "brag")
+    '<@7> takes 9 chips'
+    """
     kind = data.get("kind")
     who = mention(data["player"]) if data.get("player") else ""
     stake = data.get("stake")
+    if game == "brag":
+        line = _brag_line(lang, str(kind), who, data)
+        if line is not None:
+            return line
     if kind == "carre":
         step = data.get("step", "carre")
         return pick(lang, "{w} plays {s} ({n})", "{w} fait {s} ({n})", w=who, s=step, n=stake)
@@ -182,6 +201,88 @@ def narrate(lang: Lang, text: str, data: Mapping[str, Any]) -> str:
     return localise(lang, text)
 
 
+def _brag_line(lang: Lang, kind: str, who: str, data: Mapping[str, Any]) -> str | None:
+    """A Brag event's line, or None when the common wording fits. Never names a card."""
+    n = data.get("amount", 0)
+    if kind == "fold":
+        return pick(lang, "{w} folds", "{w} se couche", w=who)
+    if kind == "pot":
+        w = who or ", ".join(mention(x) for x in data.get("winners", []))
+        return pick(lang, "{w} takes {n}", "{w} remporte {n}", w=w, n=chips(lang, n))
+    if kind == "bet" and data.get("blind"):
+        return pick(
+            lang,
+            "{w} bets {n} blind (counts {c})",
+            "{w} mise {n} à l'aveugle (compte {c})",
+            w=who,
+            n=n,
+            c=data.get("counts", 2 * n),
+        )
+    if kind == "see" and data.get("seen"):
+        return pick(
+            lang,
+            "{w} pays {n} to see {s}",
+            "{w} paie {n} pour voir {s}",
+            w=who,
+            n=n,
+            s=mention(data["seen"]),
+        )
+    if kind == "look" and data.get("hand"):
+        return pick(lang, "{w} looks at hand {h}", "{w} regarde la main {h}", w=who, h=data["hand"])
+    if kind == "cover":
+        return pick(lang, "{w} covers the pot", "{w} couvre le pot", w=who)
+    if kind == "discard":
+        return pick(
+            lang,
+            "{w} discards {n}",
+            "{w} écarte {n}",
+            w=who,
+            n=pick(lang, "{c} card(s)", "{c} carte(s)", c=data.get("count", 1)),
+        )
+    if kind == "reveal":
+        return pick(lang, "{w} shows {h}", "{w} montre {h}", w=who, h=data.get("hand", ""))
+    if kind == "keep":
+        if data.get("blind"):
+            return pick(
+                lang,
+                "{w} keeps his blind hand for the next deal",
+                "{w} garde sa main à l'aveugle pour la donne suivante",
+                w=who,
+            )
+        return pick(lang, "{w} keeps hand {h}", "{w} garde la main {h}", w=who, h=data.get("hand"))
+    if kind == "throw":
+        return pick(lang, "{w} throws a hand away", "{w} jette une main", w=who)
+    if kind == "showdown":
+        if data.get("proposal"):
+            return pick(
+                lang, "{w} proposes a common showdown", "{w} propose un abattage commun", w=who
+            )
+        return pick(lang, "{w} agrees to show", "{w} accepte l'abattage", w=who)
+    if kind == "refuse":
+        return pick(lang, "{w} refuses the showdown", "{w} refuse l'abattage", w=who)
+    if kind == "blind_win":
+        return pick(
+            lang, "{w} is the last one in, still blind", "{w} reste seul, à l'aveugle", w=who
+        )
+    if kind == "kept":
+        return pick(lang, "{w} plays a kept blind hand", "{w} joue une main gardée", w=who)
+    if kind == "carried" and data.get("next_deal"):
+        return pick(
+            lang,
+            "{n} stay on the table for the next deal",
+            "{n} restent sur le tapis pour la donne suivante",
+            n=chips(lang, n),
+        )
+    if kind == "carried":
+        return pick(
+            lang,
+            "{n} carried from the last deal",
+            "{n} reportés de la donne précédente",
+            n=chips(lang, n),
+        )
+    return None
+
+
 # -- the table message ---------------------------------------------------------------------
 
 
@@ -194,6 +295,10 @@ def _seat_line(lang: Lang, seat: Mapping[str, Any], player: Mapping[str, Any] | 
             parts.append(pick(lang, "folded", "couché"))
         if player.get("all_in"):
             parts.append(pick(lang, "all-in", "tapis"))
+        if player.get("covered"):
+            parts.append(pick(lang, "covered the pot", "a couvert le pot"))
+        if (player.get("hands") or 0) > 1:
+            parts.append(pick(lang, "two hands (one kept)", "deux mains (une gardée)"))
         if player.get("blind") is True:
             parts.append(pick(lang, "blind", "à l'aveugle"))
         elif player.get("looked") is True:
@@ -248,6 +353,17 @@ def table_embed(
             info.append(pick(lang, "Pool (la passe): {n}", "Passe : {n}", n=hand["pool"]))
         if hand.get("pot") is not None:
             info.append(pick(lang, "Pot: {n}", "Pot : {n}", n=hand["pot"]))
+        side = [int(n) for n in hand.get("pots") or []]
+        if len(side) > 1:
+            info.append(
+                pick(
+                    lang,
+                    "Main pot {m}; side pots {s}",
+                    "Pot principal {m} ; pots annexes {s}",
+                    m=side[0],
+                    s=", ".join(str(n) for n in side[1:]),
+                )
+            )
         if hand.get("level"):
             info.append(
                 pick(
@@ -368,17 +484,21 @@ def showdown_embed(lang: Lang, game: str, data: Mapping[str, Any]) -> discord.Em
             lang, "Retourne (turned card): {c}", "Retourne : {c}", c=card(retourne)
         )
     combos: Mapping[str, str] = data.get("combinations") or {}
+    revealed: Mapping[str, Mapping[str, Any]] = data.get("shown") or {}
     lines = []
     for p in view.get("players", []):
-        shown = p.get("cards")
+        name = str(p["name"])
+        if "shown" in data and name not in revealed:
+            continue  # Brag: only the hands the rules turned face up
+        shown = revealed[name].get("cards") if name in revealed else p.get("cards")
         if not shown:
             continue
-        name = str(p["name"])
         line = f"{mention(name)}: {cards(shown)}"
         if name in combos:
             line += f" — {combos[name]}"
         if p.get("folded"):
             line += pick(lang, " (folded)", " (couché)")
+        line += _brag_extras(lang, revealed.get(name) or {})
         lines.append(line)
     if lines:
         embed.add_field(name=pick(lang, "Hands", "Mains"), value="\n".join(lines), inline=False)
@@ -403,11 +523,14 @@ def showdown_embed(lang: Lang, game: str, data: Mapping[str, Any]) -> discord.Em
         )
     pots = data.get("pots") or []
     if pots:
+        stage = ("Stage {k}", "Étage {k}")
+        if game == "brag":
+            stage = ("Pot {k}", "Pot {k}")
         value = "\n".join(
             pick(
                 lang,
-                "Stage {k}: {n} to {w}",
-                "Étage {k} : {n} pour {w}",
+                stage[0] + ": {n} to {w}",
+                stage[1] + " : {n} pour {w}",
                 k=i,
                 n=chips(lang, int(p["amount"])),
                 w=", ".join(mention(w) for w in p["winners"]),
@@ -434,6 +557,17 @@ def showdown_embed(lang: Lang, game: str, data: Mapping[str, Any]) -> discord.Em
     if data.get("next_hand_at"):
         embed.set_footer(text=pick(lang, "Next hand shortly.", "Prochaine donne sous peu."))
     return embed
+
+
+def _brag_extras(lang: Lang, shown: Mapping[str, Any]) -> str:
+    """A shown Brag hand's discards and, for a player holding two blind hands, both hands."""
+    out = ""
+    if shown.get("discards"):
+        out += pick(lang, "; discarded {c}", " ; écarté {c}", c=cards(shown["discards"]))
+    if shown.get("hands"):
+        both = " / ".join(cards(h) for h in shown["hands"])
+        out += pick(lang, "; his two hands {c}", " ; ses deux mains {c}", c=both)
+    return out
 
 
 def cards_message(

@@ -88,12 +88,13 @@ def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
                 ActButton(table_id, hand_id, verb, amount, label=verb_label(lang, verb, amount))
                 for amount in presets(legal, hand)
             ]
+            word = verb_label(lang, verb).replace(" …", "")
             row.append(
                 OtherAmountButton(
                     table_id,
                     hand_id,
                     verb,
-                    label=pick(lang, "{v}: other…", "{v} : autre…", v=verb_label(lang, verb)),
+                    label=pick(lang, "{v}: other…", "{v} : autre…", v=word),
                 )
             )
             ranged.append(row)
@@ -103,13 +104,16 @@ def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
             )
         else:
             amount = legal.get("amount")
+            label = verb_label(lang, verb, amount if isinstance(amount, int) else None)
+            if verb == "showdown" and hand.get("phase") == "proposal":
+                label = pick(lang, "Agree to show", "Accepter l'abattage")
             simple.append(
                 ActButton(
                     table_id,
                     hand_id,
                     verb,
                     amount if isinstance(amount, int) else None,
-                    label=verb_label(lang, verb, amount if isinstance(amount, int) else None),
+                    label=label,
                 )
             )
     rows = [simple[i : i + 5] for i in range(0, len(simple), 5)] + ranged
@@ -215,14 +219,21 @@ async def show_cards(interaction: discord.Interaction, table_id: int) -> None:
     await reply_private(interaction, text)
 
 
-def parse_amount(raw: str) -> int | str:
-    """A typed amount: a whole number, or card codes for a discard.
+SUIT_LETTERS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 
-    >>> parse_amount(" 12 "), parse_amount("Ks Qd")
-    (12, 'Ks Qd')
+
+def parse_amount(raw: str) -> int | tuple[str, ...]:
+    """A typed amount: a whole number, or the cards of a discard (as the engine takes them).
+
+    >>> parse_amount(" 12 "), parse_amount("Ks, qd"), parse_amount("10♠")
+    (12, ('Ks', 'qd'), ('10s',))
     """
     text = raw.strip()
-    return int(text) if re.fullmatch(r"\d+", text) else text
+    if re.fullmatch(r"\d+", text):
+        return int(text)
+    for symbol, letter in SUIT_LETTERS.items():
+        text = text.replace(symbol, letter)
+    return tuple(re.split(r"[\s,;]+", text.replace("`", " ").strip()))
 
 
 async def play(
@@ -230,7 +241,7 @@ async def play(
     table_id: int,
     hand_id: int,
     verb: str,
-    amount: int | str | None,
+    amount: int | tuple[str, ...] | None,
 ) -> None:
     """A legal-action click: checked, played, answered with the updated table message."""
     if not await check_turn(interaction, table_id, hand_id):
@@ -243,7 +254,7 @@ async def play(
             table_id,
             interaction.user.id,
             verb,
-            amount,  # type: ignore[arg-type]
+            amount,
             hand_id=hand_id,
         ),
     )
@@ -345,7 +356,9 @@ class AmountModal(discord.ui.Modal):
         super().__init__(title=verb_label(lang, verb, None)[:45], timeout=300)
         self.table_id, self.hand_id, self.verb = table_id, hand_id, verb
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
-            label=pick(lang, "Amount", "Montant") if verb != "discard" else "Cards / Cartes",
+            label=pick(lang, "Amount", "Montant")
+            if verb != "discard"
+            else pick(lang, "Cards", "Cartes"),
             placeholder=hint[:100],
             max_length=40,
         )
@@ -395,6 +408,26 @@ class OtherAmountButton(
                 hint = pick(lang, "From {a} to {b}", "De {a} à {b}", a=legal["min"], b=legal["max"])
         if self.verb == "discard":
             hint = pick(lang, "Cards to discard, e.g. Ks 4d", "Cartes à écarter, ex. Ks 4d")
+            try:  # only he sees the modal: name his own cards as he must type them
+                mine = await bot.manager.my_cards(self.table_id, interaction.user.id)
+            except (TableError, StorageError):
+                mine = {}
+            count = next(
+                (
+                    a.get("amount")
+                    for a in (state.get("hand") or {}).get("legal", [])
+                    if a.get("verb") == "discard"
+                ),
+                1,
+            )
+            if mine.get("cards"):
+                hint = pick(
+                    lang,
+                    "Discard {k} of {c}",
+                    "Écartez {k} parmi {c}",
+                    k=count,
+                    c=" ".join(mine["cards"]),
+                )
         await interaction.response.send_modal(
             AmountModal(lang, self.table_id, self.hand_id, self.verb, hint)
         )

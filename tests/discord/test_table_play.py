@@ -227,3 +227,16 @@ async def test_showdown_names_the_suit_owners(salon: Any) -> None:
     assert posts
     fields = {f.name: f.value for f in posts[-1].embeds[0].fields}
     assert "Suits owned (the point)" in fields and "points" in fields["Suits owned (the point)"]
+
+
+async def test_close_during_the_pause_between_hands(salon: Any) -> None:
+    members = await started_table(salon, ("ann", "ben"))
+    await play_hand(salon, members)
+    assert state(salon)["hand"] is None and state(salon)["next_hand_at"]
+    creator = members[min(members)]
+    closed = await creator.slash(salon.channel, "table close")
+    assert not closed.ephemeral
+    await salon.env.advance_time(30)  # the cancelled deal never comes
+    assert 1 not in salon.bot.manager.tables
+    total = sum([await salon.bot.db.balance(salon.guild.id, uid) for uid in members])
+    assert total == 2000
