@@ -154,3 +154,14 @@ async def test_queue_and_charlemagne(env: Env) -> None:
     assert "leave the table" in msg
     assert USERS[0] not in {s.user_id for s in await env.db.seats(table)}
     await balanced(env.db)
+
+
+async def test_seats_are_public_before_the_first_deal(env: Env) -> None:
+    table = await env.manager.create_table(GUILD, CHANNEL, "bouillotte", USERS[0])
+    await env.manager.join(table, USERS[0])
+    await env.manager.join(table, USERS[1])
+    state = await env.manager.status(table)
+    assert not state["started"]
+    assert [(s["user"], s["stack"]) for s in state["seats"]] == [(USERS[0], 30), (USERS[1], 30)]
+    _, last = env.presenter.updates[-1]
+    assert [s["user"] for s in last["seats"]] == [USERS[0], USERS[1]]

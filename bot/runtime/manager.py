@@ -339,8 +339,19 @@ class TableManager:
             "hand": hand_state,
         }
 
+    async def full_state(self, table: Table) -> dict[str, Any]:
+        """:meth:`public_state`, with the seats taken before the first deal (which only
+        storage knows until the game starts)."""
+        state = self.public_state(table)
+        if table.session is None:
+            state["seats"] = [
+                {"seat": s.seat_no, "user": s.user_id, "stack": s.stack}
+                for s in await self.db.seats(table.id)
+            ]
+        return state
+
     async def _publish(self, table: Table) -> None:
-        await self._safe(self.presenter.table_update(table.id, self.public_state(table)))
+        await self._safe(self.presenter.table_update(table.id, await self.full_state(table)))
 
     async def _deliver(self, table: Table) -> None:
         """Privately, to every player of the hand in progress, the cards he may see now and
@@ -403,7 +414,8 @@ class TableManager:
         return ids
 
     async def status(self, table_id: int) -> dict[str, Any]:
-        return self.public_state(self._table(table_id))
+        """The table's public state, seats before the first deal included."""
+        return await self.full_state(self._table(table_id))
 
     async def my_cards(self, table_id: int, user_id: int) -> dict[str, Any]:
         """The player's own cards in the hand being played (only for him).

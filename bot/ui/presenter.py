@@ -95,14 +95,7 @@ class DiscordPresenter:
         table = self.bot.manager.tables.get(table_id)
         if table is None or table.closed:
             return self.latest.get(table_id)
-        state = self.bot.manager.public_state(table)
-        if not state.get("started") and not state.get("seats"):
-            # Before the first deal the seats live in storage only.
-            state["seats"] = [
-                {"seat": s.seat_no, "user": s.user_id, "stack": s.stack}
-                for s in await self.bot.db.seats(table_id)
-            ]
-        return state
+        return await self.bot.manager.full_state(table)
 
     async def message_kwargs(self, table_id: int, *, closed: bool = False) -> dict[str, Any]:
         """``embed`` and ``view`` of the table message as it should look now."""
