@@ -70,10 +70,8 @@ def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
     ]
     if not playing:
         controls.append(("start", pick(lang, "Start", "Démarrer"), discord.ButtonStyle.primary))
-    if hand:
-        controls.append(
-            ("cards", pick(lang, "My cards", "Mes cartes"), discord.ButtonStyle.primary)
-        )
+    # My cards is always there; without a hand in play it says so, privately.
+    controls.append(("cards", pick(lang, "My cards", "Mes cartes"), discord.ButtonStyle.primary))
     for what, label, style in controls:
         view.add_item(TableButton(table_id, what, label=label, style=style))
     if not playing or hand is None:
