@@ -1,8 +1,9 @@
 """``/history`` and ``/replay``: the server's finished hands and their replay files.
 
-A replay file holds every card of the hand, folded ones included, so it is only ever sent
-privately, and only to a player of that hand or to a member with Manage Server.
-See ``docs/commands-economy.md``.
+A replay file is sent privately, only to a player of that hand or to a member with Manage
+Server. While the deal's pack is still in play (Brag deals the next hands from it) the file
+holds only the cards its reader saw; whole once the pack is retired
+(:mod:`bot.runtime.disclosure`). See ``docs/commands-economy.md`` and ``docs/security.md``.
 """
 
 from __future__ import annotations
@@ -167,14 +168,27 @@ class History(commands.Cog):
             )
             return
         try:
-            text = await self.bot.manager.export_hand(hand)
+            export = await self.bot.manager.export_hand(
+                hand, interaction.user.id if played else None
+            )
         except TableError as exc:
             await reply_private(interaction, localise(lang, str(exc)))
             return
         name = replay_filename(hand)
-        await reply_private(
-            interaction,
-            pick(
+        if export.partial:
+            text = pick(
+                lang,
+                "Hand {n} ({game}): its pack is still in play at the table, so this file shows "
+                "only the cards you saw. The whole hand will be here once the pack is shuffled "
+                "or the table closes.",
+                "Donne {n} ({game}) : son paquet est encore en jeu à la table, ce fichier ne "
+                "montre donc que les cartes que vous avez vues. La donne entière sera "
+                "disponible quand le paquet aura été battu ou la table fermée.",
+                n=hand,
+                game=game_name(stored.game),
+            )
+        else:
+            text = pick(
                 lang,
                 "Hand {n} ({game}), every card included: keep it to yourself. "
                 "Replay it with `python -m bot.games.replay {file}`.",
@@ -183,8 +197,11 @@ class History(commands.Cog):
                 n=hand,
                 game=game_name(stored.game),
                 file=name,
-            ),
-            file=discord.File(io.BytesIO(text.encode("utf-8")), filename=name),
+            )
+        await reply_private(
+            interaction,
+            text,
+            file=discord.File(io.BytesIO(export.text.encode("utf-8")), filename=name),
         )
 
 

@@ -14,7 +14,7 @@ import pytest
 from bot.games.brag import BragHand
 from bot.games.brag_session import BragSession
 from bot.games.replay import load_record, replay_record
-from bot.runtime import TableError, replays_to_expect
+from bot.runtime import TableError, replays_to_expect, scenario_of
 from bot.runtime.presenter import RecordingPresenter
 from tests.test_runtime_support import (
     CHANNEL,
@@ -112,9 +112,16 @@ async def test_blind_player_sees_an_open_one_and_loses(env: Env) -> None:
     assert stats[A]["net_chips"] == 5 and stats[A]["hands_played"] == 1
     assert stats[B]["net_chips"] == -4 and stats[B]["hands_won"] == 0
     assert stats[C]["net_chips"] == -1 and stats[C]["prials"] == 0
-    # the history export replays to the same result
-    scenario = json.loads(await m.export_hand(hand_id))
-    assert scenario["game"] == "brag" and replays_to_expect(scenario)
+    # the pack is still in play (the next deal comes from it): each player's file shows only
+    # what he saw; once the table closes the whole record replays to the same result
+    export = await m.export_hand(hand_id, B)
+    assert export.partial
+    partial = json.loads(export.text)
+    assert partial["deck"] is None and partial["hands"]["401"] == ["Ah", "Kh", "Qh"]
+    await m.close(table, A)
+    export = await m.export_hand(hand_id, B)
+    scenario = json.loads(export.text)
+    assert not export.partial and scenario["game"] == "brag" and replays_to_expect(scenario)
     await balanced(env.db)
 
 
@@ -463,7 +470,9 @@ async def test_a_deal_that_ends_at_once_is_settled_and_play_goes_on(env: Env) ->
     assert second.status == "finished" and second.record["actions"] == []
     assert second.result["pots"] == [{"amount": 3, "winners": ["401"]}]
     assert second.result["carried"] == 4
-    assert replays_to_expect(json.loads(await m.export_hand(second.id)))
+    export = await m.export_hand(second.id, None)  # deal 3 is dealt from the same pack
+    assert export.partial and json.loads(export.text)["deck"] is None
+    assert replays_to_expect(scenario_of(second, None, in_play=False))
     texts = [t for (_, t, _) in env.presenter.announcements]
     at = texts.index("Hand 2 is dealt.")
     assert texts[at + 1 : at + 6] == [

@@ -96,7 +96,7 @@ async def test_history_export_replays(env: Env) -> None:
     hands = await env.db.hand_history(GUILD, table_id=table, limit=10)
     assert len(hands) == 4
     for hand in hands:
-        text = await m.export_hand(hand.id)
+        text = (await m.export_hand(hand.id, None)).text
         scenario = json.loads(text)
         assert scenario["expect"]["finished"] is True
         assert replays_to_expect(scenario)
@@ -105,5 +105,5 @@ async def test_history_export_replays(env: Env) -> None:
     current = await env.db.current_hand(table)
     assert current is not None
     with pytest.raises(TableError, match="not over"):
-        await m.export_hand(current.id)
+        await m.export_hand(current.id, None)
     await balanced(env.db)

@@ -44,8 +44,9 @@ from bot.games.options import BragOptions, parse_options
 
 #: Scenario keys Brag adds to SCENARIOS.md (see docs/brag.md): ``deck`` the pack left after
 #: the deal, top card first; ``kept`` a kept blind hand per player; ``deal_no`` the deal's
-#: number in its session (information only).
-EXTRA_KEYS: tuple[str, ...] = ("deck", "kept", "deal_no")
+#: number in its session and ``live_since`` the first deal whose record may name a card of
+#: this deal's pack (both information only: they say when a record may be shown in full).
+EXTRA_KEYS: tuple[str, ...] = ("deck", "kept", "deal_no", "live_since")
 #: Every Brag verb: those of SCENARIOS.md and this engine's own (docs/brag.md).
 VERBS: tuple[str, ...] = (
     "look",
@@ -189,6 +190,9 @@ class BragHand:
         deal_no = record.extra.get("deal_no", 1)
         if isinstance(deal_no, bool) or not isinstance(deal_no, int) or deal_no < 1:
             raise SetupError('"deal_no" must be a whole number, 1 or more')
+        live_since = record.extra.get("live_since", deal_no)
+        if isinstance(live_since, bool) or not isinstance(live_since, int) or live_since < 1:
+            raise SetupError('"live_since" must be a whole number, 1 or more')
         return cls(
             options,
             names,

@@ -48,6 +48,12 @@ class BragSession:
     ``seats`` in clockwise order (play passes to the next seat); ``stacks`` aligned with them;
     ``dealer`` the seat that deals next; ``deck`` the pack, top first, without the kept hands;
     ``shuffle_next`` whether the next deal starts with a shuffle (first deal, or a prial shown).
+
+    ``live_since`` is the first deal whose record may name a card of ``deck`` (the deal that
+    shuffled the pack, or an earlier one whose kept hand went into it); ``kept_since`` the
+    same for each kept blind hand. While those cards can still be dealt, the records of those
+    deals must not be shown in full (FAIRNESS.md, "What a record may show, and when"):
+    :meth:`live_from` tells from which deal on.
     """
 
     options: BragOptions
@@ -60,6 +66,8 @@ class BragSession:
     deals: int = 0
     round_deals: int = 0
     shuffle_next: bool = True
+    live_since: int = 1
+    kept_since: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def start(
@@ -121,6 +129,31 @@ class BragSession:
 
     # ------------------------------------------------------------------ deals
 
+    def shuffles_next(self) -> bool:
+        """Whether the next deal starts from a fresh shuffle (the pack in hand is retired)."""
+        return self.shuffle_next or self.options.shuffle_every_hand or not self.deck
+
+    def live_from(self, in_play: Mapping[str, Any] | None = None) -> int | None:
+        """The first deal whose record may name a card that can still be dealt or is held in
+        a kept blind hand; None when no past deal's record can.
+
+        ``in_play`` is the ``extra`` of the record of the deal being played, if any.
+
+        >>> s = BragSession.start({"A": 9, "B": 9})
+        >>> s.live_from() is None  # the first deal will shuffle
+        True
+        >>> rec = s.next_hand_record(Shuffler(seed=2))
+        >>> rec.extra["live_since"], s.live_from(rec.extra)
+        (1, 1)
+        """
+        froms = [self.kept_since.get(name, 1) for name in self.kept]
+        if in_play is not None:
+            since = in_play.get("live_since")
+            froms.append(since if isinstance(since, int) else 1)
+        elif not self.shuffles_next():
+            froms.append(self.live_since)
+        return min(froms) if froms else None
+
     def next_hand_record(self, shuffler: Shuffler | None = None) -> HandRecord:
         """Deal the next hand, one card at a time from the top, first player first.
 
@@ -131,7 +164,8 @@ class BragSession:
         if len(names) < 2:
             raise SetupError("fewer than two players have chips: the session is over")
         kept_cards = {c for h in self.kept.values() for c in h}
-        if self.shuffle_next or self.options.shuffle_every_hand or not self.deck:
+        shuffled = self.shuffles_next()
+        if shuffled:
             pack = (shuffler or Shuffler()).shuffled(
                 [c for c in brag_deck(self.options) if c not in kept_cards]
             )
@@ -144,6 +178,7 @@ class BragSession:
         extra: dict[str, Any] = {
             "deck": [c.code for c in pack[n * k :]],
             "deal_no": self.deals + 1,
+            "live_since": self.deals + 1 if shuffled else self.live_since,
         }
         if self.kept:
             extra["kept"] = {name: [c.code for c in h] for name, h in self.kept.items()}
@@ -166,6 +201,13 @@ class BragSession:
         round_deals = self.round_deals + 1
         if round_deals >= len(hand.names):
             round_deals = 0
+        pack_since = self.deals + 1 if self.shuffles_next() else self.live_since
+        kept_since = {
+            name: self.kept_since.get(name, 1) if self.kept.get(name) == cards else pack_since
+            for name, cards in hand.kept_after.items()
+        }
+        # kept hands played in this deal went to the bottom of the pack with the rest
+        live_since = min([pack_since, *(self.kept_since.get(n, 1) for n in self.kept)])
         return replace(
             self,
             stacks=stacks,
@@ -176,6 +218,8 @@ class BragSession:
             deals=self.deals + 1,
             round_deals=round_deals,
             shuffle_next=hand.prial_shown,
+            live_since=live_since,
+            kept_since=kept_since,
         )
 
     # -------------------------------------------------------------- storage
@@ -194,6 +238,8 @@ class BragSession:
             "deals": self.deals,
             "round_deals": self.round_deals,
             "shuffle_next": self.shuffle_next,
+            "live_since": self.live_since,
+            "kept_since": dict(self.kept_since),
         }
 
     @classmethod
@@ -212,6 +258,9 @@ class BragSession:
             deals=int(raw.get("deals", 0)),
             round_deals=int(raw.get("round_deals", 0)),
             shuffle_next=bool(raw.get("shuffle_next", True)),
+            # a session stored before these keys: every deal counts as still in play
+            live_since=int(raw.get("live_since", 1)),
+            kept_since={n: int(v) for n, v in raw.get("kept_since", {}).items()},
         )
 
 

@@ -150,6 +150,10 @@ class GameRules(ABC):
         """The cards ``name`` may look at now (and the retourne), or None."""
 
     @abstractmethod
+    def public_cards(self, hand: RuntimeHand) -> set[str]:
+        """Every card face up to the whole table now (retourne, hands shown)."""
+
+    @abstractmethod
     def my_cards(self, hand: RuntimeHand, name: str) -> dict[str, Any]:
         """A player's own cards for him alone; TableError when he may not see them."""
 
@@ -238,6 +242,13 @@ class BrelanRules(GameRules):
         if not any(e.kind == "deal" for e in h.events):
             return None  # the carre is played blind
         return [c.code for c in h.hands[h.index[name]]], h.retourne.code
+
+    def public_cards(self, hand: RuntimeHand) -> set[str]:
+        view = _brelan(hand).public_view()
+        out = {view["retourne"]} if view["retourne"] else set()
+        for player in view["players"]:
+            out.update(player["cards"] or ())
+        return out
 
     def my_cards(self, hand: RuntimeHand, name: str) -> dict[str, Any]:
         seen = self.visible(hand, name)
@@ -366,6 +377,16 @@ class BragRules(GameRules):
         else:
             return None
         return [c.code for c in cards], None
+
+    def public_cards(self, hand: RuntimeHand) -> set[str]:
+        h = _brag(hand)
+        out = {c.code for c in h.face_up} if h.face_up is not None else set()
+        for shown in h.shown.values():
+            out.update(shown["cards"])
+            out.update(shown.get("discards", ()))
+            for cards in shown.get("hands", ()):
+                out.update(cards)
+        return out
 
     def my_cards(self, hand: RuntimeHand, name: str) -> dict[str, Any]:
         h = _brag(hand)

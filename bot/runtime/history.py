@@ -1,4 +1,8 @@
-"""Hand history: a finished hand as a SCENARIOS.md file that replays to the same result."""
+"""Hand history: a finished hand as a SCENARIOS.md file that replays to the same result.
+
+What the file shows of the cards is decided by :func:`bot.runtime.disclosure.record_for`:
+whole once the deal's pack is retired, only what the reader saw while it is in play.
+"""
 
 from __future__ import annotations
 
@@ -6,21 +10,24 @@ import json
 from typing import Any
 
 from bot.games.replay import replay_json
+from bot.runtime.disclosure import record_for
 from bot.storage.models import Hand
 
 
-def scenario_of(hand: Hand) -> dict[str, Any]:
-    """The stored record of a finished hand plus ``"expect"``: its result."""
+def scenario_of(hand: Hand, reader: str | None, *, in_play: bool) -> dict[str, Any]:
+    """The record of a finished hand as ``reader`` may see it, plus ``"expect"``: its
+    result. ``in_play``: the deal's pack can still come into play (see
+    :func:`~bot.runtime.disclosure.record_for`)."""
     if hand.status != "finished":
         raise ValueError("only a finished hand can be exported")
-    out = dict(hand.record)
+    out = record_for(dict(hand.record), reader, in_play=in_play)
     out["expect"] = hand.result
     return out
 
 
-def export_scenario(hand: Hand) -> str:
+def export_scenario(hand: Hand, reader: str | None, *, in_play: bool) -> str:
     """The scenario as the text of a file (JSON, two-space indent)."""
-    return json.dumps(scenario_of(hand), indent=2) + "\n"
+    return json.dumps(scenario_of(hand, reader, in_play=in_play), indent=2) + "\n"
 
 
 def replays_to_expect(scenario: dict[str, Any]) -> bool:

@@ -59,7 +59,7 @@ from bot.runtime.settings import (
     Settings,
 )
 from bot.storage import Database, StorageError
-from bot.storage.models import GameTable
+from bot.storage.models import GameTable, Hand
 from bot.storage.transaction import Transaction
 
 __all__ = [
@@ -127,6 +127,14 @@ class Table:
         if self.next_deal_at is not None:
             out["next_deal_at"] = self.next_deal_at
         return out
+
+
+@dataclass(frozen=True)
+class HandExport:
+    """A hand's scenario file for one reader; ``partial`` when cards were withheld."""
+
+    text: str
+    partial: bool
 
 
 # Steps of a change, told to the presenter in order once it is committed.
@@ -952,17 +960,38 @@ class TableManager:
 
     # ------------------------------------------------------------------ history
 
-    async def export_hand(self, hand_id: int) -> str:
-        """A finished hand as a SCENARIOS.md file."""
+    async def export_hand(self, hand_id: int, reader: int | None) -> HandExport:
+        """A finished hand as a SCENARIOS.md file, as ``reader`` may see it (``None``: someone
+        who was not dealt in): whole once its pack is retired, else only what he saw."""
         from bot.runtime.history import export_scenario
 
         try:
             hand = await self.db.get_hand(hand_id)
-            return export_scenario(hand)
+            in_play = await self.pack_in_play(hand)
+            name = None if reader is None else str(reader)
+            return HandExport(export_scenario(hand, name, in_play=in_play), partial=in_play)
         except StorageError as exc:
             raise _player_error(exc) from exc
         except ValueError as exc:
             raise TableError("That hand is not over yet.") from exc
+
+    async def pack_in_play(self, hand: Hand) -> bool:
+        """Whether the pack a stored hand was dealt from, or a blind hand kept from it, can
+        still come into play (FAIRNESS.md): a hand being played, or a Brag deal whose pack
+        the table still deals from. A closed table has retired every pack."""
+        if hand.status != "finished":
+            return True
+        table = self.tables.get(hand.table_id)
+        if table is None or table.closed:
+            stored = await self.db.get_table(hand.table_id)
+            return stored.status != "closed"  # open but not run here: assume in play
+        if table.session is None:
+            return False
+        live = table.session.live_from(table.record if table.playing() else None)
+        if live is None:
+            return False
+        deal_no = hand.record.get("deal_no")
+        return not isinstance(deal_no, int) or deal_no >= live
 
     def engine_options(self, table_id: int) -> Options:
         """A table's parsed rules options (``BrelanOptions`` or ``BragOptions``)."""

@@ -109,6 +109,15 @@ class Seating(ABC):
         """The waiting line, first in line first."""
         return []
 
+    def live_from(self, in_play: HandRecord | None) -> int | None:
+        """The first deal (``deal_no``) whose record may still name a card that can come into
+        play; None when none can. ``in_play`` is the record of the deal being played.
+
+        Brelan and Bouillotte gather the cards after every deal: a finished deal's pack is
+        always retired.
+        """
+        return None
+
     def join_queue(self, name: str, cave: int | None = None) -> None:
         raise TableError("This table is full.")
 
@@ -389,10 +398,22 @@ class BragSeating(Seating):
         if dealer >= len(seats):
             dealer = 0
         kept = dict(core.kept)
+        kept_since = dict(core.kept_since)
         deck = core.deck
+        live_since = core.live_since
         if name in kept:  # his kept blind hand goes to the bottom of the pack, unseen
             deck = (*deck, *kept.pop(name))
-        self.core = replace(core, seats=seats, stacks=stacks, dealer=dealer, kept=kept, deck=deck)
+            live_since = min(live_since, kept_since.pop(name, 1))
+        self.core = replace(
+            core,
+            seats=seats,
+            stacks=stacks,
+            dealer=dealer,
+            kept=kept,
+            deck=deck,
+            kept_since=kept_since,
+            live_since=live_since,
+        )
         self.going.discard(name)
 
     def leave_after_hand(self, name: str) -> None:
@@ -424,6 +445,9 @@ class BragSeating(Seating):
             return view.next_hand_record(shuffler)
         except GameError as exc:
             raise TableError(str(exc)) from exc
+
+    def live_from(self, in_play: HandRecord | None) -> int | None:
+        return self.core.live_from(None if in_play is None else in_play.extra)
 
     def end_of_hand(self, hand: Any) -> list[Event]:
         assert isinstance(hand, BragHand)

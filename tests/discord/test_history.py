@@ -87,7 +87,7 @@ async def test_replay_sends_the_file_privately_to_a_player(salon: Any, tmp_path:
     (attachment,) = result.response.attachments
     assert attachment.filename == f"hand-{hand_id}.json"
     data = await attachment.read()
-    assert data.decode() == await salon.bot.manager.export_hand(hand_id)
+    assert data.decode() == (await salon.bot.manager.export_hand(hand_id, alice.id)).text
     scenario = json.loads(data)
     assert str(alice.id) in scenario["hands"]  # every card is in it: hence private
     assert replays_to_expect(scenario)
