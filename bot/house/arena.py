@@ -74,8 +74,8 @@ def play_brelan_hand(
     seat_of = {f"S{k}": k for k in order}
     stacks = [stack] * n
     deck = list(deck_for(options, n))
-    carried = refaits = 0
-    for _ in range(MAX_DEALS):
+    carried = 0
+    for refaits in range(MAX_DEALS):
         rng.shuffle(deck)
         hands, retourne = deal_from(deck, n)
         hand = BrelanHand(options, names, stacks, hands, retourne, carried, refaits, False)
@@ -84,7 +84,6 @@ def play_brelan_hand(
         carried = hand.carried
         if not carried:
             break
-        refaits += 1
         if options.refait_dealer == "next":
             names = names[1:] + names[:1]
             stacks = stacks[1:] + stacks[:1]
@@ -143,7 +142,9 @@ def run_arena(
         if level not in LEVELS:
             raise ValueError(f"unknown player {level!r}; choose from: {', '.join(LEVELS)}")
     n = len(players)
-    strategies = [make_player(level, random.Random(f"{seed}:{k}")) for k, level in enumerate(players)]
+    strategies = [
+        make_player(level, random.Random(f"{seed}:{k}")) for k, level in enumerate(players)
+    ]
     table = Table(strategies)
     rng = Shuffler(seed=seed).rng
     start_stack = stack if stack is not None else DEFAULT_STACK[game]
@@ -163,7 +164,11 @@ def run_arena(
     for k, level in enumerate(players):
         mean, low, high = _interval(won[k])
         seats.append(
-            {"player": level, "chips_per_hand": round(mean, 3), "ci95": [round(low, 3), round(high, 3)]}
+            {
+                "player": level,
+                "chips_per_hand": round(mean, 3),
+                "ci95": [round(low, 3), round(high, 3)],
+            }
         )
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
     return {
@@ -184,7 +189,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--options", default="{}", help='table options as JSON, e.g. {"cards": 4}')
-    parser.add_argument("--stack", type=int, default=None, help="chips each seat starts a hand with")
+    parser.add_argument(
+        "--stack", type=int, default=None, help="chips each seat starts a hand with"
+    )
     args = parser.parse_args(argv)
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     try:

@@ -94,7 +94,9 @@ def decide_brag(view: BragView, rng: random.Random, level: str) -> Decision:
         assert keep is not None
         return _take(keep)
     if view.phase == "proposal":
-        pct = percentile([parse_card(c) for c in view.hands[0]], view.options) if view.hands else 0.5
+        pct = (
+            percentile([parse_card(c) for c in view.hands[0]], view.options) if view.hands else 0.5
+        )
         active = sum(1 for i, f in enumerate(view.folded) if not f and not view.covered[i])
         agree = win_chance(view, pct, level) >= 1.0 / active
         return ("showdown", None) if agree else ("refuse", None)

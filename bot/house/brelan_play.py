@@ -13,6 +13,7 @@ Every level decides from a :class:`~bot.house.view.BrelanView` only.
 
 from __future__ import annotations
 
+import math
 import random
 
 from bot.games.brelan import deck_for
@@ -74,7 +75,8 @@ def _rough_chance(view: BrelanView) -> float:
             total += POINTS[ret]
         best = max(best, total)
     others = sum(1 for i, f in enumerate(view.folded) if not f and i != view.position)
-    return max(0.02, min(0.9, (best - 8) / 40)) ** (0.6 + 0.25 * others)
+    base = max(0.02, min(0.9, (best - 8) / 40))
+    return math.pow(base, 0.6 + 0.25 * others)
 
 
 def win_estimate(view: BrelanView, rng: random.Random, level: str) -> float:

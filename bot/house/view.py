@@ -27,6 +27,7 @@ from bot.games.brag import BragHand
 from bot.games.brelan import BrelanHand, Phase
 from bot.games.options import BragOptions, BrelanOptions
 
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One legal action: a fixed ``amount``, or a range ``low``..``high`` (inclusive)."""
