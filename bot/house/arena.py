@@ -33,7 +33,7 @@ from bot.house.players import LEVELS, Strategy, make_player
 from bot.house.view import view_for
 
 #: Stack every player starts each arena hand with.
-DEFAULT_STACK = {"brelan": 50, "bouillotte": 30, "brag": 100}
+DEFAULT_STACK = {"brelan": 50, "bouillotte": 30, "brag": 50}
 #: Deals after which a pot nobody wins is given back in equal shares.
 MAX_DEALS = 40
 

@@ -74,12 +74,13 @@ def win_chance(view: BragView, pct: float, level: str) -> float:
     """Chance that a hand of percentile ``pct`` beats every rival still in."""
     me = view.position
     rivals = [i for i in range(len(view.names)) if i != me and not view.folded[i]]
-    bets = _open_bets(view) if level == "strong" else {}
+    bets = _open_bets(view) if level != "easy" else {}
+    decay = 0.8 if level == "strong" else 0.92
     chance = 1.0
     for i in rivals:
         floor = 0.0
         if not view.blind[i]:
-            floor = 1.0 - 0.8 ** bets.get(view.names[i], 0)
+            floor = 1.0 - decay ** bets.get(view.names[i], 0)
         chance *= max(0.0, (pct - floor) / (1.0 - floor)) if floor < 1 else 0.0
     return chance
 
@@ -147,16 +148,18 @@ def _open_play(view: BragView, rng: random.Random, level: str, pct: float) -> De
     cover = view.choice("cover")
     fold = ("fold", None)
     pot = view.pot
+    my_bets = sum(1 for e in view.events if e.kind == "bet" and e.player == view.seat)
     if level == "easy":
-        if see is not None and (pct > 0.6 or rng.random() < 0.1):
+        if see is not None and (pct > 0.5 or rng.random() < 0.1):
             return _take(see)
+        if my_bets > 3 and pct < 0.85:
+            return fold
         if pct > 0.5 or rng.random() < 0.2:
             if bet is not None:
                 return _take(bet, bet.low)
             if cover is not None:
                 return _take(cover)
         return fold
-    my_bets = sum(1 for e in view.events if e.kind == "bet" and e.player == view.seat)
     cost = bet.low if bet is not None and bet.low is not None else view.stacks[me]
     if see is not None and see.amount is not None:
         # Two are left: see now, bet on, or fold.
@@ -177,6 +180,9 @@ def _open_play(view: BragView, rng: random.Random, level: str, pct: float) -> De
     rounds = 1.5 if level == "normal" else 2.0
     if len(active) > 2:
         rounds += 0.5 * (len(active) - 2)
+    cap = 4 if level == "normal" else 6
+    if my_bets >= cap and chance < 0.6:
+        return fold
     if chance * (pot + cost * rounds * len(active)) >= cost * rounds:
         return _take(bet, _size(view, bet, chance, level))
     if level == "strong" and len(active) == 2 and my_bets == 0 and rng.random() < 0.08:

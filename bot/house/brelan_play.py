@@ -24,7 +24,7 @@ from bot.house.view import BrelanView, Choice
 Decision = tuple[str, int | None]
 
 #: Monte Carlo samples per decision, by level.
-SAMPLES = {"normal": 120, "strong": 200}
+SAMPLES = {"normal": 120, "strong": 160}
 #: Chance of taking each step of the carre chain, by level and step (0 carre, 1 contre ...).
 CARRE_RATE = {"easy": (0.1, 0.05, 0.0), "normal": (0.2, 0.1, 0.05), "strong": (0.15, 0.0, 0.0)}
 
