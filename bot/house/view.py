@@ -18,11 +18,12 @@ False
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.base import Event, Legal
+from bot.games.base import Legal
 from bot.games.brag import BragHand
 from bot.games.brelan import BrelanHand, Phase
 from bot.games.options import BragOptions, BrelanOptions
@@ -136,10 +137,20 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-def _public_events(events: list[Event]) -> tuple[PublicEvent, ...]:
+#: Events already copied, per hand (hands only ever append events): a view costs the new ones.
+_COPIED: weakref.WeakKeyDictionary[object, list[PublicEvent]] = weakref.WeakKeyDictionary()
+
+
+def _public_events(hand: BrelanHand | BragHand) -> tuple[PublicEvent, ...]:
     """The engine's events are the table's narration: every card in them is face up (the
     showdown, a Brag hand revealed); private deliveries are not events."""
-    return tuple(PublicEvent(e.kind, e.player, _freeze(e.data)) for e in events)
+    events = hand.events
+    copied = _COPIED.get(hand)
+    if copied is None or len(copied) > len(events):
+        copied = _COPIED[hand] = []
+    for e in events[len(copied) :]:
+        copied.append(PublicEvent(e.kind, e.player, _freeze(e.data)))
+    return tuple(copied)
 
 
 def _choices(legal: list[Legal]) -> tuple[Choice, ...]:
@@ -169,7 +180,7 @@ def brelan_view(hand: BrelanHand, seat: str) -> BrelanView:
         retourne=None if carre else hand.retourne.code,
         deck_name=hand.deck_name(),
         legal=_choices(hand.legal_actions()) if hand.to_act == seat else (),
-        events=_public_events(hand.events),
+        events=_public_events(hand),
     )
 
 
@@ -200,7 +211,7 @@ def brag_view(hand: BragHand, seat: str) -> BragView:
         hands=seen,
         face_up=None if face is None else tuple(c.code for c in face),
         legal=_choices(hand.legal_actions()) if hand.to_act == seat else (),
-        events=_public_events(hand.events),
+        events=_public_events(hand),
     )
 
 
