@@ -44,3 +44,13 @@ def test_bot_without_token_explains_what_to_do(tmp_path: Path) -> None:
     )
     assert out.returncode == 1
     assert "DISCORD_TOKEN" in out.stderr and ".env" in out.stderr
+
+
+def test_house_players_use_only_the_engine_and_the_standard_library() -> None:
+    for path in sorted((ROOT / "bot/house").rglob("*.py")):
+        for module in imported_modules(path):
+            top = module.split(".")[0]
+            allowed = top in sys.stdlib_module_names or module.startswith(
+                ("bot.games", "bot.house")
+            )
+            assert allowed, f"{path.relative_to(ROOT)} imports {module}"

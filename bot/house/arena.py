@@ -1,0 +1,209 @@
+"""``python -m bot.house.arena``: house players against each other on the engine.
+
+Plays ``--hands`` seeded hands of ``--game`` between the players of ``--players`` (one level
+per seat, like ``strong,random,random,random``), rotating the seats every hand so each player
+sits everywhere in turn. Stacks are reset to the cave before every hand, so the game never
+ends; a hand runs through its refaits (Brelan, Bouillotte) or carried pots and kept blind
+hands (Brag) until a pot is won. Prints one JSON object: chips won per hand by each seat of
+``--players`` with a 95% confidence interval (normal approximation over hands), decisions per
+second and the 99th percentile of a decision's time (building the view included).
+
+>>> import json
+>>> out = run_arena("brag", ["strong", "random"], hands=20, seed=1)
+>>> [s["player"] for s in out["seats"]], out["hands"]
+(['strong', 'random'], 20)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.games.brag import BragHand, brag_deck
+from bot.games.brelan import BrelanHand, deal_from, deck_for
+from bot.games.cards import Card, Shuffler
+from bot.games.options import BragOptions, BrelanOptions, parse_options
+from bot.house.players import LEVELS, Strategy, make_player
+from bot.house.view import view_for
+
+#: Stack every player starts each arena hand with.
+DEFAULT_STACK = {"brelan": 50, "bouillotte": 30, "brag": 50}
+#: Deals after which a pot nobody wins is given back in equal shares.
+MAX_DEALS = 40
+
+Timer = Callable[[], float]
+
+
+class Table:
+    """The players of one arena and the timing of their decisions."""
+
+    def __init__(self, strategies: Sequence[Strategy]) -> None:
+        self.strategies = list(strategies)
+        self.times: list[float] = []
+        self.clock: Timer = time.perf_counter
+
+    def play(self, hand: BrelanHand | BragHand, seat_of: dict[str, int]) -> None:
+        """Let the house players act until the deal is over."""
+        clock = self.clock
+        times = self.times
+        while hand.to_act is not None:
+            name = hand.to_act
+            start = clock()
+            verb, amount = self.strategies[seat_of[name]].decide(view_for(hand, name))
+            times.append(clock() - start)
+            hand.act(name, verb, amount)
+
+
+def _share(amount: int, n: int) -> list[int]:
+    base, odd = divmod(amount, n)
+    return [base + (1 if i < odd else 0) for i in range(n)]
+
+
+def play_brelan_hand(
+    table: Table, options: BrelanOptions, order: list[int], stack: int, rng: random.Random
+) -> dict[int, int]:
+    """One arena hand (a deal and its refaits): chips won by each strategy index."""
+    n = len(order)
+    names = [f"S{k}" for k in order]
+    seat_of = {f"S{k}": k for k in order}
+    stacks = [stack] * n
+    deck = list(deck_for(options, n))
+    carried = 0
+    for refaits in range(MAX_DEALS):
+        rng.shuffle(deck)
+        hands, retourne = deal_from(deck, n)
+        hand = BrelanHand(options, names, stacks, hands, retourne, carried, refaits, False)
+        table.play(hand, seat_of)
+        stacks = list(hand.stack)
+        carried = hand.carried
+        if not carried:
+            break
+        if options.refait_dealer == "next":
+            names = names[1:] + names[:1]
+            stacks = stacks[1:] + stacks[:1]
+    else:
+        stacks = [s + x for s, x in zip(stacks, _share(carried, n), strict=True)]
+    return {seat_of[name]: s - stack for name, s in zip(names, stacks, strict=True)}
+
+
+def play_brag_hand(
+    table: Table, options: BragOptions, order: list[int], stack: int, rng: random.Random
+) -> dict[int, int]:
+    """One arena hand (deals until a pot is won): chips won by each strategy index."""
+    n = len(order)
+    names = [f"S{k}" for k in order]
+    seat_of = {f"S{k}": k for k in order}
+    stacks = [stack] * n
+    k = options.cards
+    carried = 0
+    kept: dict[str, tuple[Card, ...]] = {}
+    for _ in range(MAX_DEALS):
+        held = {c for h in kept.values() for c in h}
+        pack = [c for c in brag_deck(options) if c not in held]
+        rng.shuffle(pack)
+        hands = [pack[i * k : (i + 1) * k] for i in range(n)]
+        hand = BragHand(options, names, stacks, hands, pack[n * k :], dict(kept), carried, False)
+        table.play(hand, seat_of)
+        stacks = list(hand.stack)
+        carried = hand.carried
+        kept = dict(hand.kept_after)
+        if not carried and not kept:
+            break
+    else:
+        stacks = [s + x for s, x in zip(stacks, _share(carried, n), strict=True)]
+    return {seat_of[name]: s - stack for name, s in zip(names, stacks, strict=True)}
+
+
+def _interval(values: Sequence[int]) -> tuple[float, float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def run_arena(
+    game: str,
+    players: Sequence[str],
+    hands: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    stack: int | None = None,
+) -> dict[str, Any]:
+    """Play the arena and return its figures (the JSON object the command prints)."""
+    opts = parse_options(game, options or {})
+    for level in players:
+        if level not in LEVELS:
+            raise ValueError(f"unknown player {level!r}; choose from: {', '.join(LEVELS)}")
+    n = len(players)
+    strategies = [
+        make_player(level, random.Random(f"{seed}:{k}")) for k, level in enumerate(players)
+    ]
+    table = Table(strategies)
+    rng = Shuffler(seed=seed).rng
+    start_stack = stack if stack is not None else DEFAULT_STACK[game]
+    won: list[list[int]] = [[] for _ in range(n)]
+    started = time.perf_counter()
+    for h in range(hands):
+        order = [(j + h) % n for j in range(n)]
+        if isinstance(opts, BragOptions):
+            result = play_brag_hand(table, opts, order, start_stack, rng)
+        else:
+            result = play_brelan_hand(table, opts, order, start_stack, rng)
+        for k, delta in result.items():
+            won[k].append(delta)
+    elapsed = time.perf_counter() - started
+    times = sorted(table.times)
+    seats = []
+    for k, level in enumerate(players):
+        mean, low, high = _interval(won[k])
+        seats.append(
+            {
+                "player": level,
+                "chips_per_hand": round(mean, 3),
+                "ci95": [round(low, 3), round(high, 3)],
+            }
+        )
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
+    return {
+        "game": game,
+        "hands": hands,
+        "seats": seats,
+        "decisions": len(times),
+        "decisions_per_second": round(len(times) / sum(times)) if times and sum(times) else 0,
+        "p99_decision_ms": round(1000 * p99, 3),
+        "seconds": round(elapsed, 1),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="House players against each other.")
+    parser.add_argument("--game", choices=("brelan", "bouillotte", "brag"), required=True)
+    parser.add_argument("--players", required=True, help="levels by seat, e.g. strong,random")
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--options", default="{}", help='table options as JSON, e.g. {"cards": 4}')
+    parser.add_argument(
+        "--stack", type=int, default=None, help="chips each seat starts a hand with"
+    )
+    args = parser.parse_args(argv)
+    players = [p.strip() for p in args.players.split(",") if p.strip()]
+    try:
+        out = run_arena(
+            args.game, players, args.hands, args.seed, json.loads(args.options), args.stack
+        )
+    except (ValueError, json.JSONDecodeError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,140 @@
+"""Winning chances in Brelan and Bouillotte by Monte Carlo over the unseen cards.
+
+Cards are small integers here (the :class:`~bot.games.cards.Card` index, 0-51): rank
+``14 - i // 4``, suit ``i % 4``. The showdown is judged as the engine judges its first stage
+(RULES.md §2): a square brelan, then a brelan, then the point, where every card shown counts,
+folded hands included, and equal points go to the player first in order.
+
+>>> import random
+>>> from bot.games.cards import parse_card
+>>> ace = [parse_card(c).index for c in ("As", "Ah", "Ad")]
+>>> deck = [c.index for c in __import__("bot.games.cards").games.cards.deck_preset("28")]
+>>> win_chance(0, ace, parse_card("9c").index, [1], [], deck, random.Random(1), 50)
+1.0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+RANK = [14 - i // 4 for i in range(52)]
+SUIT = [i % 4 for i in range(52)]
+POINTS = [11 if r == 14 else (10 if r >= 10 else r) for r in RANK]
+
+
+def showdown_key(cards: Sequence[int], retourne: int) -> int:
+    """A brelan's key (2000 + rank, 3000 + rank if square), else 0: points are relative."""
+    a, b, c = cards
+    r = RANK[a]
+    if r == RANK[b] == RANK[c]:
+        return (3000 if RANK[retourne] == r else 2000) + r
+    return 0
+
+
+def stage_one_winner(
+    contenders: Sequence[tuple[int, Sequence[int]]],
+    folded: Sequence[Sequence[int]],
+    retourne: int,
+) -> int:
+    """Position of the first stage's winner: ``contenders`` are (position, cards)."""
+    best_key, winner = -1, -1
+    for pos, cards in contenders:
+        key = showdown_key(cards, retourne)
+        if key > best_key or (key == best_key and pos < winner):
+            best_key, winner = key, pos
+    if best_key > 0:
+        return winner
+    totals = [0, 0, 0, 0]
+    totals[SUIT[retourne]] += POINTS[retourne]
+    for cards in folded:
+        for c in cards:
+            totals[SUIT[c]] += POINTS[c]
+    top = [-1, -1, -1, -1]
+    owner = [-1, -1, -1, -1]
+    for pos, cards in contenders:
+        for c in cards:
+            s = SUIT[c]
+            totals[s] += POINTS[c]
+            if RANK[c] > top[s]:
+                top[s] = RANK[c]
+                owner[s] = pos
+    score: dict[int, int] = {}
+    for s in range(4):
+        o = owner[s]
+        if o >= 0 and totals[s] > score.get(o, 0):
+            score[o] = totals[s]
+    best, winner = -1, -1
+    for pos, _ in contenders:
+        v = score.get(pos, 0)
+        if v > best or (v == best and pos < winner):
+            best, winner = v, pos
+    return winner
+
+
+def hand_score(cards: Sequence[int]) -> int:
+    """A quick strength of three cards alone: brelans first, then the best suit's points."""
+    a, b, c = cards
+    if RANK[a] == RANK[b] == RANK[c]:
+        return 100 + RANK[a]
+    totals = [0, 0, 0, 0]
+    for x in cards:
+        totals[SUIT[x]] += POINTS[x]
+    return max(totals)
+
+
+def win_chance(
+    me: int,
+    mine: Sequence[int],
+    retourne: int,
+    rivals: Sequence[int],
+    folded: Sequence[int],
+    deck: Sequence[int],
+    rng: random.Random,
+    samples: int,
+    picks: dict[int, int] | None = None,
+) -> float:
+    """Share of ``samples`` deals in which position ``me`` wins the first stage.
+
+    ``rivals`` are the positions still in, ``folded`` those out (their cards count for the
+    point); the unseen cards are ``deck`` minus ``mine`` and the retourne. ``picks`` gives,
+    per rival, from how many random hands his hand is the best (a stronger range for a
+    player who bet).
+    """
+    known = {*mine, retourne}
+    unseen = [c for c in deck if c not in known]
+    size = len(unseen)
+    picks = picks or {}
+    need = 3 * (len(rivals) + len(folded))
+    extra = {r: max(1, picks.get(r, 1)) - 1 for r in rivals}
+    while need + 3 * sum(extra.values()) > size and any(extra.values()):
+        worst = max(extra, key=lambda r: extra[r])
+        extra[worst] -= 1
+    draw = need + 3 * sum(extra.values())
+    if not rivals:
+        return 1.0
+    wins = 0
+    rand = rng.random
+    mine_t = tuple(mine)
+    for _ in range(samples):
+        for i in range(draw):  # partial Fisher-Yates
+            j = i + int(rand() * (size - i))
+            unseen[i], unseen[j] = unseen[j], unseen[i]
+        at = 0
+        contenders: list[tuple[int, Sequence[int]]] = [(me, mine_t)]
+        for r in rivals:
+            hand = unseen[at : at + 3]
+            at += 3
+            for _ in range(extra[r]):
+                other = unseen[at : at + 3]
+                at += 3
+                if hand_score(other) > hand_score(hand):
+                    hand = other
+            contenders.append((r, hand))
+        out = []
+        for _ in folded:
+            out.append(unseen[at : at + 3])
+            at += 3
+        if stage_one_winner(contenders, out, retourne) == me:
+            wins += 1
+    return wins / samples

@@ -1,0 +1,73 @@
+"""House players: one interface, ``decide(view) -> (verb, amount)``, four levels.
+
+>>> import random
+>>> from bot.games.cards import parse_cards, parse_card
+>>> from bot.games.options import parse_options
+>>> from bot.games.brelan import BrelanHand
+>>> from bot.house.view import view_for
+>>> hand = BrelanHand(parse_options("brelan", {}), ["P1", "P2"], [20, 20],
+...     [parse_cards("Ah Ad Ac".split()), parse_cards("Kd Qd 8h".split())], parse_card("Th"))
+>>> make_player("strong", random.Random(1)).decide(view_for(hand, "P1"))[0]
+'open'
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from bot.games.base import Amount
+from bot.house.brag_play import decide_brag
+from bot.house.brelan_play import decide_brelan
+from bot.house.view import BragView, BrelanView, View
+
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "strong")
+Decision = tuple[str, Amount]
+
+
+class Strategy(Protocol):
+    """A house player: it sees only a view and answers one legal action."""
+
+    name: str
+
+    def decide(self, view: View) -> Decision: ...
+
+
+class RandomPlayer:
+    """Uniform among the legal actions, then uniform among the amounts (and discards)."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, view: View) -> Decision:
+        choice = self.rng.choice(view.legal)
+        if choice.verb == "discard" and isinstance(view, BragView):
+            assert choice.amount is not None
+            return "discard", tuple(self.rng.sample(list(view.hands[0]), choice.amount))
+        if choice.low is not None and choice.high is not None:
+            return choice.verb, self.rng.randint(choice.low, choice.high)
+        return choice.verb, choice.amount
+
+
+class HousePlayer:
+    """A player of level ``easy``, ``normal`` or ``strong`` for all three games."""
+
+    def __init__(self, level: str, rng: random.Random) -> None:
+        if level not in LEVELS[1:]:
+            raise ValueError(f"unknown level {level!r}; choose one of: {', '.join(LEVELS)}")
+        self.name = level
+        self.rng = rng
+
+    def decide(self, view: View) -> Decision:
+        if isinstance(view, BrelanView):
+            return decide_brelan(view, self.rng, self.name)
+        return decide_brag(view, self.rng, self.name)
+
+
+def make_player(level: str, rng: random.Random) -> Strategy:
+    """A house player of ``level`` (random, easy, normal, strong) drawing on ``rng``."""
+    if level == "random":
+        return RandomPlayer(rng)
+    return HousePlayer(level, rng)
