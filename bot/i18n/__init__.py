@@ -1,0 +1,123 @@
+"""The one message catalogue: every text a player reads, in English and French.
+
+Messages live in Fluent files (``bot/i18n/locales/<lang>/*.ftl``, Project Fluent syntax,
+rendered by ``fluent.runtime``): a key, its parameters, plural forms by CLDR rules ("1 jeton",
+"3 jetons"), numbers formatted for the language. Nothing else in the project writes a
+sentence for a player.
+
+>>> render("fr", "chips", n=1), render("fr", "chips", n=3), render("en", "chips", n=1)
+('1 jeton', '3 jetons', '1 chip')
+>>> render("fr", Message.of("chips", n=1500))
+'1\u202f500 jetons'
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.syntax import FluentParser, ast
+
+from bot.i18n.message import Message
+
+__all__ = ["LANGS", "Lang", "Message", "has", "keys", "lang_of", "render", "variables"]
+
+log = logging.getLogger(__name__)
+
+Lang = str  # "en" or "fr"
+LANGS: tuple[Lang, ...] = ("en", "fr")
+LOCALES = Path(__file__).resolve().parent / "locales"
+
+
+def lang_of(locale: object) -> Lang:
+    """``"fr"`` for any French locale (``fr``, ``fr-FR``, a discord.Locale), else ``"en"``.
+
+    >>> lang_of("fr"), lang_of("en-US"), lang_of(None)
+    ('fr', 'en', 'en')
+    """
+    return "fr" if locale is not None and str(locale).lower().startswith("fr") else "en"
+
+
+def resources(lang: Lang) -> list[Path]:
+    """The catalogue files of a language, in a fixed order."""
+    return sorted((LOCALES / lang).glob("*.ftl"))
+
+
+@cache
+def _bundle(lang: Lang) -> FluentBundle:
+    bundle = FluentBundle([lang], use_isolating=False)
+    for path in resources(lang):
+        bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")))
+    return bundle
+
+
+@cache
+def keys(lang: Lang) -> frozenset[str]:
+    """Every message key of a language's catalogue."""
+    return frozenset(variables(lang))
+
+
+@cache
+def variables(lang: Lang) -> dict[str, frozenset[str]]:
+    """Each message key of a language with the parameters (``$name``) it uses."""
+    out: dict[str, frozenset[str]] = {}
+    for path in resources(lang):
+        resource = FluentParser().parse(path.read_text(encoding="utf-8"))
+        for entry in resource.body:
+            if isinstance(entry, ast.Message):
+                names: set[str] = set()
+                _collect(entry, names)
+                out[entry.id.name] = frozenset(names)
+    return out
+
+
+def _collect(node: Any, names: set[str]) -> None:
+    if isinstance(node, ast.VariableReference):
+        names.add(node.id.name)
+    if isinstance(node, ast.BaseNode):
+        for value in vars(node).values():
+            for child in value if isinstance(value, list) else [value]:
+                _collect(child, names)
+
+
+def has(key: str) -> bool:
+    """Whether the key exists in every language."""
+    return all(key in keys(lang) for lang in LANGS)
+
+
+def render(lang: Lang, message: Message | str, /, **params: Any) -> str:
+    """The message in ``lang``; a key may be given with its parameters as keywords.
+
+    An unknown key or a missing parameter is logged and rendered in English, never shown raw.
+    """
+    if isinstance(message, Message):
+        key, values = message.key, {**message.params, **params}
+    else:
+        key, values = message, params
+    lang = lang if lang in LANGS else "en"
+    for attempt in (lang, "en"):
+        bundle = _bundle(attempt)
+        if not bundle.has_message(key):
+            continue
+        pattern = bundle.get_message(key).value
+        if pattern is None:
+            continue
+        text, errors = bundle.format_pattern(pattern, _fluent_args(values))
+        if errors:
+            log.error("message %s (%s): %s", key, attempt, errors)
+            if attempt != "en":
+                continue
+        return str(text)
+    log.error("unknown message key %s", key)
+    return "…"
+
+
+def _fluent_args(values: dict[str, Any]) -> dict[str, Any]:
+    """Fluent takes strings and numbers: everything else is written as text."""
+    return {
+        k: v if isinstance(v, int | float | str) and not isinstance(v, bool) else str(v)
+        for k, v in values.items()
+    }

@@ -1,0 +1,5 @@
+# Words used everywhere.
+chips = { $n ->
+    [one] { $n } chip
+   *[other] { $n } chips
+}

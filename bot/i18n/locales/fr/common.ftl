@@ -1,0 +1,5 @@
+# Mots communs.
+chips = { $n ->
+    [one] { $n } jeton
+   *[other] { $n } jetons
+}

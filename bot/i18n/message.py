@@ -1,0 +1,31 @@
+"""A message for a player as a fact: a catalogue key and its parameters, never a sentence.
+
+Lower layers (the runtime, storage) raise and announce :class:`Message` values; the Discord
+layer renders them in the reader's language with :func:`bot.i18n.render`.
+
+>>> m = Message("table-closed", {"table": 3})
+>>> m.key, dict(m.params)
+('table-closed', {'table': 3})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A catalogue key with its parameters (numbers, names, mentions)."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=lambda: _EMPTY)
+
+    @classmethod
+    def of(cls, key: str, **params: Any) -> Message:
+        """``Message.of("key", n=3)``: the short form."""
+        return cls(key, MappingProxyType(dict(params)))
