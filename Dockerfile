@@ -6,7 +6,7 @@ COPY pyproject.toml README.md ./
 COPY bot ./bot
 COPY cogs ./cogs
 RUN pip install --no-cache-dir . && useradd --create-home --uid 10001 salon \
-    && mkdir -p /data && chown salon /data
+    && mkdir -p /data && chown salon /data && chmod 700 /data
 USER salon
 VOLUME ["/data"]
 CMD ["python", "-m", "bot"]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import logging
 import sys
 
 from dotenv import load_dotenv
 
 from bot.config import NO_TOKEN_HELP, Settings
+from bot.logs import configure_logging
 
 
 def main() -> int:
@@ -20,9 +20,7 @@ def main() -> int:
     if settings.token is None:
         print(NO_TOKEN_HELP, file=sys.stderr)
         return 1
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    configure_logging(settings.log_level, discord_debug=settings.discord_http_debug)
     from bot.app import run
 
     run(settings)

@@ -21,6 +21,12 @@ from bot.ui.replies import reply_private
 
 log = logging.getLogger(__name__)
 
+#: What a message of the bot may ping unless a call narrows it: the users it names, never
+#: @everyone, @here or a role, and not the author of a message it replies to.
+DEFAULT_MENTIONS = discord.AllowedMentions(
+    everyone=False, roles=False, users=True, replied_user=False
+)
+
 #: Cogs loaded at start-up, one per concern.
 EXTENSIONS: tuple[str, ...] = (
     "cogs.rules",
@@ -105,6 +111,7 @@ class SalonBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             tree_cls=SalonTree,
+            allowed_mentions=DEFAULT_MENTIONS,
         )
         self.settings = settings
         self.shuffler_factory = shuffler_factory

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 DEFAULT_DATABASE = "data/salon.sqlite3"
@@ -26,14 +26,24 @@ To try the rules without Discord, replay a hand:
 """
 
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+TRUE_WORDS = ("1", "true", "yes", "on")
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """The bot's configuration; see ``.env.example`` for every key."""
+    """The bot's configuration; see ``.env.example`` for every key.
 
-    token: str | None
+    The token never appears in ``repr()`` or ``str()`` (nor in any error message), so a
+    logged or printed ``Settings`` cannot leak it.
+    """
+
+    token: str | None = field(repr=False)
     database: Path
     guild_id: int | None
     log_level: str
+    #: DISCORD_HTTP_DEBUG: discord.py's DEBUG logs (every REST body, card DMs included).
+    discord_http_debug: bool = False
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -41,9 +51,15 @@ class Settings:
         guild = values.get("GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise ValueError("GUILD_ID must be a server id: a number (or leave it empty)")
+        level = (values.get("LOG_LEVEL", "").strip() or "INFO").upper()
+        if level not in LOG_LEVELS:
+            raise ValueError(
+                f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)} (it is {level[:20]!r})"
+            )
         return cls(
             token=values.get("DISCORD_TOKEN", "").strip() or None,
             database=Path(values.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE),
             guild_id=int(guild) if guild else None,
-            log_level=(values.get("LOG_LEVEL", "").strip() or "INFO").upper(),
+            log_level=level,
+            discord_http_debug=values.get("DISCORD_HTTP_DEBUG", "").strip().lower() in TRUE_WORDS,
         )

@@ -17,6 +17,7 @@ from bot.storage import InsufficientChips, StorageError
 from bot.ui.economy_text import chips, guild_id_of, guild_lang, settings_text
 from bot.ui.i18n import L, lang_of, localise, pick
 from bot.ui.replies import reply_private
+from bot.ui.safe_text import plain
 
 if TYPE_CHECKING:
     from bot.app import SalonBot
@@ -138,7 +139,7 @@ class Admin(
                 total=chips(public, balance),
             )
         if reason:
-            text += pick(public, " Reason: {r}", " Motif : {r}", r=reason)
+            text += pick(public, " Reason: {r}", " Motif : {r}", r=plain(reason))
         await interaction.response.send_message(
             text,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[member]),

@@ -20,6 +20,7 @@ from bot.runtime.manager import RUNTIME_KEYS
 from bot.ui.i18n import L, Lang, lang_of, localise, pick
 from bot.ui.render import VERB_HELP, table_embed, verb_label
 from bot.ui.replies import player_errors, reply_private
+from bot.ui.safe_text import code_span
 from bot.ui.views import DYNAMIC_ITEMS, parse_amount, presets, show_cards
 
 GAME_CHOICES = [
@@ -262,7 +263,7 @@ class Tables(commands.Cog):
         shown = {k: v for k, v in table.options().items() if k != "runtime"}
         parsed = self.bot.manager.engine_options(table_id)
         rules = parsed.to_dict() if hasattr(parsed, "to_dict") else {}
-        lines = [f"`{k}` = `{v}`" for k, v in sorted({**rules, **shown}.items())]
+        lines = [f"{code_span(k)} = {code_span(v)}" for k, v in sorted({**rules, **shown}.items())]
         await reply_private(interaction, "\n".join(lines) or "-")
 
     @table.command(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
@@ -44,6 +45,28 @@ from bot.storage.schema import MIGRATIONS, migrate, run_sql, user_version
 from bot.storage.transaction import Transaction
 
 Clock = Callable[[], float]
+
+#: Files SQLite keeps next to the database; they hold the same data.
+SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+def private_file(path: Path) -> None:
+    """Make ``path`` (and its side files) readable by the bot's user only: missing folders
+    are created 0700, the database file 0600 before SQLite opens it (SQLite gives its WAL,
+    SHM and journal files the main file's mode), existing files are narrowed to 0600."""
+    missing = []
+    folder = path.parent
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for created in reversed(missing):
+        created.mkdir(mode=0o700, exist_ok=True)
+    if not path.exists():
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    for candidate in (path, *(path.with_name(path.name + s) for s in SIDE_FILES)):
+        with contextlib.suppress(OSError):  # not ours, or gone: leave it to the operator
+            if candidate.exists() and candidate.stat().st_mode & 0o077:
+                candidate.chmod(0o600)
 
 
 class Database:
@@ -85,7 +108,7 @@ class Database:
         if self._conn is not None:
             return
         if self.path != ":memory:" and not self.path.startswith("file:"):
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            private_file(Path(self.path))
         conn = await aiosqlite.connect(self.path, isolation_level=None)
         try:
             conn.row_factory = sqlite3.Row
