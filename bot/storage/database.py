@@ -142,6 +142,44 @@ class Database:
     ) -> None:
         await self.close()
 
+    async def checkpoint(self) -> None:
+        """Copy the WAL into the database file and empty it (``wal_checkpoint(TRUNCATE)``)."""
+        if self._conn is None:
+            return
+        self._check_not_nested()
+        async with self._lock:
+            await run_sql(self._connection(), "PRAGMA wal_checkpoint(TRUNCATE)")
+
+    async def writable(self) -> bool:
+        """Whether the database takes its write lock now (nothing is written)."""
+        try:
+            async with self.transaction():
+                return True
+        except (sqlite3.Error, RuntimeError):
+            return False
+
+    # -- the bot's own bookkeeping (outside the schema: no migration) ---------------------
+
+    META_TABLE = "CREATE TABLE IF NOT EXISTS bot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+
+    async def get_meta(self, key: str) -> str | None:
+        """A value the bot keeps for itself (e.g. the hash of the last command sync)."""
+        async with self.transaction() as tx:
+            await run_sql(tx.conn, self.META_TABLE)
+            async with tx.conn.execute("SELECT value FROM bot_meta WHERE key = ?", (key,)) as cur:
+                row = await cur.fetchone()
+        return None if row is None else str(row[0])
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self.transaction() as tx:
+            await run_sql(tx.conn, self.META_TABLE)
+            async with tx.conn.execute(
+                "INSERT INTO bot_meta (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            ):
+                pass
+
     async def pragma(self, name: str) -> Any:
         """Read a PRAGMA (e.g. ``journal_mode``, ``foreign_keys``, ``user_version``)."""
         if not name.isidentifier():
