@@ -20,6 +20,7 @@ from bot.ops import heartbeat_loop, invite_url, sync_commands
 from bot.runtime import TableError, TableManager
 from bot.runtime.clock import RealClock
 from bot.storage import Database, StorageError
+from bot.ui.abuse import ClickLimiter
 from bot.ui.i18n import SalonTranslator, lang_of, localise, pick
 from bot.ui.replies import reply_private
 
@@ -138,6 +139,8 @@ class SalonBot(commands.Bot):
         self.sync_guild = sync_guild
         #: Set when shutting down: new interactions are ignored from then on.
         self.stopping = False
+        #: Per-member click rate on the table buttons (bot.ui.abuse).
+        self.clicks = ClickLimiter()
         #: Write the health heartbeat once ready (``serve`` turns it on).
         self.heartbeat = False
         self._heartbeat: asyncio.Task[None] | None = None
