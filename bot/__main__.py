@@ -1,32 +1,103 @@
-"""``python -m bot`` (or the ``salon-bot`` script): start the Discord bot."""
+"""``python -m bot`` (or the ``salon-bot`` script): start the Discord bot.
+
+``salon-bot`` runs the bot; ``salon-bot sync [--guild ID]`` syncs the slash commands and
+stops; ``salon-bot health`` checks the heartbeat of a running bot (the Docker HEALTHCHECK).
+Every error an operator can meet is one sentence on stderr and a non-zero exit status
+(tracebacks only with LOG_LEVEL=DEBUG).
+"""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import logging
 import sys
+from importlib import metadata
+from pathlib import Path
 
 from dotenv import load_dotenv
 
-from bot.config import NO_TOKEN_HELP, Settings
+from bot.config import NO_TOKEN_HELP, ConfigError, Settings
+from bot.logs import configure_logging
+
+log = logging.getLogger("bot.main")
+
+#: Exit statuses.
+OK, FAILED, BAD_CONFIG = 0, 1, 2
 
 
-def main() -> int:
-    load_dotenv()
+def version() -> str:
+    try:
+        return metadata.version("salon-cards-bot")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="salon-bot",
+        description=(
+            "The Salon cards Discord bot (Brelan, Bouillotte, Brag). Settings come from the "
+            "environment and from a .env file in the current directory (the environment wins)."
+        ),
+    )
+    parser.add_argument("--version", action="version", version=f"salon-bot {version()}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.add_parser("run", help="start the bot (the default)")
+    sync = commands.add_parser("sync", help="sync the slash commands to Discord now, then stop")
+    sync.add_argument("--guild", type=int, metavar="ID", help="to this server only")
+    commands.add_parser("health", help="exit 0 if the running bot's heartbeat is fresh")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    load_dotenv(Path.cwd() / ".env", override=False)
     try:
         settings = Settings.from_env()
-    except ValueError as exc:
+    except ConfigError as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
-        return 2
+        return BAD_CONFIG
+    if args.command == "health":
+        from bot.ops import health
+
+        healthy, sentence = health(settings.database)
+        print(sentence)
+        return OK if healthy else FAILED
     if settings.token is None:
         print(NO_TOKEN_HELP, file=sys.stderr)
-        return 1
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    from bot.app import run
+        return FAILED
+    configure_logging(settings.log_level, discord_debug=settings.discord_http_debug)
+    if settings.database_overridden:
+        log.warning(
+            "DATABASE_PATH is ignored: SALON_DATA_DIR puts the database in %s", settings.database
+        )
+    return start(settings, args.command or "run", getattr(args, "guild", None))
 
-    run(settings)
-    return 0
+
+def start(settings: Settings, command: str, guild: int | None) -> int:
+    """Run the bot (or the sync); explain a failure in one sentence."""
+    from bot.app import run, sync_only
+    from bot.ops import explain
+
+    try:
+        if command == "sync":
+            asyncio.run(sync_only(settings, guild))
+        else:
+            run(settings)
+    except KeyboardInterrupt:  # before the signal handlers were installed
+        return OK
+    except Exception as exc:
+        sentence = explain(exc, settings)
+        if sentence is None:
+            sentence = (
+                f"The bot stopped on an unexpected error ({type(exc).__name__}: {exc}); "
+                "start it with LOG_LEVEL=DEBUG to see the details."
+            )
+        log.debug("what stopped the bot", exc_info=exc)
+        print(sentence, file=sys.stderr)
+        return FAILED
+    return OK
 
 
 if __name__ == "__main__":

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+import signal
 import time
 from collections.abc import Callable
 from typing import Any
@@ -13,13 +16,31 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.games.cards import Shuffler
+from bot.ops import heartbeat_loop, invite_url, sync_commands
 from bot.runtime import TableError, TableManager
 from bot.runtime.clock import RealClock
 from bot.storage import Database, StorageError
+from bot.ui.abuse import ClickLimiter
 from bot.ui.i18n import SalonTranslator, lang_of, localise, pick
 from bot.ui.replies import reply_private
 
 log = logging.getLogger(__name__)
+
+#: The gateway events the bot needs: its guilds (slash commands and buttons come as
+#: interactions, which need no intent). No privileged intent.
+INTENTS = discord.Intents.none()
+INTENTS.guilds = True
+#: Seconds the shutdown waits for an action in progress at each table.
+SHUTDOWN_GRACE = 3.0
+# The bot has no voice: discord.py need not warn that voice libraries are missing.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
+#: What a message of the bot may ping unless a call narrows it: the users it names, never
+#: @everyone, @here or a role, and not the author of a message it replies to.
+DEFAULT_MENTIONS = discord.AllowedMentions(
+    everyone=False, roles=False, users=True, replied_user=False
+)
 
 #: Cogs loaded at start-up, one per concern.
 EXTENSIONS: tuple[str, ...] = (
@@ -100,16 +121,29 @@ class SalonBot(commands.Bot):
         *,
         shuffler_factory: Callable[[int], Shuffler] | None = None,
         extensions: tuple[str, ...] = EXTENSIONS,
+        sync_only: bool = False,
+        sync_guild: int | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=INTENTS,
             tree_cls=SalonTree,
+            allowed_mentions=DEFAULT_MENTIONS,
         )
         self.settings = settings
         self.shuffler_factory = shuffler_factory
         self.extensions_to_load = extensions
         self.started_at = time.time()
+        #: ``python -m bot sync``: log in, sync the commands (to ``sync_guild``), stop.
+        self.sync_only = sync_only
+        self.sync_guild = sync_guild
+        #: Set when shutting down: new interactions are ignored from then on.
+        self.stopping = False
+        #: Per-member click rate on the table buttons (bot.ui.abuse).
+        self.clicks = ClickLimiter()
+        #: Write the health heartbeat once ready (``serve`` turns it on).
+        self.heartbeat = False
+        self._heartbeat: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         from bot.ui.presenter import DiscordPresenter
@@ -125,32 +159,92 @@ class SalonBot(commands.Bot):
         await self.tree.set_translator(SalonTranslator())
         for name in self.extensions_to_load:
             await self.load_extension(name)
-        resumed = await self.manager.resume()
+        if self.sync_only:
+            await sync_commands(self, guild_id=self.sync_guild, force=True)
+            return
+        self._ignore_interactions_when_stopping()
+        resumed = await self.manager.resume(fresh_turns=True)
         if resumed:
             log.info("resumed %d open table(s)", len(resumed))
-        if self.settings.guild_id is not None:
-            guild = discord.Object(id=self.settings.guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        await sync_commands(self, guild_id=self.settings.guild_id)
+
+    def _ignore_interactions_when_stopping(self) -> None:
+        parsers = self._connection.parsers
+        original = parsers["INTERACTION_CREATE"]
+
+        def parse_interaction_create(data: Any) -> None:
+            if not self.stopping:
+                original(data)
+
+        parsers["INTERACTION_CREATE"] = parse_interaction_create
 
     async def close(self) -> None:
-        manager: Any = getattr(self, "manager", None)
-        if manager is not None:
-            for table in list(manager.tables.values()):
+        """Shut down cleanly: take no new interaction, let an action in progress commit
+        (each table's lock is taken, then kept), cancel the timers, close the gateway,
+        then checkpoint and close the database."""
+        if not self.stopping:
+            self.stopping = True
+            if self._heartbeat is not None:
+                self._heartbeat.cancel()
+            manager: Any = getattr(self, "manager", None)
+            for table in list(manager.tables.values()) if manager is not None else []:
+                try:
+                    await asyncio.wait_for(table.lock.acquire(), SHUTDOWN_GRACE)
+                except TimeoutError:
+                    log.warning("table %s was still busy at shutdown", table.id)
                 if table.timer is not None:
                     table.timer.cancel()
+                    table.timer = None
         await super().close()
         db: Database | None = getattr(self, "db", None)
         if db is not None:
+            try:
+                await db.checkpoint()
+            except Exception:
+                log.warning("could not checkpoint the database", exc_info=True)
             await db.close()
 
     async def on_ready(self) -> None:
         log.info("logged in as %s", self.user)
+        if self.application_id is not None:
+            log.info("invite the bot with: %s", invite_url(self.application_id))
+        if self.heartbeat and self._heartbeat is None and not self.stopping:
+            self._heartbeat = asyncio.create_task(heartbeat_loop(self), name="heartbeat")
+
+
+async def serve(settings: Settings) -> None:
+    """Run the bot until it stops or the process gets SIGTERM or SIGINT (then close
+    cleanly). Start-up errors propagate (``bot.__main__`` explains them)."""
+    assert settings.token is not None
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    bot = SalonBot(settings)
+    bot.heartbeat = True
+    async with bot:
+        running = asyncio.create_task(bot.start(settings.token), name="salon-bot")
+        stopped = asyncio.create_task(stop.wait(), name="signals")
+        await asyncio.wait({running, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        if stopped.done():
+            log.info("stopping: closing the bot cleanly")
+            await bot.close()
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
+            log.info("stopped")
+        else:
+            stopped.cancel()
+            running.result()
+
+
+async def sync_only(settings: Settings, guild_id: int | None) -> None:
+    """``python -m bot sync [--guild ID]``: log in, sync the slash commands, stop."""
+    assert settings.token is not None
+    bot = SalonBot(settings, sync_only=True, sync_guild=guild_id)
+    async with bot:
+        await bot.login(settings.token)
 
 
 def run(settings: Settings) -> None:
     """Start the bot and block until it stops."""
-    assert settings.token is not None
-    SalonBot(settings).run(settings.token, log_handler=None)
+    asyncio.run(serve(settings))

@@ -7,16 +7,19 @@ Discord's defaults for any role or member. See ``docs/commands-economy.md``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.storage import InsufficientChips, StorageError
+from bot.ui.abuse import give_limits, save_give_limits
 from bot.ui.economy_text import chips, guild_id_of, guild_lang, settings_text
 from bot.ui.i18n import L, lang_of, localise, pick
 from bot.ui.replies import reply_private
+from bot.ui.safe_text import plain
 
 if TYPE_CHECKING:
     from bot.app import SalonBot
@@ -138,7 +141,7 @@ class Admin(
                 total=chips(public, balance),
             )
         if reason:
-            text += pick(public, " Reason: {r}", " Motif : {r}", r=reason)
+            text += pick(public, " Reason: {r}", " Motif : {r}", r=plain(reason))
         await interaction.response.send_message(
             text,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[member]),
@@ -213,6 +216,67 @@ class Admin(
             return
         title = pick(lang, "**Settings saved**", "**Réglages enregistrés**")
         await reply_private(interaction, f"{title}\n{settings_text(lang, saved)}")
+
+    @app_commands.command(
+        name=L("limits", "limites"),
+        description=L(
+            "Show or change the limits on /give (anti-abuse)",
+            "Afficher ou modifier les limites de /donner (anti-abus)",
+        ),
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.rename(
+        cooldown_seconds=L("cooldown_seconds", "délai_secondes"),
+        daily_cap=L("daily_cap", "plafond_quotidien"),
+        account_days=L("account_days", "âge_compte_jours"),
+        member_days=L("member_days", "ancienneté_jours"),
+    )
+    @app_commands.describe(
+        cooldown_seconds=L("Seconds between two gifts by a member", "Secondes entre deux dons"),
+        daily_cap=L(
+            "Chips a member may give in 24 h (0: no cap)",
+            "Jetons donnés en 24 h (0 : sans plafond)",
+        ),
+        account_days=L(
+            "Minimum age of the giver's Discord account", "Âge minimum du compte Discord"
+        ),
+        member_days=L("Minimum days in this server to give", "Jours minimum sur ce serveur"),
+    )
+    async def limits(
+        self,
+        interaction: discord.Interaction,
+        cooldown_seconds: app_commands.Range[int, 0, 7 * 86400] | None = None,
+        daily_cap: app_commands.Range[int, 0, MAX_CHIPS_SETTING] | None = None,
+        account_days: app_commands.Range[float, 0, 3650] | None = None,
+        member_days: app_commands.Range[float, 0, 3650] | None = None,
+    ) -> None:
+        """With no option, show the /give limits; otherwise change the given ones. Private."""
+        lang = lang_of(interaction.locale)
+        guild_id = guild_id_of(interaction)
+        current = await give_limits(self.bot.db, guild_id)
+        changes: dict[str, Any] = {
+            "cooldown": cooldown_seconds,
+            "daily_cap": daily_cap,
+            "min_account_days": account_days,
+            "min_member_days": member_days,
+        }
+        saved = replace(current, **{k: v for k, v in changes.items() if v is not None})
+        if saved != current:
+            await save_give_limits(self.bot.db, guild_id, saved)
+        await reply_private(
+            interaction,
+            pick(
+                lang,
+                "**/give limits**\nCooldown: {c} s\nDaily cap: {d}\n"
+                "Minimum account age: {a} days\nMinimum membership: {m} days",
+                "**Limites de /donner**\nDélai : {c} s\nPlafond quotidien : {d}\n"
+                "Âge minimum du compte : {a} jours\nAncienneté minimum : {m} jours",
+                c=saved.cooldown,
+                d=saved.daily_cap or pick(lang, "none", "aucun"),
+                a=f"{saved.min_account_days:g}",
+                m=f"{saved.min_member_days:g}",
+            ),
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

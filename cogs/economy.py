@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.storage import DailyNotReady, InsufficientChips, StorageError
 from bot.storage.models import Metric
+from bot.ui.abuse import give_refusal
 from bot.ui.economy_text import (
     DEFAULT_METRIC,
     METRIC_NAMES,
@@ -238,6 +239,8 @@ class Economy(commands.Cog):
                 "Give at least 1 chip: chips come in whole numbers above zero.",
                 "Donnez au moins 1 jeton : les jetons se comptent en nombres entiers positifs.",
             )
+        if refusal is None:
+            refusal = await give_refusal(self.bot.db, lang, guild_id, giver, amount)
         if refusal is not None:
             await reply_private(interaction, refusal)
             return

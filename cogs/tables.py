@@ -17,9 +17,11 @@ from discord.ext import commands
 from bot.app import SalonBot
 from bot.runtime import TableError
 from bot.runtime.manager import RUNTIME_KEYS
+from bot.ui.abuse import missing_permission
 from bot.ui.i18n import L, Lang, lang_of, localise, pick
 from bot.ui.render import VERB_HELP, table_embed, verb_label
 from bot.ui.replies import player_errors, reply_private
+from bot.ui.safe_text import code_span
 from bot.ui.views import DYNAMIC_ITEMS, parse_amount, presets, show_cards
 
 GAME_CHOICES = [
@@ -126,6 +128,10 @@ class Tables(commands.Cog):
     ) -> None:
         """Open a table; the answer is the table message with its buttons."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        refusal = missing_permission(lang_of(interaction.locale), interaction)
+        if refusal is not None:
+            await reply_private(interaction, refusal)
+            return
         settings = await self.bot.db.settings(interaction.guild_id)
         chosen: dict[str, Any] = {}
         if "next_hand_delay" in RUNTIME_KEYS:
@@ -262,7 +268,7 @@ class Tables(commands.Cog):
         shown = {k: v for k, v in table.options().items() if k != "runtime"}
         parsed = self.bot.manager.engine_options(table_id)
         rules = parsed.to_dict() if hasattr(parsed, "to_dict") else {}
-        lines = [f"`{k}` = `{v}`" for k, v in sorted({**rules, **shown}.items())]
+        lines = [f"{code_span(k)} = {code_span(v)}" for k, v in sorted({**rules, **shown}.items())]
         await reply_private(interaction, "\n".join(lines) or "-")
 
     @table.command(

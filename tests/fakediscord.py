@@ -156,6 +156,8 @@ class FakeDiscord:
         self.interaction_responses: list[InteractionResponse] = []
         self.messages: dict[int, dict[str, JSON]] = {}
         self.sessions: list[GatewaySession] = []
+        #: DM channel id by recipient user id (``POST /users/@me/channels``).
+        self.dm_channels: dict[str, int] = {}
 
         self._ids: Iterator[int] = itertools.count(1_200_000_000_000_000_000)
         self._changed = asyncio.Condition()
@@ -193,6 +195,7 @@ class FakeDiscord:
             ("POST", "/interactions/{interaction_id}/{token}/callback", self._callback),
             ("POST", "/webhooks/{app_id}/{token}", self._followup),
             ("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}", self._edit_webhook),
+            ("POST", "/users/@me/channels", self._create_dm),
             ("POST", "/channels/{channel_id}/messages", self._create_message),
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self._edit_message),
         ]
@@ -551,6 +554,20 @@ class FakeDiscord:
                 return await self._unknown(request, body)
             target = candidates[-1]["id"]
         return await self._update_message(int(target), self._object(body))
+
+    async def _create_dm(self, request: web.Request, body: JSON) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        recipient = str(self._object(body).get("recipient_id"))
+        channel_id = self.dm_channels.setdefault(recipient, self.snowflake())
+        return json_response(
+            {
+                "id": str(channel_id),
+                "type": 1,
+                "last_message_id": None,
+                "recipients": [self.user(int(recipient))],
+            }
+        )
 
     async def _create_message(self, request: web.Request, body: JSON) -> web.Response:
         message = self.message(request.match_info["channel_id"], self._object(body))

@@ -410,13 +410,23 @@ class TableManager:
         gt = await self.db.table_in_channel(channel_id)
         return None if gt is None else gt.id
 
-    async def resume(self) -> list[int]:
+    async def resume(self, *, fresh_turns: bool = False) -> list[int]:
         """Load every open table, replay its hand in progress and re-arm its timer (the
-        turn timer, or a pending deal)."""
+        turn timer, or a pending deal).
+
+        With ``fresh_turns`` the player to act gets a whole turn again (the bot was away:
+        he could not play), stored as the hand's new deadline; otherwise an overdue turn
+        times out at once."""
         ids = []
         for gt in await self.db.open_tables():
             table = await self._load(gt)
             async with table.lock:
+                if fresh_turns and table.deadline is not None and table.hand_id is not None:
+                    table.deadline = self._deadline_for(table)
+                    if table.record is not None:
+                        await self.db.save_hand(
+                            table.hand_id, table.record.to_json(), turn_deadline=table.deadline
+                        )
                 self._arm(table)
             ids.append(table.id)
         return ids

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
@@ -44,6 +45,28 @@ from bot.storage.schema import MIGRATIONS, migrate, run_sql, user_version
 from bot.storage.transaction import Transaction
 
 Clock = Callable[[], float]
+
+#: Files SQLite keeps next to the database; they hold the same data.
+SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+def private_file(path: Path) -> None:
+    """Make ``path`` (and its side files) readable by the bot's user only: missing folders
+    are created 0700, the database file 0600 before SQLite opens it (SQLite gives its WAL,
+    SHM and journal files the main file's mode), existing files are narrowed to 0600."""
+    missing = []
+    folder = path.parent
+    while not folder.exists():
+        missing.append(folder)
+        folder = folder.parent
+    for created in reversed(missing):
+        created.mkdir(mode=0o700, exist_ok=True)
+    if not path.exists():
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    for candidate in (path, *(path.with_name(path.name + s) for s in SIDE_FILES)):
+        with contextlib.suppress(OSError):  # not ours, or gone: leave it to the operator
+            if candidate.exists() and candidate.stat().st_mode & 0o077:
+                candidate.chmod(0o600)
 
 
 class Database:
@@ -85,7 +108,7 @@ class Database:
         if self._conn is not None:
             return
         if self.path != ":memory:" and not self.path.startswith("file:"):
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            private_file(Path(self.path))
         conn = await aiosqlite.connect(self.path, isolation_level=None)
         try:
             conn.row_factory = sqlite3.Row
@@ -118,6 +141,44 @@ class Database:
         tb: TracebackType | None,
     ) -> None:
         await self.close()
+
+    async def checkpoint(self) -> None:
+        """Copy the WAL into the database file and empty it (``wal_checkpoint(TRUNCATE)``)."""
+        if self._conn is None:
+            return
+        self._check_not_nested()
+        async with self._lock:
+            await run_sql(self._connection(), "PRAGMA wal_checkpoint(TRUNCATE)")
+
+    async def writable(self) -> bool:
+        """Whether the database takes its write lock now (nothing is written)."""
+        try:
+            async with self.transaction():
+                return True
+        except (sqlite3.Error, RuntimeError):
+            return False
+
+    # -- the bot's own bookkeeping (outside the schema: no migration) ---------------------
+
+    META_TABLE = "CREATE TABLE IF NOT EXISTS bot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
+
+    async def get_meta(self, key: str) -> str | None:
+        """A value the bot keeps for itself (e.g. the hash of the last command sync)."""
+        async with self.transaction() as tx:
+            await run_sql(tx.conn, self.META_TABLE)
+            async with tx.conn.execute("SELECT value FROM bot_meta WHERE key = ?", (key,)) as cur:
+                row = await cur.fetchone()
+        return None if row is None else str(row[0])
+
+    async def set_meta(self, key: str, value: str) -> None:
+        async with self.transaction() as tx:
+            await run_sql(tx.conn, self.META_TABLE)
+            async with tx.conn.execute(
+                "INSERT INTO bot_meta (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
+            ):
+                pass
 
     async def pragma(self, name: str) -> Any:
         """Read a PRAGMA (e.g. ``journal_mode``, ``foreign_keys``, ``user_version``)."""

@@ -17,6 +17,7 @@ from bot.storage.database import Database
 from bot.storage.errors import format_duration
 from bot.storage.models import GuildSettings, LedgerEntry
 from bot.ui.i18n import Lang, lang_of, pick
+from bot.ui.safe_text import plain
 
 #: Leaderboard metrics (storage ``METRICS``) with their English and French names.
 METRIC_NAMES: Final[dict[str, tuple[str, str]]] = {
@@ -150,7 +151,7 @@ def ledger_reason(lang: Lang, entry: LedgerEntry) -> str:
             text = pick(lang, "granted by an admin", "accordés par un admin")
         else:
             text = pick(lang, "taken back by an admin", "repris par un admin")
-        return f"{text}: {entry.note}" if entry.note else text
+        return f"{text}: {plain(entry.note)}" if entry.note else text
     return kind
 
 

@@ -159,7 +159,7 @@ class DiscordPresenter:
                 self.dm_channels[user_id] = channel_id
             channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
             self.counters.dms += 1
-            await channel.send(text)
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             self.undelivered[table_id].add(user_id)
             return False
@@ -184,7 +184,7 @@ class DiscordPresenter:
         channel = self.bot.get_partial_messageable(table.channel_id)
         try:
             self.counters.showdowns += 1
-            await channel.send(embed=embed)
+            await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
             log.warning("could not post the showdown of table %s", table_id, exc_info=True)
 

@@ -21,6 +21,7 @@ import discord
 
 from bot.runtime import TableError
 from bot.storage import StorageError
+from bot.ui.abuse import too_fast_text
 from bot.ui.i18n import Lang, lang_of, localise, pick
 from bot.ui.render import cards_message, verb_label
 from bot.ui.replies import reply_private
@@ -261,7 +262,20 @@ async def play(
 # -- the buttons ---------------------------------------------------------------------------
 
 
+class Throttled:
+    """Refuses, privately and politely, a member who clicks faster than ``CLICKS`` allows."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        data: Mapping[str, Any] = interaction.data or {}
+        button = str(data.get("custom_id", ""))
+        if salon_bot(interaction).clicks.allow(interaction.user.id, button):
+            return True
+        await reply_private(interaction, too_fast_text(lang_of(interaction.locale)))
+        return False
+
+
 class TableButton(
+    Throttled,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"salon:t:(?P<table>\d+):(?P<what>join|leave|start|cards)",
 ):
@@ -309,6 +323,7 @@ class TableButton(
 
 
 class ActButton(
+    Throttled,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"salon:a:(?P<table>\d+):(?P<hand>\d+):(?P<verb>[a-z]+):(?P<amount>\d*)",
 ):
@@ -369,6 +384,7 @@ class AmountModal(discord.ui.Modal):
 
 
 class OtherAmountButton(
+    Throttled,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"salon:o:(?P<table>\d+):(?P<hand>\d+):(?P<verb>[a-z]+)",
 ):

@@ -1,0 +1,160 @@
+"""Operations: command sync only when the commands changed, the health heartbeat, the
+invite URL, and the errors an operator can meet at start, each as one sentence."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import sqlite3
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+import discord
+from discord import app_commands
+
+if TYPE_CHECKING:
+    from bot.app import SalonBot
+
+log = logging.getLogger(__name__)
+
+#: Everything the bot does in a channel: see it, post (showdowns; in threads too) with embeds.
+#: The table message is the answer to /table create and is edited by the bot as its author,
+#: which needs no other permission.
+BOT_PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, send_messages_in_threads=True, embed_links=True
+)
+SCOPES = ("bot", "applications.commands")
+#: The database key holding the hash of the last command payload synced, per scope.
+SYNC_KEY = "command_sync:{scope}"
+#: Seconds between two heartbeats; the health check wants one younger than HEALTH_MAX_AGE.
+HEARTBEAT_EVERY = 20.0
+HEALTH_MAX_AGE = 90.0
+
+
+def invite_url(application_id: int) -> str:
+    """The URL that adds the bot to a server with exactly the permissions it uses.
+
+    >>> invite_url(123)
+    'https://discord.com/oauth2/authorize?client_id=123&scope=bot+applications.commands&permissions=274877926400'
+    """
+    return discord.utils.oauth_url(application_id, permissions=BOT_PERMISSIONS, scopes=SCOPES)
+
+
+# -- command sync ------------------------------------------------------------------------------
+
+
+async def command_payload(tree: app_commands.CommandTree, guild: discord.Object | None) -> Any:
+    """What ``tree.sync(guild=guild)`` would send (translated like discord.py does)."""
+    commands = tree._get_all_commands(guild=guild)
+    translator = tree.translator
+    if translator is not None:
+        return [await c.get_translated_payload(tree, translator) for c in commands]
+    return [c.to_dict(tree) for c in commands]
+
+
+def payload_hash(payload: Any) -> str:
+    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+
+
+async def sync_commands(bot: SalonBot, *, guild_id: int | None, force: bool = False) -> bool:
+    """Sync the commands to ``guild_id`` (None: globally) if they changed since the last
+    sync recorded in the database (or if ``force``); returns whether a sync was sent."""
+    guild = None if guild_id is None else discord.Object(id=guild_id)
+    if guild is not None:
+        bot.tree.copy_global_to(guild=guild)
+    scope = "global" if guild_id is None else str(guild_id)
+    key = SYNC_KEY.format(scope=scope)
+    digest = payload_hash([bot.application_id, await command_payload(bot.tree, guild)])
+    if not force and await bot.db.get_meta(key) == digest:
+        log.info("slash commands unchanged since the last sync (%s): not synced", scope)
+        return False
+    await bot.tree.sync(guild=guild)
+    await bot.db.set_meta(key, digest)
+    log.info("slash commands synced (%s)", scope)
+    return True
+
+
+# -- health ------------------------------------------------------------------------------------
+
+
+def heartbeat_path(database: Path) -> Path:
+    """Where the heartbeat is written: next to the database."""
+    return database.with_name(database.name + ".heartbeat")
+
+
+async def beat(bot: SalonBot) -> bool:
+    """Write the heartbeat if the gateway is live and the database takes a write."""
+    gateway_live = bot.is_ready() and not bot.is_closed() and bot.latency == bot.latency
+    if not gateway_live:
+        return False
+    if not await bot.db.writable():
+        log.warning("the database does not take writes: no heartbeat")
+        return False
+    path = heartbeat_path(Path(bot.settings.database))
+    path.write_text(json.dumps({"at": time.time(), "gateway": True, "database": True}))
+    return True
+
+
+async def heartbeat_loop(bot: SalonBot) -> None:
+    while not bot.is_closed():
+        await beat(bot)
+        await asyncio.sleep(HEARTBEAT_EVERY)
+
+
+def health(database: Path, *, now: float | None = None) -> tuple[bool, str]:
+    """(healthy, one sentence) from the heartbeat file the running bot writes."""
+    path = heartbeat_path(database)
+    try:
+        data = json.loads(path.read_text())
+        age = (time.time() if now is None else now) - float(data["at"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return False, f"unhealthy: no heartbeat at {path} (is the bot running?)"
+    if age > HEALTH_MAX_AGE:
+        return False, f"unhealthy: the last heartbeat is {age:.0f} s old"
+    return True, f"healthy: heartbeat {age:.0f} s ago (gateway connected, database writable)"
+
+
+# -- start-up errors -----------------------------------------------------------------------------
+
+TOKEN_HELP = (
+    "set DISCORD_TOKEN in .env to the token from the Bot tab of "
+    "https://discord.com/developers/applications (Reset Token if unsure)"
+)
+
+
+def explain(error: BaseException, settings: Any) -> str | None:
+    """One sentence telling the operator what went wrong and what to do, or None for an
+    error that is not the operator's to fix (a bug: show the traceback)."""
+    if isinstance(error, discord.LoginFailure):
+        return f"Discord refused the token (401 Unauthorized): {TOKEN_HELP}, then start again."
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        return (
+            "Discord refused an intent the bot asked for: enable it in the Bot tab of the "
+            "developer portal or update the bot."
+        )
+    if isinstance(error, discord.Forbidden):
+        return (
+            "Discord refused to register the slash commands (403): invite the bot again with "
+            "the applications.commands scope (the invite URL is in the README)."
+        )
+    unreachable = (aiohttp.ClientConnectionError, discord.GatewayNotFound, ConnectionError)
+    if isinstance(error, (*unreachable, asyncio.TimeoutError)):
+        return (
+            f"Could not reach Discord ({type(error).__name__}): check this machine's internet "
+            "connection, DNS and firewall, then start the bot again."
+        )
+    if isinstance(error, discord.ConnectionClosed):
+        return (
+            f"Discord closed the connection (code {error.code}): check the token and the "
+            "bot's settings in the developer portal, then start again."
+        )
+    if isinstance(error, (sqlite3.Error, PermissionError, IsADirectoryError)):
+        return (
+            f"Could not open the database at {settings.database} ({error}): check "
+            "DATABASE_PATH and that its folder is writable by the bot's user."
+        )
+    return None

@@ -1,0 +1,149 @@
+"""Abuse limits: ``/give`` cooldown, daily cap and minimum ages (server settings), a
+per-member click rate on the table buttons, and the bot's own permissions where a table is
+opened. Every refusal is a private, polite sentence in the member's language."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import defaultdict, deque
+from dataclasses import asdict, dataclass
+from datetime import datetime
+
+import discord
+
+from bot.storage import Database
+from bot.ui.i18n import Lang, pick
+
+DAY = 86_400.0
+
+
+@dataclass(frozen=True)
+class GiveLimits:
+    """A server's ``/give`` limits: seconds between two gifts, chips per 24 h (0: no cap),
+    and the minimum age in days of the giver's Discord account and server membership."""
+
+    cooldown: int = 60
+    daily_cap: int = 0
+    min_account_days: float = 0.0
+    min_member_days: float = 0.0
+
+
+def _key(guild_id: int) -> str:
+    return f"give_limits:{guild_id}"
+
+
+async def give_limits(db: Database, guild_id: int) -> GiveLimits:
+    raw = await db.get_meta(_key(guild_id))
+    return GiveLimits() if raw is None else GiveLimits(**json.loads(raw))
+
+
+async def save_give_limits(db: Database, guild_id: int, limits: GiveLimits) -> None:
+    await db.set_meta(_key(guild_id), json.dumps(asdict(limits)))
+
+
+def _age_days(since: datetime | None, now: float) -> float:
+    return float("inf") if since is None else (now - since.timestamp()) / DAY
+
+
+async def give_refusal(
+    db: Database, lang: Lang, guild_id: int, giver: discord.Member | discord.User, amount: int
+) -> str | None:
+    """Why this gift is refused now (None: allowed)."""
+    limits = await give_limits(db, guild_id)
+    now = discord.utils.utcnow().timestamp()
+    if _age_days(giver.created_at, now) < limits.min_account_days:
+        return pick(
+            lang,
+            "Your Discord account is too new to give chips here: wait until it is {d} days old.",
+            "Votre compte Discord est trop récent pour donner des jetons ici : "
+            "attendez qu'il ait {d} jours.",
+            d=f"{limits.min_account_days:g}",
+        )
+    joined = getattr(giver, "joined_at", None)
+    if _age_days(joined, now) < limits.min_member_days:
+        return pick(
+            lang,
+            "You joined this server too recently to give chips: wait until you have been "
+            "a member for {d} days.",
+            "Vous êtes arrivé trop récemment sur ce serveur pour donner des jetons : "
+            "attendez d'en être membre depuis {d} jours.",
+            d=f"{limits.min_member_days:g}",
+        )
+    given = [
+        e
+        for e in await db.ledger(guild_id, giver.id, limit=500)
+        if e.kind == "transfer" and e.amount < 0 and e.created_at > now - DAY
+    ]
+    if given and limits.cooldown and now - max(e.created_at for e in given) < limits.cooldown:
+        wait = int(limits.cooldown - (now - max(e.created_at for e in given))) + 1
+        return pick(
+            lang,
+            "You gave chips a moment ago: try again in {s} s.",
+            "Vous venez de donner des jetons : réessayez dans {s} s.",
+            s=wait,
+        )
+    sent = -sum(e.amount for e in given)
+    if limits.daily_cap and sent + amount > limits.daily_cap:
+        return pick(
+            lang,
+            "You may give at most {cap} chips in 24 hours here; {left} are left for now.",
+            "Vous pouvez donner au plus {cap} jetons en 24 heures ici ; il vous en reste {left}.",
+            cap=limits.daily_cap,
+            left=max(0, limits.daily_cap - sent),
+        )
+    return None
+
+
+class ClickLimiter:
+    """A member may click the same button at most ``same`` times, and buttons at all at most
+    ``limit`` times, within ``window`` seconds (spam clicking, not play, trips it)."""
+
+    def __init__(self, same: int = 4, limit: int = 30, window: float = 10.0) -> None:
+        self.same, self.limit, self.window = same, limit, window
+        self.clicks: defaultdict[int, deque[tuple[float, str]]] = defaultdict(deque)
+
+    def allow(self, user_id: int, button: str = "", now: float | None = None) -> bool:
+        at = time.monotonic() if now is None else now
+        recent = self.clicks[user_id]
+        while recent and recent[0][0] <= at - self.window:
+            recent.popleft()
+        if len(recent) >= self.limit or sum(b == button for _, b in recent) >= self.same:
+            return False
+        recent.append((at, button))
+        return True
+
+
+def too_fast_text(lang: Lang) -> str:
+    return pick(
+        lang,
+        "You are clicking very fast: wait a few seconds, then try again.",
+        "Vous cliquez très vite : attendez quelques secondes, puis réessayez.",
+    )
+
+
+def missing_permission(lang: Lang, interaction: discord.Interaction) -> str | None:
+    """The first permission the bot lacks to run a table in this channel or thread."""
+    perms = interaction.app_permissions
+    channel = interaction.channel
+    in_thread = isinstance(channel, discord.Thread)
+    needed = [
+        ("view_channel", "View Channel", "Voir le salon"),
+        (
+            "send_messages_in_threads" if in_thread else "send_messages",
+            "Send Messages in Threads" if in_thread else "Send Messages",
+            "Envoyer des messages dans les fils" if in_thread else "Envoyer des messages",
+        ),
+        ("embed_links", "Embed Links", "Intégrer des liens"),
+    ]
+    for flag, en, fr in needed:
+        if not getattr(perms, flag):
+            return pick(
+                lang,
+                "I cannot run a table here: I need the {p} permission in this channel "
+                "(ask an admin to give it to me, or open the table elsewhere).",
+                "Je ne peux pas tenir une table ici : il me faut la permission « {p} » dans ce "
+                "salon (demandez-la à un admin, ou ouvrez la table ailleurs).",
+                p=fr if lang == "fr" else en,
+            )
+    return None
