@@ -1,4 +1,5 @@
-"""``/admin grant`` and ``/admin settings``: the server's economy, for its managers.
+"""``/admin grant``, ``/admin settings``, ``/admin limits`` and ``/admin table void|close``:
+the server's economy and table rescue, for its managers.
 
 The group is hidden from members without Manage Server (``default_permissions``), and each
 command checks that permission again when it runs, because a server's admins can override
@@ -14,6 +15,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.runtime import TableError
 from bot.storage import InsufficientChips, StorageError
 from bot.ui.abuse import give_limits, save_give_limits
 from bot.ui.economy_text import chips, guild_id_of, guild_lang, settings_text
@@ -277,6 +279,52 @@ class Admin(
                 m=f"{saved.min_member_days:g}",
             ),
         )
+
+    table = app_commands.Group(
+        name=L("table", "table"),
+        description=L(
+            "Rescue the table of this channel (Manage Server)",
+            "Secourir la table de ce salon (Gérer le serveur)",
+        ),
+    )
+
+    async def _table_here(self, interaction: discord.Interaction) -> int:
+        channel_id = interaction.channel_id
+        table_id = (
+            None if channel_id is None else await self.bot.manager.table_in_channel(channel_id)
+        )
+        if table_id is None:
+            raise TableError("There is no table in this channel: open one with /table create.")
+        return table_id
+
+    @table.command(
+        name=L("void", "annuler"),
+        description=L(
+            "Call off the hand in play: every stake goes back, the table goes on",
+            "Annuler la donne en cours : chacun reprend sa mise, la table continue",
+        ),
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def table_void(self, interaction: discord.Interaction) -> None:
+        """Only a server manager may undo a hand; the hand's record names him."""
+        table_id = await self._table_here(interaction)
+        text = await self.bot.manager.void_hand(table_id, interaction.user.id)
+        await reply_private(interaction, localise(lang_of(interaction.locale), text))
+
+    @table.command(
+        name=L("close", "fermer"),
+        description=L(
+            "Close the table now, calling off a hand in play; every stack goes home",
+            "Fermer la table tout de suite, en annulant la donne en cours ; chacun reprend "
+            "ses jetons",
+        ),
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def table_close(self, interaction: discord.Interaction) -> None:
+        """Close at once (the ledger's cash-outs name the admin)."""
+        table_id = await self._table_here(interaction)
+        text = await self.bot.manager.close_now(table_id, interaction.user.id)
+        await reply_private(interaction, localise(lang_of(interaction.locale), text))
 
 
 async def setup(bot: commands.Bot) -> None:

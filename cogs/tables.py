@@ -226,7 +226,9 @@ class Tables(commands.Cog):
     @player_errors
     async def start(self, interaction: discord.Interaction) -> None:
         table_id = await self._table_here(interaction)
-        await self.bot.manager.start(table_id)
+        await self.bot.manager.start(
+            table_id, interaction.user.id, manager=interaction.permissions.manage_guild
+        )
         await reply_private(
             interaction, pick(lang_of(interaction.locale), "Cards are dealt.", "Cartes données.")
         )
@@ -283,6 +285,9 @@ class Tables(commands.Cog):
         table_id = await self._table_here(interaction)
         perms = interaction.permissions
         text = await self.bot.manager.close(table_id, interaction.user.id, force=perms.manage_guild)
+        if table_id in self.bot.manager.tables:  # it closes when the hand in play ends
+            await reply_private(interaction, localise(lang_of(interaction.locale), text))
+            return
         await interaction.response.send_message(
             localise(await self._public_lang(interaction), text)
         )

@@ -114,7 +114,7 @@ async def test_brelan_replenish(env: Env) -> None:
     loser = next(u for u in (A, B) if u not in seated)
     with pytest.raises(TableError, match="does not allow replenishing"):
         await m.recave(plain, loser)
-    await m.close(plain, A)
+    await m.close_now(plain, A)
     table = await m.create_table(GUILD, CHANNEL + 1, "brelan", A, {**DUEL, "replenish": True})
     for user in (A, B):
         await m.join(table, user)
@@ -169,7 +169,7 @@ async def test_staked_brelan_reserve_caves(env: Env) -> None:
     plain = await duel(env, "brelan")
     with pytest.raises(TableError, match="Staked Brelan"):
         await m.add_reserve_cave(plain, A)
-    await m.close(plain, A)
+    await m.close_now(plain, A)
     table = await m.create_table(
         GUILD, CHANNEL + 1, "brelan", A, {**DUEL, "staked": True, "auto_deal": False}
     )

@@ -57,19 +57,21 @@ async def test_next_hand_after_the_delay(env: Env, game: str) -> None:
     await balanced(env.db)
 
 
-async def test_start_during_the_countdown_deals_once(env: Env) -> None:
+async def test_start_during_the_countdown_does_not_skip_the_pause(env: Env) -> None:
+    """The pause between hands holds: Start during it is refused, saying when the next hand
+    comes, and the countdown deals once, on time."""
     m = env.manager
     table = await delayed_table(env)
     await finish_hand(env, table)
+    at = (await m.status(table))["next_hand_at"]
     results = await asyncio.gather(m.start(table), m.start(table), return_exceptions=True)
-    errors = [r for r in results if isinstance(r, BaseException)]
-    assert len(errors) == 1 and isinstance(errors[0], TableError)
-    dealt = next(r for r in results if isinstance(r, int))
-    assert (await m.status(table))["next_hand_at"] is None
-    await env.clock.advance(10)  # the cancelled countdown deals nothing
+    assert all(isinstance(r, TableError) for r in results), results
+    assert "The next hand is dealt in 10 seconds." in {str(r) for r in results}
+    state = await m.status(table)
+    assert state["hand"] is None and state["next_hand_at"] == at
     await env.clock.advance(10)
     state = await m.status(table)
-    assert state["hand"]["id"] == dealt and state["hand"]["no"] == 2
+    assert state["hand"] is not None and state["hand"]["no"] == 2
     assert len(await env.db.hand_history(GUILD, table_id=table)) == 1
     await balanced(env.db)
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import re
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -111,6 +112,8 @@ class Table:
     #: What each player of the hand in progress was last shown privately.
     delivered: dict[str, tuple[list[str], str | None]] = field(default_factory=dict)
     closed: bool = False
+    #: The creator closed the table during a hand: it closes when the hand ends.
+    closing: bool = False
 
     @property
     def rules(self) -> GameRules:
@@ -126,6 +129,8 @@ class Table:
             out["runtime"] = self.session.to_json()
         if self.next_deal_at is not None:
             out["next_deal_at"] = self.next_deal_at
+        if self.closing:
+            out["closing"] = True
         return out
 
 
@@ -228,6 +233,7 @@ class TableManager:
                 table.session.sync_stack(str(seat.user_id), seat.stack)
         pending = gt.options.get("next_deal_at")
         table.next_deal_at = None if pending is None else float(pending)
+        table.closing = bool(gt.options.get("closing"))
         for seat in seats:
             name = str(seat.user_id)
             if seat.status == "sitting_out":
@@ -344,6 +350,7 @@ class TableManager:
             "carried": session.carried if session else 0,
             "next_hand_at": table.next_deal_at,
             "game_over": bool(session and session.game_over()),
+            "closing": table.closing,
             "hand": hand_state,
         }
 
@@ -428,6 +435,9 @@ class TableManager:
                             table.hand_id, table.record.to_json(), turn_deadline=table.deadline
                         )
                 self._arm(table)
+                if table.closing and not table.playing():  # the hand ended, then a crash
+                    await self._close_now(table)
+                    continue
             ids.append(table.id)
         return ids
 
@@ -461,6 +471,8 @@ class TableManager:
         table = self._table(table_id)
         async with table.lock:
             self._table(table_id)
+            if table.closing:
+                raise TableError("This table closes when the hand in play ends.")
             name = str(user_id)
             cave = table.settings.cave
             try:
@@ -630,16 +642,30 @@ class TableManager:
             except (StorageError, GameError) as exc:
                 raise _player_error(exc) from exc
 
-    async def start(self, table_id: int, by: int | None = None) -> int:
+    async def start(self, table_id: int, by: int | None = None, *, manager: bool = False) -> int:
         """Draw for seats (first time) and deal; returns the new hand's id.
 
-        During the pause before an automatic deal (``next_hand_delay``) it deals at once.
+        Only at the request of a seated player, the table's creator or a server manager
+        (``manager``; ``by=None`` is the bot itself). The pause before an automatic deal
+        (``next_hand_delay``) holds: during it the request is refused.
         """
         table = self._table(table_id)
         async with table.lock:
             self._table(table_id)
             if table.playing():
                 raise TableError("A hand is already being played at this table.")
+            if (
+                by is not None
+                and not manager
+                and by != table.creator_id
+                and await self.db.get_seat(table.id, by) is None
+            ):
+                raise TableError(
+                    "Only a seated player, the table's creator or a server manager can deal."
+                )
+            if table.next_deal_at is not None:
+                wait = max(1, math.ceil(table.next_deal_at - self.clock.now()))
+                raise TableError(f"The next hand is dealt in {wait} seconds.")
             try:
                 if table.session is None:
                     seats = await self.db.seats(table.id)
@@ -663,23 +689,79 @@ class TableManager:
             return dealt
 
     async def close(self, table_id: int, by: int, *, force: bool = False) -> str:
-        """Close the table: the hand in progress is void, every stack goes home."""
+        """Close the table (its creator, or ``force``: a server manager), every stack going
+        home. During a hand the table closes when the hand ends, as leaving does: closing
+        never undoes a hand (an admin's :meth:`void_hand` / :meth:`close_now` does)."""
         table = self._table(table_id)
         async with table.lock:
             self._table(table_id)
             if not force and by != table.creator_id:
                 raise TableError("Only the player who opened this table can close it.")
+            if not table.playing():
+                return await self._close_now(table)
+            if table.closing:
+                raise TableError("This table already closes when the hand in play ends.")
+            table.closing = True
+            async with self._write(table) as tx:
+                await tx.update_table(table.id, options=table.options())
+            data = {"user": by, "closing": True}
+            await self._say(table, f"<@{by}> closes the table when this hand ends.", data)
+            await self._publish(table)
+            return "The table will close when this hand ends."
+
+    async def close_now(self, table_id: int, by: int) -> str:
+        """A server manager closes the table at once: a hand in play is called off (no chip
+        had moved), every stack goes home; the hand and the cash-outs name him."""
+        table = self._table(table_id)
+        async with table.lock:
+            self._table(table_id)
+            return await self._close_now(table, admin=by)
+
+    async def void_hand(self, table_id: int, by: int) -> str:
+        """A server manager calls off the hand in play: every stake goes back (stacks only
+        change when a hand ends), the hand's record names him, and the table goes on.
+
+        Brag: the cards of the void deal were seen, so the next deal shuffles a fresh pack
+        (a kept blind hand goes back into it)."""
+        table = self._table(table_id)
+        async with table.lock:
+            self._table(table_id)
+            if not table.playing() or table.hand_id is None:
+                raise TableError("No hand is being played at this table.")
+            hand_no = table.hand_no
             try:
-                cash_outs = await self.db.close_table(table.id)
+                await self.db.void_hand(table.hand_id, by=by)
+                table = await self._reload(table)
+                if table.session is not None:
+                    table.session.retire_pack()
+                table.closing = False
+                async with self._write(table) as tx:
+                    await tx.update_table(table.id, status="open", options=table.options())
             except StorageError as exc:
                 raise _player_error(exc) from exc
-            table.closed = True
-            if table.timer is not None:
-                table.timer.cancel()
-            self.tables.pop(table.id, None)
-            data = {"cash_outs": {c.user_id: c.amount for c in cash_outs}}
-            await self._say(table, "The table is closed.", data)
-            return "The table is closed; every player got his chips back."
+            await self._say(
+                table,
+                f"<@{by}> calls off hand {hand_no}: every stake goes back.",
+                {"user": by, "void": True, "hand_no": hand_no},
+            )
+            if await self._maybe_deal(table) is None:
+                self._arm(table)
+                await self._publish(table)
+            return f"Hand {hand_no} is called off: every stake went back."
+
+    async def _close_now(self, table: Table, admin: int | None = None) -> str:
+        """Close now, under the table's lock."""
+        try:
+            cash_outs = await self.db.close_table(table.id, by=admin)
+        except StorageError as exc:
+            raise _player_error(exc) from exc
+        table.closed = True
+        if table.timer is not None:
+            table.timer.cancel()
+        self.tables.pop(table.id, None)
+        data = {"cash_outs": {c.user_id: c.amount for c in cash_outs}, "by": admin}
+        await self._say(table, "The table is closed.", data)
+        return "The table is closed; every player got his chips back."
 
     # ------------------------------------------------------------------ dealing
 
@@ -693,7 +775,7 @@ class TableManager:
         at once and clears a pending deal.
         """
         session = table.session
-        if session is None or table.playing():
+        if session is None or table.playing() or table.closing:
             return None
         if not force:
             if not table.settings.auto_deal or table.next_deal_at is not None:
@@ -768,6 +850,8 @@ class TableManager:
         steps.append(await self._finish_in(tx, table))
         session = table.session
         assert session is not None
+        if table.closing:
+            return False
         if session.game_over():
             assert isinstance(table.settings.max_hands, int)
             steps.append(_GameOver(table.settings.max_hands))
@@ -904,6 +988,8 @@ class TableManager:
         for text, data in table.rules.narrate(events):
             await self._say(table, text, data)
         await self._present(table, steps)
+        if table.closing and not table.playing():
+            await self._close_now(table)
 
     async def _finish_in(self, tx: Transaction, table: Table) -> _Finished:
         """The hand is over: stacks, pot, jar, stats; then the session's end-of-hand rules

@@ -109,6 +109,11 @@ class Seating(ABC):
         """The waiting line, first in line first."""
         return []
 
+    def retire_pack(self) -> None:  # noqa: B027 (a no-op unless the game keeps its pack)
+        """The next deal starts from a fresh shuffle (a void deal's cards were seen).
+
+        Brelan and Bouillotte shuffle for every deal already."""
+
     def live_from(self, in_play: HandRecord | None) -> int | None:
         """The first deal (``deal_no``) whose record may still name a card that can come into
         play; None when none can. ``in_play`` is the record of the deal being played.
@@ -448,6 +453,9 @@ class BragSeating(Seating):
 
     def live_from(self, in_play: HandRecord | None) -> int | None:
         return self.core.live_from(None if in_play is None else in_play.extra)
+
+    def retire_pack(self) -> None:
+        self.core = replace(self.core, deck=(), kept={}, kept_since={}, shuffle_next=True)
 
     def end_of_hand(self, hand: Any) -> list[Event]:
         assert isinstance(hand, BragHand)

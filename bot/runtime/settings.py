@@ -37,6 +37,7 @@ RUNTIME_KEYS = (
     "staked",
     "runtime",
     "next_deal_at",
+    "closing",
 )
 DEFAULT_TURN_TIMEOUT = 60.0
 DEFAULT_SIT_OUT_HANDS = 3

@@ -379,10 +379,10 @@ class Database:
                 table_id, status=status, options=options, message_ids=message_ids
             )
 
-    async def close_table(self, table_id: int) -> list[CashOut]:
+    async def close_table(self, table_id: int, *, by: int | None = None) -> list[CashOut]:
         """Close a table, cashing out every seat and emptying the line."""
         async with self.transaction() as tx:
-            return await tx.close_table(table_id)
+            return await tx.close_table(table_id, by=by)
 
     # -- seats and line ------------------------------------------------------------------
 
@@ -515,10 +515,10 @@ class Database:
             await tx.record_hand_stats(hand.guild_id, stats)
             return hand
 
-    async def void_hand(self, hand_id: int) -> Hand:
+    async def void_hand(self, hand_id: int, *, by: int | None = None) -> Hand:
         """Abandon an unfinished hand (no chip moves)."""
         async with self.transaction() as tx:
-            return await tx.void_hand(hand_id)
+            return await tx.void_hand(hand_id, by=by)
 
     async def in_progress_hands(self, guild_id: int | None = None) -> list[Hand]:
         """Unfinished hands, to resume after a restart."""

@@ -456,8 +456,11 @@ class Transaction:
             )
         return await self.get_table(table_id)
 
-    async def close_table(self, table_id: int) -> list[CashOut]:
+    async def close_table(self, table_id: int, *, by: int | None = None) -> list[CashOut]:
         """Close a table: void its unfinished hand, cash out every seat, empty the line.
+
+        ``by``: a server manager who closed it over a hand in play; the void hand and every
+        cash-out name him (hand result, ledger ``counterpart_id`` and note).
 
         Chips still carried on the table (``pot``) are first shared out equally among the
         seated players (the odd chips to the lowest seats); with nobody seated they go to
@@ -465,9 +468,9 @@ class Transaction:
         """
         table = await self._live_table(table_id)
         await self._run(
-            "UPDATE hands SET status = 'void', turn_deadline = NULL, updated_at = ?"
+            "UPDATE hands SET status = 'void', turn_deadline = NULL, updated_at = ?, result = ?"
             " WHERE table_id = ? AND status = 'in_progress'",
-            (self.now, table_id),
+            (self.now, json.dumps({"void": True, "voided_by": by}), table_id),
         )
         seats = await self.seats(table_id)
         if table.pot:
@@ -483,7 +486,10 @@ class Transaction:
                     "UPDATE guilds SET flambeau_jar = flambeau_jar + ? WHERE guild_id = ?",
                     (table.pot, table.guild_id),
                 )
-        cash_outs = [await self.cash_out(table_id, seat.user_id) for seat in seats]
+        note = None if by is None else "table closed by an admin"
+        cash_outs = [
+            await self.cash_out(table_id, seat.user_id, by=by, note=note) for seat in seats
+        ]
         await self._run("DELETE FROM queue WHERE table_id = ?", (table_id,))
         await self._run(
             "UPDATE card_tables SET status = 'closed', pot = 0, closed_at = ? WHERE id = ?",
@@ -616,10 +622,21 @@ class Transaction:
         )
         return await self._require_seat(table_id, user_id)
 
-    async def cash_out(self, table_id: int, user_id: int) -> CashOut:
-        """Return the user's whole stack to their wallet and free the seat."""
+    async def cash_out(
+        self, table_id: int, user_id: int, *, by: int | None = None, note: str | None = None
+    ) -> CashOut:
+        """Return the user's whole stack to their wallet and free the seat (``by``: the
+        member who made it happen, when not the player: an admin closing the table)."""
         seat = await self._require_seat(table_id, user_id)
-        await self._post(seat.guild_id, user_id, seat.stack, "cash_out", table_id=table_id)
+        await self._post(
+            seat.guild_id,
+            user_id,
+            seat.stack,
+            "cash_out",
+            table_id=table_id,
+            counterpart_id=by,
+            note=note,
+        )
         await self._run("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id))
         return CashOut(user_id, seat.stack)
 
@@ -832,12 +849,16 @@ class Transaction:
         )
         return await self.get_hand(hand_id)
 
-    async def void_hand(self, hand_id: int) -> Hand:
-        """Abandon an unfinished hand; no chip moves (stacks only change when hands finish)."""
+    async def void_hand(self, hand_id: int, *, by: int | None = None) -> Hand:
+        """Abandon an unfinished hand; no chip moves (stacks only change when hands finish).
+
+        ``by``: the member who called it off, kept in the hand's result.
+        """
         await self._playing_hand(hand_id)
         await self._run(
-            "UPDATE hands SET status = 'void', turn_deadline = NULL, updated_at = ? WHERE id = ?",
-            (self.now, hand_id),
+            "UPDATE hands SET status = 'void', turn_deadline = NULL, updated_at = ?,"
+            " result = ? WHERE id = ?",
+            (self.now, json.dumps({"void": True, "voided_by": by}), hand_id),
         )
         return await self.get_hand(hand_id)
 

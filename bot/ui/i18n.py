@@ -119,6 +119,35 @@ _FRENCH: list[tuple[re.Pattern[str], str]] = [
         ),
         (r"That hand is not over yet\.", "Cette donne n'est pas encore terminée."),
         (
+            r"Only a seated player, the table's creator or a server manager can deal\.",
+            "Seuls un joueur assis, le créateur de la table ou un gérant du serveur peuvent "
+            "donner les cartes.",
+        ),
+        (
+            r"The next hand is dealt in (\d+) seconds?\.",
+            r"La prochaine donne est distribuée dans \1 secondes.",
+        ),
+        (
+            r"The table will close when this hand ends\.",
+            "La table fermera à la fin de cette donne.",
+        ),
+        (
+            r"This table (?:already )?closes when the hand in play ends\.",
+            "Cette table ferme à la fin de la donne en cours.",
+        ),
+        (
+            r"(<@\d+>) closes the table when this hand ends\.",
+            r"\1 ferme la table à la fin de cette donne.",
+        ),
+        (
+            r"(<@\d+>) calls off hand (\d+): every stake goes back\.",
+            r"\1 annule la donne \2 : chacun reprend sa mise.",
+        ),
+        (
+            r"Hand (\d+) is called off: every stake went back\.",
+            r"La donne \1 est annulée : chacun a repris sa mise.",
+        ),
+        (
             r"You are playing blind: look at your cards first\.",
             "Vous jouez à l'aveugle : regardez d'abord vos cartes.",
         ),

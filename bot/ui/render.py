@@ -399,6 +399,16 @@ def table_embed(
                     t=int(hand["deadline"]),
                 )
             embed.add_field(name=pick(lang, "Turn", "Parole"), value=turn, inline=False)
+        if state.get("closing"):
+            embed.add_field(
+                name=pick(lang, "Closing", "Fermeture"),
+                value=pick(
+                    lang,
+                    "The table closes when this hand ends.",
+                    "La table ferme à la fin de cette donne.",
+                ),
+                inline=False,
+            )
     elif state.get("game_over"):
         embed.add_field(
             name=pick(lang, "Game over", "Partie terminée"),

@@ -319,7 +319,10 @@ class TableButton(
                 interaction, table_id, lambda: bot.manager.leave(table_id, user)
             )
         else:
-            await answer_with_table(interaction, table_id, lambda: bot.manager.start(table_id))
+            manager = interaction.permissions.manage_guild
+            await answer_with_table(
+                interaction, table_id, lambda: bot.manager.start(table_id, user, manager=manager)
+            )
 
 
 class ActButton(

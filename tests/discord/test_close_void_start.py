@@ -1,0 +1,106 @@
+"""At a Discord table: /table close during a hand waits for its end, /admin table void and
+close are for server managers, and a stranger's Start is refused privately."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from discord import app_commands
+from simsupport import pick_action, table_message
+
+from tests.discord.salon_helpers import add_manager, command
+
+
+async def seated_table(salon: Any, names: tuple[str, ...]) -> int:
+    """A Bouillotte table opened by the first member, every member seated by command."""
+    first = salon.member(names[0])
+    await first.slash(salon.channel, "table create", game="bouillotte")
+    for name in names:
+        await salon.member(name).slash(salon.channel, "table join")
+    table = await salon.bot.manager.table_in_channel(salon.channel.id)
+    assert table is not None
+    return int(table)
+
+
+async def hand_in_play(salon: Any) -> tuple[int, int]:
+    table = await seated_table(salon, ("alice", "bob", "carol"))
+    started = await salon.member("alice").slash(salon.channel, "table start")
+    assert started.ephemeral
+    manager = salon.bot.manager
+    hand = (await manager.status(table))["hand"]
+    hand_id = int(hand["id"])
+    while not any(p["stake"] > 1 for p in hand["players"]):  # until somebody opens
+        action = pick_action(hand)
+        await manager.act(table, int(hand["to_act"]), action["verb"], action.get("min"))
+        hand = (await manager.status(table))["hand"]
+        assert hand is not None and hand["id"] == hand_id
+    return table, hand_id
+
+
+async def test_close_during_a_hand_is_answered_privately_and_shown_on_the_table(
+    salon: Any,
+) -> None:
+    table, hand_id = await hand_in_play(salon)
+    alice = salon.member("alice")  # she opened the table
+
+    result = await alice.slash(salon.channel, "table close")
+
+    assert result.ephemeral
+    assert result.response.content == "The table will close when this hand ends."
+    assert table in salon.bot.manager.tables
+    assert (await salon.bot.db.get_hand(hand_id)).status == "in_progress"
+    embed = (await table_message(salon, table)).embeds[0]
+    assert any(
+        f.name == "Closing" and "closes when this hand ends" in f.value for f in embed.fields
+    )
+
+
+async def test_admin_table_void_is_refused_to_a_member_and_works_for_a_manager(
+    salon: Any,
+) -> None:
+    _table, hand_id = await hand_in_play(salon)
+    bob, boss = salon.member("bob"), add_manager(salon, "boss")
+    assert "admin table void" not in bob.available_commands(salon.channel)
+    salon.guild.set_command_permissions(
+        int(command(salon, "admin")["id"]),
+        {bob: True},
+    )
+    refused = await bob.slash(salon.channel, "admin table void")
+    assert refused.ephemeral
+    assert refused.response.content == "You need the Manage Server permission for that."
+    assert any(isinstance(e, app_commands.MissingPermissions) for e in salon.env.errors)
+    assert (await salon.bot.db.get_hand(hand_id)).status == "in_progress"
+
+    done = await boss.slash(salon.channel, "admin table void")
+
+    assert done.ephemeral and "is called off" in done.response.content
+    hand = await salon.bot.db.get_hand(hand_id)
+    assert hand.status == "void" and hand.result["voided_by"] == boss.id
+    assert (await salon.bot.db.chip_census(salon.guild.id)).balanced
+
+
+async def test_admin_table_close_closes_now_and_names_the_admin(salon: Any) -> None:
+    table, _hand_id = await hand_in_play(salon)
+    boss = add_manager(salon, "boss")
+
+    done = await boss.slash(salon.channel, "admin table close")
+
+    assert done.ephemeral and "The table is closed" in done.response.content
+    assert table not in salon.bot.manager.tables
+    entry = (await salon.bot.db.ledger(salon.guild.id, salon.member("bob").id, limit=1))[0]
+    assert entry.kind == "cash_out" and entry.counterpart_id == boss.id
+
+
+async def test_a_stranger_clicking_start_is_refused_privately(salon: Any) -> None:
+    table = await seated_table(salon, ("alice", "bob"))
+    dave = salon.member("dave")  # not seated, did not open the table
+
+    clicked = await dave.click(await table_message(salon, table), label="Start")
+
+    assert clicked.ephemeral
+    assert "Only a seated player, the table's creator or a server manager" in (
+        clicked.response.content
+    )
+    assert (await salon.bot.manager.status(table))["hand"] is None
+    slash = await dave.slash(salon.channel, "table start")
+    assert slash.ephemeral and "Only a seated player" in slash.response.content
