@@ -17,6 +17,7 @@ from discord.ext import commands
 
 from bot.runtime import TableError
 from bot.storage import InsufficientChips, StorageError
+from bot.storage.database import DEFAULT_QUEUE_CAP, MAX_QUEUE_CAP
 from bot.ui.abuse import give_limits, save_give_limits
 from bot.ui.economy_text import chips, guild_id_of, guild_lang, settings_text
 from bot.ui.i18n import L, lang_of, localise, pick
@@ -162,8 +163,13 @@ class Admin(
         daily_bonus=L("daily_bonus", "bonus_quotidien"),
         daily_cooldown_hours=L("daily_cooldown_hours", "délai_quotidien_heures"),
         locale=L("locale", "langue"),
+        queue_cap=L("queue_cap", "file_maximum"),
     )
     @app_commands.describe(
+        queue_cap=L(
+            f"Members who may wait for a seat at one table (default {DEFAULT_QUEUE_CAP})",
+            f"Membres pouvant attendre une place à une table (par défaut {DEFAULT_QUEUE_CAP})",
+        ),
         starting_grant=L(
             "Chips a new player's wallet starts with",
             "Jetons du portefeuille d'un nouveau joueur",
@@ -194,15 +200,28 @@ class Admin(
         daily_bonus: app_commands.Range[int, 0, MAX_CHIPS_SETTING] | None = None,
         daily_cooldown_hours: app_commands.Range[float, 0, MAX_COOLDOWN_HOURS] | None = None,
         locale: app_commands.Choice[str] | None = None,
+        queue_cap: app_commands.Range[int, 1, MAX_QUEUE_CAP] | None = None,
     ) -> None:
         """With no option, show the settings; otherwise change the given ones. Private."""
         lang = lang_of(interaction.locale)
         guild_id = guild_id_of(interaction)
         db = self.bot.db
+        if queue_cap is not None:
+            await db.set_queue_cap(guild_id, queue_cap)
+        cap_line = pick(
+            lang,
+            "Waiting line: {n} players at most",
+            "File d'attente : {n} joueurs au plus",
+            n=await db.queue_cap(guild_id),
+        )
         if (starting_grant, daily_bonus, daily_cooldown_hours, locale) == (None,) * 4:
             current = await db.settings(guild_id)
-            title = pick(lang, "**Settings of this server**", "**Réglages du serveur**")
-            await reply_private(interaction, f"{title}\n{settings_text(lang, current)}")
+            title = pick(
+                lang,
+                "**Settings saved**" if queue_cap is not None else "**Settings of this server**",
+                "**Réglages enregistrés**" if queue_cap is not None else "**Réglages du serveur**",
+            )
+            await reply_private(interaction, f"{title}\n{settings_text(lang, current)}\n{cap_line}")
             return
         cooldown = None if daily_cooldown_hours is None else round(daily_cooldown_hours * 3600)
         try:
@@ -217,7 +236,7 @@ class Admin(
             await reply_private(interaction, localise(lang, str(exc)))
             return
         title = pick(lang, "**Settings saved**", "**Réglages enregistrés**")
-        await reply_private(interaction, f"{title}\n{settings_text(lang, saved)}")
+        await reply_private(interaction, f"{title}\n{settings_text(lang, saved)}\n{cap_line}")
 
     @app_commands.command(
         name=L("limits", "limites"),

@@ -523,6 +523,9 @@ class TableManager:
 
     async def _queue(self, table: Table, user_id: int, cave: int | None) -> str:
         """Put a player in the waiting line (lock held); ``cave``: a décavé's recave."""
+        cap = await self.db.queue_cap(table.guild_id)
+        if len(await self.db.queue(table.id)) >= cap:
+            raise TableError(f"The waiting line is full ({cap} players).")
         if table.session is not None:
             table.session.join_queue(str(user_id), cave)
         async with self._write(table) as tx:

@@ -69,6 +69,11 @@ def private_file(path: Path) -> None:
                 candidate.chmod(0o600)
 
 
+#: Members who may wait for a seat at one table, unless the server sets another cap.
+DEFAULT_QUEUE_CAP = 20
+MAX_QUEUE_CAP = 100
+
+
 class Database:
     """The bot's SQLite database: owns the connection, migrates it, serialises transactions.
 
@@ -169,6 +174,18 @@ class Database:
             async with tx.conn.execute("SELECT value FROM bot_meta WHERE key = ?", (key,)) as cur:
                 row = await cur.fetchone()
         return None if row is None else str(row[0])
+
+    async def queue_cap(self, guild_id: int) -> int:
+        """How many members may wait for a seat at one of the guild's tables."""
+        raw = await self.get_meta(f"queue_cap:{guild_id}")
+        return DEFAULT_QUEUE_CAP if raw is None else int(raw)
+
+    async def set_queue_cap(self, guild_id: int, cap: int) -> int:
+        """Set the guild's waiting-line cap (1 to :data:`MAX_QUEUE_CAP`)."""
+        if not 1 <= cap <= MAX_QUEUE_CAP:
+            raise ValueError(f"the waiting line holds 1 to {MAX_QUEUE_CAP} players")
+        await self.set_meta(f"queue_cap:{guild_id}", str(cap))
+        return cap
 
     async def set_meta(self, key: str, value: str) -> None:
         async with self.transaction() as tx:

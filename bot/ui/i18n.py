@@ -119,6 +119,10 @@ _FRENCH: list[tuple[re.Pattern[str], str]] = [
         ),
         (r"That hand is not over yet\.", "Cette donne n'est pas encore terminée."),
         (
+            r"The waiting line is full \((\d+) players\)\.",
+            r"La file d'attente est complète (\1 joueurs).",
+        ),
+        (
             r"Only a seated player, the table's creator or a server manager can deal\.",
             "Seuls un joueur assis, le créateur de la table ou un gérant du serveur peuvent "
             "donner les cartes.",

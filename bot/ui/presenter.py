@@ -114,8 +114,12 @@ class DiscordPresenter:
         view = None if closed else table_view(lang, state)
         return {"embed": embed, "view": view}
 
-    async def refresh(self, table_id: int, *, closed: bool = False) -> None:
-        """Edit the table message by REST (used when no interaction is answering)."""
+    async def refresh(self, table_id: int, *, closed: bool = False, repost: bool = False) -> None:
+        """Edit the table message by REST (used when no interaction is answering).
+
+        A message that is gone (deleted), or ``repost``, is posted again at the bottom of
+        the channel and the old one removed.
+        """
         try:
             table = await self.bot.db.get_table(table_id)
         except Exception:
@@ -125,11 +129,27 @@ class DiscordPresenter:
             return
         channel = self.bot.get_partial_messageable(table.channel_id)
         kwargs = await self.message_kwargs(table_id, closed=closed)
+        old = channel.get_partial_message(int(message_id))
+        if not repost:
+            try:
+                await old.edit(**kwargs)
+                self.counters.table_edits += 1
+                return
+            except discord.NotFound:
+                log.info("the message of table %s is gone: posting it again", table_id)
+            except discord.HTTPException:
+                log.warning("could not edit the message of table %s", table_id, exc_info=True)
+                return
         try:
-            await channel.get_partial_message(int(message_id)).edit(**kwargs)
-            self.counters.table_edits += 1
+            posted = await channel.send(**kwargs)
+            await self.bot.db.update_table(
+                table_id, message_ids={**table.message_ids, "table": posted.id}
+            )
         except discord.HTTPException:
-            log.warning("could not edit the message of table %s", table_id, exc_info=True)
+            log.warning("could not post the message of table %s", table_id, exc_info=True)
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await old.delete()
 
     # -- Presenter ------------------------------------------------------------------------
 

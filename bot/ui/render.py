@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.ui.i18n import Lang, localise, pick
+from bot.ui.limits import FIELD_VALUE, fit_embed, fit_text, listing
 
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 SUIT_WORDS = {
@@ -457,7 +458,7 @@ def table_embed(
     if queue:
         embed.add_field(
             name=pick(lang, "Waiting line", "File d'attente"),
-            value=" ".join(f"{i}. {mention(u)}" for i, u in enumerate(queue, 1)),
+            value=listing(lang, [f"{i}. {mention(u)}" for i, u in enumerate(queue, 1)], " "),
             inline=False,
         )
     blocked = sorted(set(undelivered))
@@ -468,15 +469,32 @@ def table_embed(
                 lang,
                 "{w}: press My cards or use /cards.",
                 "{w} : bouton Mes cartes ou /cartes.",
-                w=" ".join(mention(u) for u in blocked),
+                w=listing(lang, [mention(u) for u in blocked], " ", limit=900),
             ),
             inline=False,
         )
     if log:
         embed.add_field(
-            name=pick(lang, "Last moves", "Derniers coups"), value="\n".join(log), inline=False
+            name=pick(lang, "Last moves", "Derniers coups"), value=latest(log), inline=False
         )
-    return embed
+    return fit_embed(lang, embed)
+
+
+def latest(lines: Sequence[str], limit: int = FIELD_VALUE) -> str:
+    """The newest lines of a log that fit in ``limit`` characters, oldest first.
+
+    >>> latest(["first", "second", "third"], limit=12).split()
+    ['second', 'third']
+    """
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        line = fit_text(line, limit)
+        if size + len(line) + (1 if kept else 0) > limit:
+            break
+        kept.append(line)
+        size += len(line) + (1 if len(kept) > 1 else 0)
+    return "\n".join(reversed(kept))
 
 
 # -- the showdown ----------------------------------------------------------------------------
@@ -566,7 +584,7 @@ def showdown_embed(lang: Lang, game: str, data: Mapping[str, Any]) -> discord.Em
         )
     if data.get("next_hand_at"):
         embed.set_footer(text=pick(lang, "Next hand shortly.", "Prochaine donne sous peu."))
-    return embed
+    return fit_embed(lang, embed)
 
 
 def _brag_extras(lang: Lang, shown: Mapping[str, Any]) -> str:

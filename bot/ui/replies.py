@@ -9,11 +9,15 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.ui.limits import CONTENT, fit_text
+
 Callback = TypeVar("Callback", bound=Callable[..., Awaitable[None]])
 
 
 async def reply(interaction: discord.Interaction, content: str = "", **kwargs: Any) -> None:
-    """Send a message as the response, or as a follow-up if the response is used."""
+    """Send a message as the response, or as a follow-up if the response is used (cut to
+    Discord's 2,000 characters)."""
+    content = fit_text(content, CONTENT)
     if interaction.response.is_done():
         await interaction.followup.send(content, **kwargs)
     else:

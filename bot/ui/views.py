@@ -13,6 +13,7 @@ act gets "not your turn" or "you are not seated", privately.
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -23,11 +24,14 @@ from bot.runtime import TableError
 from bot.storage import StorageError
 from bot.ui.abuse import too_fast_text
 from bot.ui.i18n import Lang, lang_of, localise, pick
+from bot.ui.limits import BUTTON_LABEL, MODAL_TITLE, fit_text
 from bot.ui.render import cards_message, verb_label
 from bot.ui.replies import reply_private
 
 if TYPE_CHECKING:
     from bot.app import SalonBot
+
+log = logging.getLogger(__name__)
 
 #: Verbs whose amount is chosen by the player (a range min..max).
 MAX_PRESETS = 4
@@ -146,10 +150,25 @@ async def answer_with_table(
             await reply_private(interaction, localise(lang, str(exc)))
             return None
     kwargs = await bot.presenter.message_kwargs(table_id)
-    if interaction.message is not None:
-        await interaction.response.edit_message(**kwargs)
-    else:
+    if interaction.message is None:
         await bot.presenter.refresh(table_id)
+        return result
+    try:
+        await interaction.response.edit_message(**kwargs)
+    except discord.HTTPException:
+        # the request was applied: never let a failed edit fail the click
+        log.warning("could not edit table %s through a click", table_id, exc_info=True)
+        if not interaction.response.is_done():
+            await reply_private(
+                interaction,
+                pick(
+                    lang,
+                    "Done. The table message could not be updated; it is shown again below.",
+                    "C'est fait. Le message de la table n'a pas pu être mis à jour ; "
+                    "il est réaffiché plus bas.",
+                ),
+            )
+        await bot.presenter.refresh(table_id, repost=True)
     return result
 
 
@@ -291,7 +310,9 @@ class TableButton(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or what, style=style, custom_id=f"salon:t:{table_id}:{what}"
+                label=fit_text(label or what, BUTTON_LABEL),
+                style=style,
+                custom_id=f"salon:t:{table_id}:{what}",
             )
         )
         self.table_id = table_id
@@ -347,7 +368,11 @@ class ActButton(
             else (discord.ButtonStyle.primary)
         )
         custom_id = f"salon:a:{table_id}:{hand_id}:{verb}:{'' if amount is None else amount}"
-        super().__init__(discord.ui.Button(label=label or verb, style=style, custom_id=custom_id))
+        super().__init__(
+            discord.ui.Button(
+                label=fit_text(label or verb, BUTTON_LABEL), style=style, custom_id=custom_id
+            )
+        )
         self.table_id, self.hand_id, self.verb, self.amount = table_id, hand_id, verb, amount
 
     @classmethod
@@ -369,7 +394,7 @@ class AmountModal(discord.ui.Modal):
     """Any other amount for a ranged action (or the cards of a discard)."""
 
     def __init__(self, lang: Lang, table_id: int, hand_id: int, verb: str, hint: str) -> None:
-        super().__init__(title=verb_label(lang, verb, None)[:45], timeout=300)
+        super().__init__(title=fit_text(verb_label(lang, verb, None), MODAL_TITLE), timeout=300)
         self.table_id, self.hand_id, self.verb = table_id, hand_id, verb
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
             label=pick(lang, "Amount", "Montant")
@@ -396,7 +421,7 @@ class OtherAmountButton(
     def __init__(self, table_id: int, hand_id: int, verb: str, *, label: str | None = None) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label or verb,
+                label=fit_text(label or verb, BUTTON_LABEL),
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"salon:o:{table_id}:{hand_id}:{verb}",
             )

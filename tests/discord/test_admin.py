@@ -133,7 +133,8 @@ async def test_settings_shows_then_changes_the_settings(salon: Any) -> None:
         "**Settings of this server**\n"
         "Starting grant: 1000 chips\n"
         "Daily bonus: 100 chips every 20 h\n"
-        "Language of public messages: English"
+        "Language of public messages: English\n"
+        "Waiting line: 20 players at most"
     )
 
     saved = await boss.slash(
@@ -150,7 +151,8 @@ async def test_settings_shows_then_changes_the_settings(salon: Any) -> None:
         "**Settings saved**\n"
         "Starting grant: 500 chips\n"
         "Daily bonus: 25 chips every 1 h 30 min\n"
-        "Language of public messages: French"
+        "Language of public messages: French\n"
+        "Waiting line: 20 players at most"
     )
     settings = await salon.bot.db.settings(salon.guild.id)
     assert (settings.starting_grant, settings.daily_bonus, settings.daily_cooldown) == (
@@ -188,7 +190,8 @@ async def test_admin_answers_in_french(salon: Any, monkeypatch: pytest.MonkeyPat
         "**Réglages du serveur**\n"
         "Dotation de départ : 1000 jetons\n"
         "Bonus quotidien : 100 jetons toutes les 20 h\n"
-        "Langue des messages publics : anglais"
+        "Langue des messages publics : anglais\n"
+        "File d'attente : 20 joueurs au plus"
     )
     zero = await boss.slash(salon.channel, "admin grant", member=bob, amount=0)
     assert zero.response.content == "Donnez ou reprenez un nombre entier de jetons, pas zéro."

@@ -1,0 +1,108 @@
+"""Discord's size limits, and the few helpers that keep every message within them.
+
+Discord refuses a whole message (HTTP 400) when one part is too long, so a table message
+built from unbounded data (a long waiting line, many seats, long names, a long log) would
+stop updating. Everything the bot builds goes through :func:`fit_embed` or :func:`fit_text`
+and long lists end in "… and N more".
+
+>>> listing("en", [f"line {i}" for i in range(200)], limit=40)
+'line 0\\nline 1\\nline 2\\n… and 197 more'
+>>> fit_text("x" * 3000, limit=10)
+'xxxxxxxxx…'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from bot.ui.i18n import Lang, pick
+
+TITLE = 256
+DESCRIPTION = 4096
+FIELD_NAME = 256
+FIELD_VALUE = 1024
+FIELDS = 25
+FOOTER = 2048
+AUTHOR = 256
+EMBED_TOTAL = 6000
+EMBEDS = 10
+CONTENT = 2000
+BUTTON_LABEL = 80
+CUSTOM_ID = 100
+SELECT_OPTIONS = 25
+OPTION_LABEL = 100
+MODAL_TITLE = 45
+INPUT_LABEL = 45
+ROWS = 5
+ROW_ITEMS = 5
+
+
+def more(lang: Lang, n: int) -> str:
+    """The tail of a cut list."""
+    return pick(lang, "… and {n} more", "… et {n} autres", n=n)
+
+
+def fit_text(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, an ellipsis marking the cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def listing(lang: Lang, items: Sequence[str], sep: str = "\n", limit: int = FIELD_VALUE) -> str:
+    """As many ``items`` as fit in ``limit`` characters, then "… and N more"."""
+    text = sep.join(items)
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    for i, item in enumerate(items):
+        tail = more(lang, len(items) - i)
+        candidate = sep.join([*kept, fit_text(item, limit)])
+        if len(candidate) + len(sep) + len(tail) > limit:
+            break
+        kept.append(fit_text(item, limit))
+    tail = more(lang, len(items) - len(kept))
+    return fit_text(sep.join([*kept, tail]), limit)
+
+
+def embed_size(embed: discord.Embed) -> int:
+    """The characters Discord counts towards an embed's 6,000."""
+    size = len(embed.title or "") + len(embed.description or "")
+    size += len(embed.footer.text or "") + len(embed.author.name or "")
+    return size + sum(len(f.name or "") + len(f.value or "") for f in embed.fields)
+
+
+def fit_embed(lang: Lang, embed: discord.Embed) -> discord.Embed:
+    """The embed within every limit: long fields cut by lines, then the longest ones cut
+    further until the whole fits in 6,000 characters."""
+    if embed.title:
+        embed.title = fit_text(embed.title, TITLE)
+    if embed.description:
+        embed.description = listing(lang, embed.description.split("\n"), limit=DESCRIPTION)
+    if embed.footer.text:
+        embed.set_footer(text=fit_text(embed.footer.text, FOOTER), icon_url=embed.footer.icon_url)
+    fields = [(f.name or "", f.value or "", bool(f.inline)) for f in embed.fields][:FIELDS]
+    fields = [
+        (fit_text(n, FIELD_NAME), listing(lang, v.split("\n"), limit=FIELD_VALUE), i)
+        for n, v, i in fields
+    ]
+    embed.clear_fields()
+    for name, value, inline in fields:
+        embed.add_field(name=name, value=value, inline=inline)
+    for _ in range(4 * FIELDS):
+        over = embed_size(embed) - EMBED_TOTAL
+        if over <= 0 or not embed.fields:
+            break
+        index = max(range(len(embed.fields)), key=lambda k: len(embed.fields[k].value or ""))
+        field = embed.fields[index]
+        value = field.value or ""
+        if len(value) <= 1:
+            break
+        shorter = listing(lang, value.split("\n"), limit=max(1, len(value) - over))
+        if len(shorter) >= len(value):  # one long line: cut it
+            shorter = fit_text(value, max(1, len(value) - over))
+        embed.set_field_at(index, name=field.name, value=shorter, inline=bool(field.inline))
+    over = embed_size(embed) - EMBED_TOTAL
+    if over > 0 and embed.description:
+        embed.description = fit_text(embed.description, max(1, len(embed.description) - over))
+    return embed
