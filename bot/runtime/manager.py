@@ -363,6 +363,7 @@ class TableManager:
                 {"seat": s.seat_no, "user": s.user_id, "stack": s.stack}
                 for s in await self.db.seats(table.id)
             ]
+            state["queue"] = [e.user_id for e in await self.db.queue(table.id)]
         return state
 
     async def _publish(self, table: Table) -> None:
