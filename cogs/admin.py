@@ -19,8 +19,9 @@ from bot.runtime import TableError
 from bot.storage import InsufficientChips, StorageError
 from bot.storage.database import DEFAULT_QUEUE_CAP, MAX_QUEUE_CAP
 from bot.ui.abuse import give_limits, save_give_limits
-from bot.ui.economy_text import chips, guild_id_of, guild_lang, settings_text
+from bot.ui.economy_text import audit_lines, chips, guild_id_of, guild_lang, settings_text
 from bot.ui.i18n import L, lang_of, localise, pick
+from bot.ui.limits import CONTENT, listing
 from bot.ui.replies import reply_private
 from bot.ui.safe_text import plain
 
@@ -31,6 +32,8 @@ if TYPE_CHECKING:
 MAX_CHIPS_SETTING = 1_000_000
 MAX_COOLDOWN_HOURS = 24 * 30
 REASON_LENGTH = 200
+AUDIT_DEFAULT = 15
+AUDIT_MAX = 25
 
 
 @app_commands.guild_only()
@@ -297,6 +300,48 @@ class Admin(
                 a=f"{saved.min_account_days:g}",
                 m=f"{saved.min_member_days:g}",
             ),
+        )
+
+    @app_commands.command(
+        name=L("audit", "audit"),
+        description=L(
+            "A member's latest chip movements, with the balance after each",
+            "Les derniers mouvements de jetons d'un membre, avec le solde après chacun",
+        ),
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.rename(member=L("member", "membre"), count=L("count", "nombre"))
+    @app_commands.describe(
+        member=L("Whose ledger", "Le registre de qui"),
+        count=L(
+            f"How many movements ({AUDIT_DEFAULT} if left empty, {AUDIT_MAX} at most)",
+            f"Combien de mouvements ({AUDIT_DEFAULT} si vide, {AUDIT_MAX} au plus)",
+        ),
+    )
+    async def audit(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member,
+        count: app_commands.Range[int, 1, AUDIT_MAX] = AUDIT_DEFAULT,
+    ) -> None:
+        """The member's ledger, newest first, privately."""
+        lang = lang_of(interaction.locale)
+        guild_id = guild_id_of(interaction)
+        balance = await self.bot.db.balance(guild_id, member.id)
+        entries = await self.bot.db.ledger(guild_id, member.id, limit=count)
+        title = pick(
+            lang,
+            "**Ledger of {m}** — balance {n}",
+            "**Registre de {m}** — solde {n}",
+            m=member.mention,
+            n=chips(lang, balance),
+        )
+        if not entries:
+            body = pick(lang, "No movement yet.", "Aucun mouvement pour l'instant.")
+        else:
+            body = listing(lang, audit_lines(lang, balance, entries), limit=CONTENT - 200)
+        await reply_private(
+            interaction, f"{title}\n{body}", allowed_mentions=discord.AllowedMentions.none()
         )
 
     table = app_commands.Group(

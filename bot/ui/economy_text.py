@@ -7,7 +7,7 @@ and the cogs stay thin. Mentions are written ``<@id>``; timestamps as Discord ma
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 import discord
@@ -164,6 +164,27 @@ def ledger_line(lang: Lang, entry: LedgerEntry) -> str:
     """
     amount = signed_chips(lang, entry.amount)
     return f"`{amount}` {ledger_reason(lang, entry)}, {when(entry.created_at)}"
+
+
+def audit_lines(lang: Lang, balance: int, entries: Sequence[LedgerEntry]) -> list[str]:
+    """A wallet's latest movements, newest first, each with the balance right after it
+    (worked back from the balance now).
+
+    >>> from bot.storage.models import LedgerEntry
+    >>> e = [LedgerEntry(2, 5, 7, -30, "buy_in", 1, None, None, None, 90.0),
+    ...      LedgerEntry(1, 5, 7, 1000, "grant", None, None, None, None, 60.0)]
+    >>> audit_lines("en", 970, e)[0]
+    '#2 `-30 chips` → 970 chips · cave at table 1, <t:90:R>'
+    """
+    lines = []
+    after = balance
+    for entry in entries:
+        lines.append(
+            f"#{entry.id} `{signed_chips(lang, entry.amount)}` → {chips(lang, after)} · "
+            f"{ledger_reason(lang, entry)}, {when(entry.created_at)}"
+        )
+        after -= entry.amount
+    return lines
 
 
 def hand_players(record: Any) -> set[int]:

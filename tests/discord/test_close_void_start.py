@@ -104,3 +104,19 @@ async def test_a_stranger_clicking_start_is_refused_privately(salon: Any) -> Non
     assert (await salon.bot.manager.status(table))["hand"] is None
     slash = await dave.slash(salon.channel, "table start")
     assert slash.ephemeral and "Only a seated player" in slash.response.content
+
+
+async def test_admin_audit_shows_a_members_ledger_with_running_balance(salon: Any) -> None:
+    boss, bob = add_manager(salon, "boss"), salon.member("bob")
+    await boss.slash(salon.channel, "admin grant", member=bob, amount=250, reason="prize")
+    await bob.slash(salon.channel, "give", member=boss, amount=50)
+
+    audit = await boss.slash(salon.channel, "admin audit", member=bob)
+
+    assert audit.ephemeral
+    lines = audit.response.content.splitlines()
+    assert lines[0] == f"**Ledger of {bob.mention}** — balance 1200 chips"
+    assert "`-50 chips` → 1200 chips" in lines[1]
+    assert "`+250 chips` → 1250 chips" in lines[2] and "prize" in lines[2]
+    assert "`+1000 chips` → 1000 chips" in lines[3]
+    assert "admin audit" not in bob.available_commands(salon.channel)
