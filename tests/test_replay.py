@@ -308,7 +308,8 @@ def test_main_prints_errors_and_exits_2(tmp_path: Path, capsys: pytest.CaptureFi
 def test_main_reads_stdin(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(BASE)))
+    stdin = io.TextIOWrapper(io.BytesIO(json.dumps(BASE).encode()))
+    monkeypatch.setattr(sys, "stdin", stdin)
     assert main(["-"]) == 0
     assert json.loads(capsys.readouterr().out)["pots"] == [{"amount": 16, "winners": ["P1"]}]
 

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.base import HandRecord, HandState
-from bot.games.errors import GameError, IllegalAction
+from bot.games.errors import GameError, IllegalAction, SetupError
 
 
 def extra_keys(game: Any) -> tuple[str, ...]:
@@ -59,16 +59,59 @@ def replay_record(record: HandRecord) -> HandState:
     return hand
 
 
+#: The largest scenario file the command reads, and the deepest nesting of its JSON.
+MAX_BYTES = 1 << 20
+MAX_DEPTH = 64
+
+
 def replay_json(raw: Any) -> dict[str, Any]:
-    """Replay a parsed scenario; the output object of SCENARIOS.md (or an error object)."""
+    """Replay a parsed scenario; the output object of SCENARIOS.md (or an error object).
+
+    Never raises: a value the engine did not expect is reported as an error of the file.
+    """
     try:
         record = load_record(raw)
         hand = replay_record(record)
+        return hand.summary()
     except IllegalAction as exc:
         return {"error": str(exc), "action": getattr(exc, "index", None)}
     except GameError as exc:
         return {"error": str(exc), "action": None}
-    return hand.summary()
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as exc:
+        return {"error": f"the scenario is not valid: {type(exc).__name__}", "action": None}
+
+
+def parse_scenario(data: bytes, name: str = "the file") -> Any:
+    """The JSON of a scenario file, or a :class:`GameError` saying in one sentence why not:
+    too large, not UTF-8, nested too deep, not JSON (numbers of more than 4,300 digits
+    included).
+
+    >>> parse_scenario(b"\\xff{}")
+    Traceback (most recent call last):
+    ...
+    bot.games.errors.SetupError: the file is not UTF-8 text
+    """
+    if len(data) > MAX_BYTES:
+        raise SetupError(f"{name} is larger than {MAX_BYTES // 1024} KiB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SetupError(f"{name} is not UTF-8 text") from None
+    depth = deepest = 0
+    for char in text:  # strings may hold brackets: this over-counts, never under-counts
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    if deepest > MAX_DEPTH:
+        raise SetupError(f"{name} nests its JSON more than {MAX_DEPTH} levels deep")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        if "digits" in str(exc):  # Python refuses integers of more than 4,300 digits
+            raise SetupError(f"{name} holds a number of more than 4,300 digits") from None
+        raise SetupError(f"{name} is not valid JSON: {exc}") from None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -82,19 +125,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     path = args[0]
     try:
         if path == "-":
-            text = sys.stdin.read()
+            data = sys.stdin.buffer.read(MAX_BYTES + 1)
         else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         out: dict[str, Any] = {"error": f"cannot read {path}: {exc.strerror}", "action": None}
     else:
         try:
-            raw = json.loads(text)
-        except json.JSONDecodeError as exc:
-            out = {"error": f"{path} is not valid JSON: {exc}", "action": None}
-        else:
-            out = replay_json(raw)
+            out = replay_json(parse_scenario(data, path))
+        except GameError as exc:
+            out = {"error": str(exc), "action": None}
     print(json.dumps(out))
     return 2 if "error" in out else 0
 

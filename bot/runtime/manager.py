@@ -68,8 +68,10 @@ __all__ = [
     "DEFAULT_SIT_OUT_HANDS",
     "DEFAULT_TURN_TIMEOUT",
     "GAMES",
+    "NEEDS_ATTENTION",
     "RUNTIME_KEYS",
     "STALE_BUTTON",
+    "HandExport",
     "Settings",
     "Table",
     "TableManager",
@@ -79,6 +81,10 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 STALE_BUTTON = "That button belongs to a hand that is over."
+NEEDS_ATTENTION = (
+    "This table needs attention: its saved game could not be resumed. Its chips are safe; "
+    "a server manager can close it with /admin table close, which returns every chip."
+)
 Note = tuple[str, dict[str, Any]]
 
 
@@ -114,6 +120,8 @@ class Table:
     closed: bool = False
     #: The creator closed the table during a hand: it closes when the hand ends.
     closing: bool = False
+    #: Its stored state could not be resumed: requests are refused until an admin closes it.
+    needs_attention: bool = False
 
     @property
     def rules(self) -> GameRules:
@@ -209,10 +217,12 @@ class TableManager:
             self._shufflers[table_id] = self.shuffler_factory(table_id)
         return self._shufflers[table_id]
 
-    def _table(self, table_id: int) -> Table:
+    def _table(self, table_id: int, *, broken_ok: bool = False) -> Table:
         table = self.tables.get(table_id)
         if table is None or table.closed:
             raise TableError("There is no open table with that number.")
+        if table.needs_attention and not broken_ok:
+            raise TableError(NEEDS_ATTENTION)
         return table
 
     async def _load(self, gt: GameTable) -> Table:
@@ -351,6 +361,7 @@ class TableManager:
             "next_hand_at": table.next_deal_at,
             "game_over": bool(session and session.game_over()),
             "closing": table.closing,
+            "needs_attention": table.needs_attention,
             "hand": hand_state,
         }
 
@@ -427,7 +438,13 @@ class TableManager:
         times out at once."""
         ids = []
         for gt in await self.db.open_tables():
-            table = await self._load(gt)
+            try:
+                table = await self._load(gt)
+            except Exception:
+                # one table that does not replay must not keep every other one down
+                log.exception("table %s could not be resumed: it needs attention", gt.id)
+                await self._hold(gt)
+                continue
             async with table.lock:
                 if fresh_turns and table.deadline is not None and table.hand_id is not None:
                     table.deadline = self._deadline_for(table)
@@ -441,6 +458,19 @@ class TableManager:
                     continue
             ids.append(table.id)
         return ids
+
+    async def _hold(self, gt: GameTable) -> None:
+        """Keep a table that could not be resumed: its chips stay in its seats, its
+        requests are refused, its message says so, and an admin may close it."""
+        try:
+            settings = Settings.from_options(gt.game, dict(gt.options))
+        except Exception:
+            settings = Settings.from_options("brelan", {})
+        table = Table(gt.id, gt.guild_id, gt.channel_id, gt.game, gt.creator_id, settings)
+        table.needs_attention = True
+        self.tables[gt.id] = table
+        await self._say(table, NEEDS_ATTENTION, {"needs_attention": True})
+        await self._publish(table)
 
     async def status(self, table_id: int) -> dict[str, Any]:
         """The table's public state, seats before the first deal included."""
@@ -715,10 +745,11 @@ class TableManager:
 
     async def close_now(self, table_id: int, by: int) -> str:
         """A server manager closes the table at once: a hand in play is called off (no chip
-        had moved), every stack goes home; the hand and the cash-outs name him."""
-        table = self._table(table_id)
+        had moved), every stack goes home; the hand and the cash-outs name him. It works on
+        a table that needs attention too."""
+        table = self._table(table_id, broken_ok=True)
         async with table.lock:
-            self._table(table_id)
+            self._table(table_id, broken_ok=True)
             return await self._close_now(table, admin=by)
 
     async def void_hand(self, table_id: int, by: int) -> str:

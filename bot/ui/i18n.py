@@ -119,6 +119,14 @@ _FRENCH: list[tuple[re.Pattern[str], str]] = [
         ),
         (r"That hand is not over yet\.", "Cette donne n'est pas encore terminée."),
         (
+            r"This table needs attention: its saved game could not be resumed\. Its chips are "
+            r"safe; a server manager can close it with /admin table close, which returns every "
+            r"chip\.",
+            "Cette table est à vérifier : sa partie enregistrée n'a pas pu reprendre. Ses jetons "
+            "sont en sécurité ; un gérant du serveur peut la fermer avec /admin table fermer, "
+            "qui rend tous les jetons.",
+        ),
+        (
             r"The waiting line is full \((\d+) players\)\.",
             r"La file d'attente est complète (\1 joueurs).",
         ),

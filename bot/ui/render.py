@@ -477,6 +477,19 @@ def table_embed(
         embed.add_field(
             name=pick(lang, "Last moves", "Derniers coups"), value=latest(log), inline=False
         )
+    if state.get("needs_attention"):
+        embed.add_field(
+            name=pick(lang, "Needs attention", "À vérifier"),
+            value=pick(
+                lang,
+                "This table's saved game could not be resumed. Its chips are safe; a server "
+                "manager can close it with /admin table close, which returns every chip.",
+                "La partie enregistrée de cette table n'a pas pu reprendre. Ses jetons sont en "
+                "sécurité ; un gérant du serveur peut la fermer avec /admin table fermer, qui "
+                "rend tous les jetons.",
+            ),
+            inline=False,
+        )
     return fit_embed(lang, embed)
 
 
