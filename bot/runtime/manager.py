@@ -1012,7 +1012,12 @@ class TableManager:
         table.deadline = self._deadline_for(table)
         steps: list[_Step] = []
         async with self._write(table) as tx:
-            await tx.append_action(hand_id, action.to_json(), turn_deadline=table.deadline)
+            await tx.append_action(
+                hand_id,
+                action.to_json(),
+                turn_deadline=table.deadline,
+                expected_count=len(record.actions) - 1,
+            )
             leaving = table.session.leaving() if table.session else set()
             if seat_changes and name not in leaving:
                 await tx.update_seat(table.id, user, **seat_changes)

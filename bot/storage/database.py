@@ -510,11 +510,18 @@ class Database:
             await tx.save_hand(hand_id, record, turn_deadline=turn_deadline)
 
     async def append_action(
-        self, hand_id: int, action: Any, *, turn_deadline: float | None = None
+        self,
+        hand_id: int,
+        action: Any,
+        *,
+        turn_deadline: float | None = None,
+        expected_count: int | None = None,
     ) -> int:
         """Append an action to an unfinished hand's record; returns the action count."""
         async with self.transaction() as tx:
-            return await tx.append_action(hand_id, action, turn_deadline=turn_deadline)
+            return await tx.append_action(
+                hand_id, action, turn_deadline=turn_deadline, expected_count=expected_count
+            )
 
     async def finish_hand(
         self,

@@ -167,3 +167,11 @@ def format_duration(seconds: float) -> str:
     if not hours:
         return f"{minutes} min"
     return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+
+
+class StaleHand(StorageError):
+    """The hand's record moved on since the writer read it: another process played."""
+
+    def __init__(self, hand_id: int, expected: int, found: int) -> None:
+        super().__init__("That move was already played; the table is shown as it is now.")
+        self.hand_id, self.expected, self.found = hand_id, expected, found

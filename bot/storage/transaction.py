@@ -29,6 +29,7 @@ from bot.storage.errors import (
     NotSeated,
     SeatTaken,
     SelfTransfer,
+    StaleHand,
     TableClosed,
     TableExists,
     TableFull,
@@ -70,10 +71,17 @@ def dump_json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
+#: The most chips any wallet, seat, grant or setting may hold: far inside 2**53, so every
+#: figure is exact in SQLite's integers, in JSON and in Discord's and JavaScript's numbers.
+MAX_CHIPS = 10**12
+
+
 def _chips(amount: object, what: str = "Chips") -> int:
     """``amount`` as a positive whole number of chips, or :class:`InvalidAmount`."""
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
         raise InvalidAmount(f"{what} come in whole numbers above zero.")
+    if amount > MAX_CHIPS:
+        raise InvalidAmount(f"No amount can be more than {MAX_CHIPS} chips.")
     return amount
 
 
@@ -81,6 +89,8 @@ def _count(value: object, what: str) -> int:
     """``value`` as a whole number, 0 or more, or :class:`InvalidAmount`."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise InvalidAmount(f"{what} must be a whole number, 0 or more.")
+    if value > MAX_CHIPS:
+        raise InvalidAmount(f"No amount can be more than {MAX_CHIPS} chips.")
     return value
 
 
@@ -210,9 +220,21 @@ class Transaction:
         counterpart_id: int | None = None,
         note: str | None = None,
     ) -> None:
-        """Write a ledger entry; the ``ledger_apply`` trigger moves the wallet balance."""
+        """Write a ledger entry; the ``ledger_apply`` trigger moves the wallet balance.
+
+        No wallet may pass :data:`MAX_CHIPS` (a larger balance would overflow SQLite's
+        integers and break the census for good on an append-only ledger)."""
         if amount == 0:
             return
+        if abs(amount) > MAX_CHIPS:
+            raise InvalidAmount(f"No amount can be more than {MAX_CHIPS} chips.")
+        if amount > 0:
+            rows = await self._all(
+                "SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?",
+                (guild_id, user_id),
+            )
+            if rows and int(rows[0]["balance"]) + amount > MAX_CHIPS:
+                raise InvalidAmount(f"No wallet can hold more than {MAX_CHIPS} chips.")
         await self._run(
             "INSERT INTO ledger (guild_id, user_id, amount, kind, table_id, hand_id,"
             " counterpart_id, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -249,6 +271,8 @@ class Transaction:
         """An admin adds (or, with a negative amount, removes) chips; returns the balance."""
         if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
             raise InvalidAmount("Give or take a whole number of chips, not zero.")
+        if abs(amount) > MAX_CHIPS:
+            raise InvalidAmount(f"No amount can be more than {MAX_CHIPS} chips.")
         wallet = await self.ensure_wallet(guild_id, user_id)
         if wallet.balance + amount < 0:
             raise InsufficientChips(
@@ -772,13 +796,27 @@ class Transaction:
         )
 
     async def append_action(
-        self, hand_id: int, action: Any, *, turn_deadline: float | None = None
+        self,
+        hand_id: int,
+        action: Any,
+        *,
+        turn_deadline: float | None = None,
+        expected_count: int | None = None,
     ) -> int:
         """Append one action to the record's ``actions`` list; returns the new count.
 
-        Also sets (or, with None, clears) the turn deadline.
+        Also sets (or, with None, clears) the turn deadline. With ``expected_count`` (the
+        actions the writer saw before this one) a record that has moved on meanwhile (another
+        process wrote this turn) is refused with :class:`StaleHand`, writing nothing.
         """
         await self._playing_hand(hand_id)
+        if expected_count is not None:
+            count = await self._scalar(
+                "SELECT json_array_length(record, '$.actions') FROM hands WHERE id = ?",
+                (hand_id,),
+            )
+            if count != expected_count:
+                raise StaleHand(hand_id, expected_count, int(count or 0))
         await self._run(
             "UPDATE hands SET record = json_insert(json_insert(record, '$.actions', json('[]')),"
             " '$.actions[#]', json(?)), turn_deadline = ?, updated_at = ? WHERE id = ?",

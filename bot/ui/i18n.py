@@ -119,6 +119,18 @@ _FRENCH: list[tuple[re.Pattern[str], str]] = [
         ),
         (r"That hand is not over yet\.", "Cette donne n'est pas encore terminée."),
         (
+            r"That move was already played; the table is shown as it is now\.",
+            "Ce coup a déjà été joué ; la table est affichée telle qu'elle est maintenant.",
+        ),
+        (
+            r"No amount can be more than (\d+) chips\.",
+            r"Aucun montant ne peut dépasser \1 jetons.",
+        ),
+        (
+            r"No wallet can hold more than (\d+) chips\.",
+            r"Aucun portefeuille ne peut dépasser \1 jetons.",
+        ),
+        (
             r"This table needs attention: its saved game could not be resumed\. Its chips are "
             r"safe; a server manager can close it with /admin table close, which returns every "
             r"chip\.",

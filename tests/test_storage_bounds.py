@@ -1,0 +1,45 @@
+"""Chips stay exact (issue 11): no grant, setting or wallet passes MAX_CHIPS, far inside 2**53,
+so the ledger's running balance never overflows and the census always holds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.storage import Database, InvalidAmount
+from bot.storage.transaction import MAX_CHIPS
+
+GUILD, USER = 1, 2
+
+
+@pytest.fixture
+async def db(tmp_path: Path) -> Database:
+    database = await Database.open(tmp_path / "bot.db")
+    yield database  # type: ignore[misc]
+    await database.close()
+
+
+@pytest.mark.parametrize("amount", [2**62, 2**63 - 1, 2**63, 2**64, 10**30, -(2**63)])
+async def test_a_huge_grant_is_refused_and_changes_nothing(db: Database, amount: int) -> None:
+    before = await db.balance(GUILD, USER)
+    with pytest.raises(InvalidAmount, match="more than"):
+        await db.grant(GUILD, USER, amount)
+    assert await db.balance(GUILD, USER) == before
+    assert (await db.chip_census(GUILD)).balanced
+    assert await db.verify_ledger(GUILD) == []
+
+
+async def test_grants_stop_at_the_wallet_ceiling(db: Database) -> None:
+    await db.grant(GUILD, USER, MAX_CHIPS - await db.balance(GUILD, USER))
+    assert await db.balance(GUILD, USER) == MAX_CHIPS < 2**53
+    with pytest.raises(InvalidAmount, match="No wallet can hold more than"):
+        await db.grant(GUILD, USER, 1)
+    assert (await db.chip_census(GUILD)).balanced
+
+
+@pytest.mark.parametrize("key", ["starting_grant", "daily_bonus"])
+async def test_a_huge_setting_is_refused(db: Database, key: str) -> None:
+    with pytest.raises(InvalidAmount, match="more than"):
+        await db.update_settings(GUILD, **{key: 2**63})
+    assert getattr(await db.settings(GUILD), key) < 2**53
