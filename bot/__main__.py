@@ -78,8 +78,18 @@ def main(argv: list[str] | None = None) -> int:
 def start(settings: Settings, command: str, guild: int | None) -> int:
     """Run the bot (or the sync); explain a failure in one sentence."""
     from bot.app import run, sync_only
-    from bot.ops import explain
+    from bot.ops import AlreadyRunning, explain, hold_database
 
+    if command != "sync":
+        try:
+            lock = hold_database(settings.database)  # noqa: F841 (held until the process ends)
+        except AlreadyRunning:
+            print(
+                f"Another bot process is already running on {settings.database}: stop it "
+                "first (two processes on one database would play the same tables twice).",
+                file=sys.stderr,
+            )
+            return FAILED
     try:
         if command == "sync":
             asyncio.run(sync_only(settings, guild))

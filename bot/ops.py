@@ -7,10 +7,11 @@ import asyncio
 import hashlib
 import json
 import logging
+import os
 import sqlite3
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -158,3 +159,27 @@ def explain(error: BaseException, settings: Any) -> str | None:
             "DATABASE_PATH and that its folder is writable by the bot's user."
         )
     return None
+
+
+class AlreadyRunning(Exception):
+    """Another bot process holds this database."""
+
+
+def hold_database(database: Path) -> IO[bytes]:
+    """Take the database's process lock (``<database>.lock``, an exclusive ``flock``) for
+    the life of this process; :class:`AlreadyRunning` when another process holds it.
+
+    Two bot processes on one SQLite file (an overlapping redeploy) would both run its tables.
+    The lock is the operating system's: it goes away with the process, even on SIGKILL.
+    """
+    import fcntl
+
+    database.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    path = database.with_name(database.name + ".lock")
+    handle = open(os.open(path, os.O_CREAT | os.O_RDWR, 0o600), "r+b")  # noqa: SIM115
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise AlreadyRunning(str(database)) from None
+    return handle
