@@ -18,6 +18,7 @@ from discord.ext import commands
 from bot.runtime import TableError
 from bot.storage import InsufficientChips, StorageError
 from bot.storage.database import DEFAULT_QUEUE_CAP, MAX_QUEUE_CAP
+from bot.storage.transaction import MAX_CHIPS
 from bot.ui.abuse import give_limits, save_give_limits
 from bot.ui.economy_text import audit_lines, chips, guild_id_of, guild_lang, settings_text
 from bot.ui.i18n import L, lang_of, localise, pick
@@ -75,7 +76,7 @@ class Admin(
         self,
         interaction: discord.Interaction,
         member: discord.Member,
-        amount: int,
+        amount: app_commands.Range[int, -MAX_CHIPS, MAX_CHIPS],
         reason: app_commands.Range[str, 1, REASON_LENGTH] | None = None,
     ) -> None:
         """An ``admin`` ledger entry; announced publicly in the server's language."""

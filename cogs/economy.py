@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.storage import DailyNotReady, InsufficientChips, StorageError
 from bot.storage.models import Metric
+from bot.storage.transaction import MAX_CHIPS
 from bot.ui.abuse import give_refusal
 from bot.ui.economy_text import (
     DEFAULT_METRIC,
@@ -218,7 +219,10 @@ class Economy(commands.Cog):
         amount=L("How many chips to give (1 or more)", "Combien de jetons donner (1 ou plus)"),
     )
     async def give(
-        self, interaction: discord.Interaction, member: discord.Member, amount: int
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member,
+        amount: app_commands.Range[int, 1, MAX_CHIPS],
     ) -> None:
         """Transfer chips; the confirmation is public so the receiver sees it."""
         lang = lang_of(interaction.locale)

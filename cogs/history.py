@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 DEFAULT_COUNT = 5
 MAX_COUNT = 20
+MAX_HAND_ID = 2**53 - 1  # Discord's integers stop there
 NO_PINGS = discord.AllowedMentions.none()
 
 
@@ -119,7 +120,7 @@ class History(commands.Cog):
         )
     )
     async def replay(
-        self, interaction: discord.Interaction, hand: app_commands.Range[int, 1, None]
+        self, interaction: discord.Interaction, hand: app_commands.Range[int, 1, MAX_HAND_ID]
     ) -> None:
         """Send the hand's scenario file privately to a player of it or a server manager."""
         lang = lang_of(interaction.locale)

@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.app import SalonBot
 from bot.runtime import TableError
 from bot.runtime.manager import RUNTIME_KEYS
+from bot.runtime.settings import MAX_CAVE
 from bot.ui.abuse import missing_permission
 from bot.ui.i18n import L, Lang, lang_of, localise, pick
 from bot.ui.render import VERB_HELP, table_embed, verb_label
@@ -195,7 +196,9 @@ class Tables(commands.Cog):
     )
     @player_errors
     async def recave(
-        self, interaction: discord.Interaction, amount: app_commands.Range[int, 1] | None = None
+        self,
+        interaction: discord.Interaction,
+        amount: app_commands.Range[int, 1, MAX_CAVE] | None = None,
     ) -> None:
         await self._answer(
             interaction, lambda t: self.bot.manager.recave(t, interaction.user.id, amount)
@@ -214,7 +217,9 @@ class Tables(commands.Cog):
     )
     @player_errors
     async def reserve(
-        self, interaction: discord.Interaction, amount: app_commands.Range[int, 1] | None = None
+        self,
+        interaction: discord.Interaction,
+        amount: app_commands.Range[int, 1, MAX_CAVE] | None = None,
     ) -> None:
         await self._answer(
             interaction, lambda t: self.bot.manager.add_reserve_cave(t, interaction.user.id, amount)

@@ -43,3 +43,23 @@ async def test_a_huge_setting_is_refused(db: Database, key: str) -> None:
     with pytest.raises(InvalidAmount, match="more than"):
         await db.update_settings(GUILD, **{key: 2**63})
     assert getattr(await db.settings(GUILD), key) < 2**53
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "why"),
+    [
+        ("brelan", {"turn_timeout": 1e300}, "turn timer"),
+        ("brelan", {"turn_timeout": 0}, "turn timer"),
+        ("brelan", {"ante": 10**9}, "ante can be 1000000 chips at most"),
+        ("brag", {"max_bet": 10**9}, "max_bet can be"),
+        ("bouillotte", {"cave": 10**13}, "cave is 1 to"),
+        ("brelan", {"next_hand_delay": 1e9}, "pause before the next hand"),
+    ],
+)
+def test_table_options_are_bounded(game: str, options: dict[str, object], why: str) -> None:
+    from bot.games.errors import GameError
+    from bot.runtime import TableError
+    from bot.runtime.settings import Settings
+
+    with pytest.raises((TableError, GameError), match=why):
+        Settings.from_options(game, dict(options))

@@ -89,10 +89,16 @@ _GAME_DEFAULTS: dict[str, dict[str, Any]] = {
 }
 
 
+#: The largest amount a table option may name (an ante, a bet limit, a payment).
+MAX_OPTION_CHIPS = 1_000_000
+
+
 def _chips(name: str) -> Callable[[Any], Any]:
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise OptionError(f"option {name} must be a whole number of chips, 0 or more")
+        if value > MAX_OPTION_CHIPS:
+            raise OptionError(f"option {name} can be {MAX_OPTION_CHIPS} chips at most")
         return value
 
     return check

@@ -40,6 +40,10 @@ RUNTIME_KEYS = (
     "closing",
 )
 DEFAULT_TURN_TIMEOUT = 60.0
+#: Bounds of the runtime options (docs/architecture.md, "Table options").
+MAX_TURN_TIMEOUT = 3600.0
+MAX_NEXT_HAND_DELAY = 600.0
+MAX_CAVE = 1_000_000
 DEFAULT_SIT_OUT_HANDS = 3
 #: Brag's standard cave (RULES.md is silent; ten maximum bets at the default limits).
 BRAG_CAVE = 100
@@ -103,10 +107,16 @@ class Settings:
         max_hands = None if raw_max is None else int(raw_max)
         replenish = bool(options.get("replenish", False))
         staked = bool(options.get("staked", False))
-        if turn_timeout <= 0:
-            raise TableError("The turn timer must be more than 0 seconds.")
-        if cave < 1:
-            raise TableError("The cave is at least 1 chip.")
+        if not 0 < turn_timeout <= MAX_TURN_TIMEOUT:
+            raise TableError(
+                f"The turn timer is more than 0 seconds and {MAX_TURN_TIMEOUT:g} at most."
+            )
+        if not 1 <= cave <= MAX_CAVE:
+            raise TableError(f"The cave is 1 to {MAX_CAVE} chips.")
+        if delay > MAX_NEXT_HAND_DELAY:
+            raise TableError(
+                f"The pause before the next hand is {MAX_NEXT_HAND_DELAY:g} seconds at most."
+            )
         low, high = seat_range(game, rules)
         if not low <= seats <= high:
             raise TableError(f"A {game} table has {low} to {high} seats.")

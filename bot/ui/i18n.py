@@ -119,6 +119,15 @@ _FRENCH: list[tuple[re.Pattern[str], str]] = [
         ),
         (r"That hand is not over yet\.", "Cette donne n'est pas encore terminée."),
         (
+            r"The turn timer is more than 0 seconds and (\d+) at most\.",
+            r"Le temps de parole est de plus de 0 seconde et de \1 secondes au plus.",
+        ),
+        (r"The cave is 1 to (\d+) chips\.", r"La cave est de 1 à \1 jetons."),
+        (
+            r"The pause before the next hand is (\d+) seconds at most\.",
+            r"La pause avant la donne suivante est de \1 secondes au plus.",
+        ),
+        (
             r"That move was already played; the table is shown as it is now\.",
             "Ce coup a déjà été joué ; la table est affichée telle qu'elle est maintenant.",
         ),
