@@ -34,11 +34,17 @@ GAME_CHOICES = [
 DEFAULT_NEXT_HAND_DELAY = 5
 
 
+#: Options whose values include the words "on"/"off" (the carre is off, free or forced).
+WORD_VALUED = frozenset({"carre"})
+
+
 def parse_table_options(text: str | None) -> dict[str, Any]:
     """``"carre=forced pot_rule=split"`` as a dict; numbers and true/false are typed.
 
     >>> parse_table_options("carre=forced min_raise=2 flambeau=true")
     {'carre': 'forced', 'min_raise': 2, 'flambeau': True}
+    >>> parse_table_options("carre=off flambeau=off")  # "off" is one of the carre's choices
+    {'carre': 'off', 'flambeau': False}
     """
     out: dict[str, Any] = {}
     for word in (text or "").replace(",", " ").split():
@@ -47,15 +53,18 @@ def parse_table_options(text: str | None) -> dict[str, Any]:
                 f"Write table options as key=value, separated by spaces (not {word!r})."
             )
         key, value = word.split("=", 1)
+        key = key.strip().lower()
         lowered = value.lower()
         typed: Any = value
-        if lowered in ("true", "yes", "on", "oui"):
+        if key in WORD_VALUED and lowered in ("on", "off"):
+            typed = lowered
+        elif lowered in ("true", "yes", "on", "oui"):
             typed = True
         elif lowered in ("false", "no", "off", "non"):
             typed = False
         elif value.lstrip("-").isdigit():
             typed = int(value)
-        out[key.strip().lower()] = typed
+        out[key] = typed
     return out
 
 

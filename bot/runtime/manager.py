@@ -64,6 +64,7 @@ from bot.storage.models import GameTable, Hand
 from bot.storage.transaction import Transaction
 
 __all__ = [
+    "ALREADY_PLAYED",
     "AUTO_VERBS",
     "DEFAULT_SIT_OUT_HANDS",
     "DEFAULT_TURN_TIMEOUT",
@@ -81,6 +82,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 STALE_BUTTON = "That button belongs to a hand that is over."
+ALREADY_PLAYED = "That move was already played."
 NEEDS_ATTENTION = (
     "This table needs attention: its saved game could not be resumed. Its chips are safe; "
     "a server manager can close it with /admin table close, which returns every chip."
@@ -349,6 +351,7 @@ class TableManager:
                 "no": table.hand_no,
                 **table.rules.public_hand(hand),
                 "legal": [a.to_json() for a in hand.legal_actions()],
+                "actions": len(table.record.actions) if table.record is not None else 0,
                 "deadline": table.deadline,
             }
         return {
@@ -940,8 +943,12 @@ class TableManager:
         verb: str,
         amount: Amount = None,
         hand_id: int | None = None,
+        index: int | None = None,
     ) -> None:
         """Play one action for the player; refused (changing nothing) if not legal.
+
+        ``index`` (a button's): the number of moves played when it was drawn; a click for a
+        move already played is refused, even when the turn came back to the same player.
 
         Brag: ``look`` is an action like the others; the cards he may now see are
         delivered to him privately.
@@ -951,6 +958,12 @@ class TableManager:
             self._table(table_id)
             if hand_id is not None and hand_id != table.hand_id:
                 raise TableError(STALE_BUTTON)
+            if (
+                index is not None
+                and table.record is not None
+                and index != len(table.record.actions)
+            ):
+                raise TableError(ALREADY_PLAYED)
             hand = table.hand
             name = str(user_id)
             if hand is None or hand.finished:

@@ -118,6 +118,7 @@ _FRENCH: list[tuple[re.Pattern[str], str]] = [
             "Les cartes ne sont pas encore distribuées : le carre se joue à l'aveugle.",
         ),
         (r"That hand is not over yet\.", "Cette donne n'est pas encore terminée."),
+        (r"That move was already played\.", "Ce coup a déjà été joué."),
         (
             r"The turn timer is more than 0 seconds and (\d+) at most\.",
             r"Le temps de parole est de plus de 0 seconde et de \1 secondes au plus.",

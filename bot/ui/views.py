@@ -4,8 +4,10 @@ Three kinds of button, all :class:`discord.ui.DynamicItem` so they keep working 
 restart:
 
 - ``salon:t:<table>:<join|leave|start|cards>``: the table's own controls;
-- ``salon:a:<table>:<hand>:<verb>:<amount>``: one legal action with a preset amount;
-- ``salon:o:<table>:<hand>:<verb>``: "other amount", which opens a modal.
+- ``salon:a:<table>:<hand>:<index>:<verb>:<amount>``: one legal action with a preset amount,
+  for the move number ``index`` of the hand (a click for a move already played is refused);
+- ``salon:o:<table>:<hand>:<index>:<verb>``: "other amount", which opens a modal;
+- the older ids without ``index`` are answered as stale (:class:`OldActionButton`).
 
 A click on a button of a hand that is over is refused politely; anyone but the player to
 act gets "not your turn" or "you are not seated", privately.
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.runtime import TableError
+from bot.runtime.manager import ALREADY_PLAYED
 from bot.storage import StorageError
 from bot.ui.abuse import too_fast_text
 from bot.ui.i18n import Lang, lang_of, localise, pick
@@ -82,13 +85,21 @@ def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
     if not playing or hand is None:
         return view
     hand_id = int(hand["id"])
+    index = int(hand.get("actions", 0))  # the move these buttons play: a second click is stale
     simple: list[discord.ui.Item[Any]] = []
     ranged: list[list[discord.ui.Item[Any]]] = []
     for legal in hand.get("legal", []):
         verb = str(legal["verb"])
         if "min" in legal and isinstance(legal.get("min"), int):
             row: list[discord.ui.Item[Any]] = [
-                ActButton(table_id, hand_id, verb, amount, label=verb_label(lang, verb, amount))
+                ActButton(
+                    table_id,
+                    hand_id,
+                    verb,
+                    amount,
+                    index=index,
+                    label=verb_label(lang, verb, amount),
+                )
                 for amount in presets(legal, hand)
             ]
             word = verb_label(lang, verb).replace(" …", "")
@@ -97,13 +108,18 @@ def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
                     table_id,
                     hand_id,
                     verb,
+                    index=index,
                     label=pick(lang, "{v}: other…", "{v} : autre…", v=word),
                 )
             )
             ranged.append(row)
         elif verb == "discard":
             ranged.append(
-                [OtherAmountButton(table_id, hand_id, verb, label=verb_label(lang, verb))]
+                [
+                    OtherAmountButton(
+                        table_id, hand_id, verb, index=index, label=verb_label(lang, verb)
+                    )
+                ]
             )
         else:
             amount = legal.get("amount")
@@ -116,6 +132,7 @@ def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
                     hand_id,
                     verb,
                     amount if isinstance(amount, int) else None,
+                    index=index,
                     label=label,
                 )
             )
@@ -260,8 +277,12 @@ async def play(
     hand_id: int,
     verb: str,
     amount: int | tuple[str, ...] | None,
+    index: int | None = None,
 ) -> None:
-    """A legal-action click: checked, played, answered with the updated table message."""
+    """A legal-action click: checked, played, answered with the updated table message.
+
+    ``index``: the number of moves already played when the button was drawn; a click for a
+    move already played is refused, even when the turn has come back to the same player."""
     if not await check_turn(interaction, table_id, hand_id):
         return
     bot = salon_bot(interaction)
@@ -274,6 +295,7 @@ async def play(
             verb,
             amount,
             hand_id=hand_id,
+            index=index,
         ),
     )
 
@@ -349,9 +371,9 @@ class TableButton(
 class ActButton(
     Throttled,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"salon:a:(?P<table>\d+):(?P<hand>\d+):(?P<verb>[a-z]+):(?P<amount>\d*)",
+    template=r"salon:a:(?P<table>\d+):(?P<hand>\d+):(?P<index>\d+):(?P<verb>[a-z]+):(?P<amount>\d*)",
 ):
-    """One legal action, with its amount when it has one."""
+    """One legal action, with its amount when it has one, for the move number ``index``."""
 
     def __init__(
         self,
@@ -360,6 +382,7 @@ class ActButton(
         verb: str,
         amount: int | None,
         *,
+        index: int = 0,
         label: str | None = None,
     ) -> None:
         style = (
@@ -367,13 +390,16 @@ class ActButton(
             if verb in ("pass", "fold")
             else (discord.ButtonStyle.primary)
         )
-        custom_id = f"salon:a:{table_id}:{hand_id}:{verb}:{'' if amount is None else amount}"
+        custom_id = (
+            f"salon:a:{table_id}:{hand_id}:{index}:{verb}:{'' if amount is None else amount}"
+        )
         super().__init__(
             discord.ui.Button(
                 label=fit_text(label or verb, BUTTON_LABEL), style=style, custom_id=custom_id
             )
         )
         self.table_id, self.hand_id, self.verb, self.amount = table_id, hand_id, verb, amount
+        self.index = index
 
     @classmethod
     async def from_custom_id(
@@ -384,18 +410,26 @@ class ActButton(
         /,
     ) -> ActButton:
         amount = int(match["amount"]) if match["amount"] else None
-        return cls(int(match["table"]), int(match["hand"]), match["verb"], amount)
+        return cls(
+            int(match["table"]),
+            int(match["hand"]),
+            match["verb"],
+            amount,
+            index=int(match["index"]),
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await play(interaction, self.table_id, self.hand_id, self.verb, self.amount)
+        await play(interaction, self.table_id, self.hand_id, self.verb, self.amount, self.index)
 
 
 class AmountModal(discord.ui.Modal):
     """Any other amount for a ranged action (or the cards of a discard)."""
 
-    def __init__(self, lang: Lang, table_id: int, hand_id: int, verb: str, hint: str) -> None:
+    def __init__(
+        self, lang: Lang, table_id: int, hand_id: int, verb: str, hint: str, index: int = 0
+    ) -> None:
         super().__init__(title=fit_text(verb_label(lang, verb, None), MODAL_TITLE), timeout=300)
-        self.table_id, self.hand_id, self.verb = table_id, hand_id, verb
+        self.table_id, self.hand_id, self.verb, self.index = table_id, hand_id, verb, index
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
             label=pick(lang, "Amount", "Montant")
             if verb != "discard"
@@ -407,26 +441,33 @@ class AmountModal(discord.ui.Modal):
 
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await play(
-            interaction, self.table_id, self.hand_id, self.verb, parse_amount(self.amount.value)
+            interaction,
+            self.table_id,
+            self.hand_id,
+            self.verb,
+            parse_amount(self.amount.value),
+            self.index,
         )
 
 
 class OtherAmountButton(
     Throttled,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"salon:o:(?P<table>\d+):(?P<hand>\d+):(?P<verb>[a-z]+)",
+    template=r"salon:o:(?P<table>\d+):(?P<hand>\d+):(?P<index>\d+):(?P<verb>[a-z]+)",
 ):
     """Opens a modal for an amount the presets do not offer."""
 
-    def __init__(self, table_id: int, hand_id: int, verb: str, *, label: str | None = None) -> None:
+    def __init__(
+        self, table_id: int, hand_id: int, verb: str, *, index: int = 0, label: str | None = None
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=fit_text(label or verb, BUTTON_LABEL),
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"salon:o:{table_id}:{hand_id}:{verb}",
+                custom_id=f"salon:o:{table_id}:{hand_id}:{index}:{verb}",
             )
         )
-        self.table_id, self.hand_id, self.verb = table_id, hand_id, verb
+        self.table_id, self.hand_id, self.verb, self.index = table_id, hand_id, verb, index
 
     @classmethod
     async def from_custom_id(
@@ -436,7 +477,9 @@ class OtherAmountButton(
         match: re.Match[str],
         /,
     ) -> OtherAmountButton:
-        return cls(int(match["table"]), int(match["hand"]), match["verb"])
+        return cls(
+            int(match["table"]), int(match["hand"]), match["verb"], index=int(match["index"])
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         if not await check_turn(interaction, self.table_id, self.hand_id):
@@ -471,12 +514,36 @@ class OtherAmountButton(
                     c=" ".join(mine["cards"]),
                 )
         await interaction.response.send_modal(
-            AmountModal(lang, self.table_id, self.hand_id, self.verb, hint)
+            AmountModal(lang, self.table_id, self.hand_id, self.verb, hint, self.index)
         )
+
+
+class OldActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"salon:[ao]:(?P<table>\d+):(?P<hand>\d+):(?P<verb>[a-z]+)(?::\d*)?",
+):
+    """An action button drawn before moves were numbered: answered as stale, never played."""
+
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(label="…", custom_id=custom_id))
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> OldActionButton:
+        return cls(match.string)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await reply_private(interaction, localise(lang_of(interaction.locale), ALREADY_PLAYED))
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TableButton,
     ActButton,
     OtherAmountButton,
+    OldActionButton,
 )

@@ -41,7 +41,8 @@ def pick_action(hand: dict[str, Any], preference: tuple[str, ...] = CALM) -> dic
 def button_for(message: Any, table_id: int, hand_id: int, action: dict[str, Any]) -> str:
     """The custom id of the button playing ``action`` (its minimum for a ranged verb)."""
     amount = action.get("min", action.get("amount"))
-    wanted = f"salon:a:{table_id}:{hand_id}:{action['verb']}:{'' if amount is None else amount}"
+    index = f"{table_id}:{hand_id}:{moves_played(message)}"
+    wanted = f"salon:a:{index}:{action['verb']}:{'' if amount is None else amount}"
     ids = custom_ids(message)
     assert wanted in ids, (wanted, ids)
     return wanted
@@ -81,3 +82,12 @@ def actions_played(salon: Any, table_id: int = 1) -> tuple[int | None, int]:
     """(hand id, number of actions in it): changes with every action played."""
     table = salon.bot.manager.tables[table_id]
     return table.hand_id, len(table.record.actions) if table.record else 0
+
+
+def moves_played(message: Any) -> str:
+    """The move number the action buttons of a table message play (their ``index``)."""
+    for custom_id in custom_ids(message):
+        parts = custom_id.split(":")
+        if parts[1] == "a":
+            return parts[4]
+    return "0"

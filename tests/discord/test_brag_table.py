@@ -102,7 +102,7 @@ def public_payloads(salon: Any, since: int, until: int | None = None) -> list[An
 async def click_verb(salon: Any, member: Any, verb: str, amount: int | None = None) -> Any:
     """Click the table message's button for ``verb`` (at ``amount``) as ``member``."""
     hand = state(salon)["hand"]
-    wanted = f"salon:a:1:{hand['id']}:{verb}:{'' if amount is None else amount}"
+    wanted = f"salon:a:1:{hand['id']}:{hand['actions']}:{verb}:{'' if amount is None else amount}"
     message = await table_message(salon)
     assert wanted in custom_ids(message), (wanted, custom_ids(message))
     result = await member.click(message, custom_id=wanted)
@@ -260,7 +260,7 @@ async def random_turn(salon: Any, members: dict[int, Any], rng: random.Random) -
     for custom_id in custom_ids(message):
         parts = custom_id.split(":")
         if parts[1] in "ao" and parts[3] == str(hand["id"]):
-            by_verb.setdefault(parts[4], []).append(custom_id)
+            by_verb.setdefault(parts[5], []).append(custom_id)
     assert set(by_verb) == {a["verb"] for a in hand["legal"]}
     verb = rng.choice(sorted(by_verb))
     chosen = rng.choice(by_verb[verb])
@@ -478,8 +478,8 @@ def test_brag_buttons_name_what_they_do() -> None:
     two_hands = view_labels(
         {"pot": 6, "legal": [{"verb": "look", "amount": 1}, {"verb": "look", "amount": 2}]}
     )
-    assert two_hands["salon:a:2:5:look:1"] == "Look at hand 1"
-    assert two_hands["salon:a:2:5:look:2"] == "Look at hand 2"
+    assert two_hands["salon:a:2:5:0:look:1"] == "Look at hand 1"
+    assert two_hands["salon:a:2:5:0:look:2"] == "Look at hand 2"
     betting = view_labels(
         {
             "pot": 6,
@@ -492,20 +492,20 @@ def test_brag_buttons_name_what_they_do() -> None:
             ],
         }
     )
-    assert betting["salon:a:2:5:look:"] == "Look at my cards"
-    assert betting["salon:a:2:5:see:4"] == "See (4)"
-    assert betting["salon:o:2:5:bet"] == "Bet: other…"
-    assert {"salon:a:2:5:bet:2", "salon:a:2:5:bet:4", "salon:a:2:5:bet:5"} <= set(betting)
+    assert betting["salon:a:2:5:0:look:"] == "Look at my cards"
+    assert betting["salon:a:2:5:0:see:4"] == "See (4)"
+    assert betting["salon:o:2:5:0:bet"] == "Bet: other…"
+    assert {"salon:a:2:5:0:bet:2", "salon:a:2:5:0:bet:4", "salon:a:2:5:0:bet:5"} <= set(betting)
     asked = view_labels({"phase": "proposal", "legal": [{"verb": "showdown"}, {"verb": "refuse"}]})
     assert asked == {
         "salon:t:2:join": "Join",
         "salon:t:2:leave": "Leave",
         "salon:t:2:cards": "My cards",
-        "salon:a:2:5:showdown:": "Agree to show",
-        "salon:a:2:5:refuse:": "Refuse",
+        "salon:a:2:5:0:showdown:": "Agree to show",
+        "salon:a:2:5:0:refuse:": "Refuse",
     }
     discard = view_labels({"legal": [{"verb": "discard", "amount": 2}, {"verb": "fold"}]})
-    assert discard["salon:o:2:5:discard"] == "Discard…"
+    assert discard["salon:o:2:5:0:discard"] == "Discard…"
     assert parse_amount("`K♥` 10♣") == ("Kh", "10c")
 
 

@@ -57,9 +57,9 @@ def test_view_offers_exactly_the_legal_actions() -> None:
         },
     }
     ids = [item.custom_id for item in table_view("en", state_).children]  # type: ignore[attr-defined]
-    assert "salon:a:3:8:pass:" in ids and "salon:a:3:8:hold:4" in ids
-    assert {"salon:a:3:8:raise:5", "salon:a:3:8:raise:8", "salon:a:3:8:raise:20"} <= set(ids)
-    assert "salon:o:3:8:raise" in ids
+    assert "salon:a:3:8:0:pass:" in ids and "salon:a:3:8:0:hold:4" in ids
+    assert {"salon:a:3:8:0:raise:5", "salon:a:3:8:0:raise:8", "salon:a:3:8:0:raise:20"} <= set(ids)
+    assert "salon:o:3:8:0:raise" in ids
     assert not any(":open" in i or ":carre" in i for i in ids)
 
 

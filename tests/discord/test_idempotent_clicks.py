@@ -1,0 +1,73 @@
+"""Idempotent clicks (issue 11): a button plays the move number it was drawn for; a click
+delivered twice or late is answered "That move was already played.", even when the turn has
+come back to the same player in the same hand.
+
+simcord only lets a member click what the message shows now, so the late click is played
+through the runtime with the button's own id, and the ids are checked on the message."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from simsupport import custom_ids, state, table_message
+
+from bot.runtime import TableError
+from bot.ui.views import ActButton, OldActionButton, OtherAmountButton
+
+
+async def duel(salon: Any) -> tuple[Any, Any, int]:
+    alice, bob = salon.member("alice"), salon.member("bob")
+    created = await alice.slash(salon.channel, "table create", game="brelan", options="carre=off")
+    assert not created.ephemeral, created.response.content
+    for member in (alice, bob):
+        await member.slash(salon.channel, "table join")
+    await alice.slash(salon.channel, "table start")
+    table = await salon.bot.manager.table_in_channel(salon.channel.id)
+    return alice, bob, int(table)
+
+
+def template(item: type[Any]) -> re.Pattern[str]:
+    return item.__discord_ui_compiled_template__  # type: ignore[no-any-return]
+
+
+async def test_a_late_click_for_a_move_already_played_is_refused(salon: Any) -> None:
+    alice, bob, table = await duel(salon)
+    members = {alice.id: alice, bob.id: bob}
+    hand = state(salon, table)["hand"]
+    first = members[int(hand["to_act"])]
+    other = bob if first is alice else alice
+    old = await table_message(salon, table)
+    opened = next(c for c in custom_ids(old) if ":open:" in c)
+    match = template(ActButton).fullmatch(opened)
+    assert match is not None and match["index"] == "0"  # drawn for move 0
+    await first.click(old, custom_id=opened)
+    assert all(":0:" not in c for c in custom_ids(await table_message(salon, table)) if ":a:" in c)
+    # the other player raises: the turn comes back to the first one, in the same hand
+    hand = state(salon, table)["hand"]
+    raise_to = next(a for a in hand["legal"] if a["verb"] == "raise")["min"]
+    await salon.bot.manager.act(table, other.id, "raise", raise_to)
+    assert state(salon, table)["hand"]["to_act"] == str(first.id)
+    moves = len((await salon.bot.db.current_hand(table)).record["actions"])
+
+    # the same button delivered again (a lagging client, a repeated interaction)
+    with pytest.raises(TableError, match=r"^That move was already played\.$"):
+        await salon.bot.manager.act(
+            table, first.id, "open", int(match["amount"]), hand_id=int(match["hand"]), index=0
+        )
+
+    assert len((await salon.bot.db.current_hand(table)).record["actions"]) == moves
+    fresh = await table_message(salon, table)
+    assert any(f":{moves}:" in c for c in custom_ids(fresh) if c.startswith("salon:a:"))
+
+
+def test_old_button_ids_are_answered_as_stale_and_new_ones_play() -> None:
+    old, new, other = "salon:a:1:7:pass:", "salon:a:1:7:3:pass:", "salon:o:1:7:3:raise"
+    assert template(OldActionButton).fullmatch(old)
+    assert template(OldActionButton).fullmatch("salon:o:1:7:raise")
+    assert not template(ActButton).fullmatch(old)
+    assert template(ActButton).fullmatch(new) and not template(OldActionButton).fullmatch(new)
+    assert template(OtherAmountButton).fullmatch(other)
+    assert not template(OldActionButton).fullmatch(other)
+    assert all(len(i) <= 100 for i in (f"salon:a:{10**18}:{10**18}:{10**6}:showdown:{10**9}",))
