@@ -1,0 +1,87 @@
+"""Chaos (issue 11): the self-play is SIGKILLed at 20 random moments (some inside a
+transaction) and restarted each time; after every kill the chip census holds, the ledger
+matches the wallets, SQLite's integrity check passes, every stored hand replays (finished ones
+to their stored result), and every hand in play resumes with its old actions as a prefix."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from bot.games.replay import load_record, replay_record
+from bot.runtime import replays_to_expect, scenario_of
+from bot.storage import Database
+from tests.test_runtime_support import balanced
+
+ROOT = Path(__file__).resolve().parents[1]
+KILLS = 20
+
+
+def kill_at_random(db: Path, seed: int, rng: random.Random) -> str:
+    """Run the robots until a random number of actions is committed, then SIGKILL them a
+    random instant later (possibly in the middle of the next write)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot.runtime.selfplay", str(db), str(seed)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    assert proc.stdout is not None
+    resumed, seen, target = "", 0, rng.randint(1, 40)
+    deadline = time.monotonic() + 10
+    try:
+        while seen < target and time.monotonic() < deadline:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            if line.startswith("resumed"):
+                resumed = line
+            elif line.startswith("acted"):
+                seen += 1
+        time.sleep(rng.random() * 0.004)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(5)
+    err = proc.stderr.read() if proc.stderr else ""
+    assert resumed, f"the robots did not start: {err[-2000:]}"
+    return resumed
+
+
+async def check(path: Path) -> dict[int, tuple[int, list[Any]]]:
+    """Every invariant; returns the hands in play: table -> (hand id, actions)."""
+    db = await Database.open(path)
+    try:
+        await balanced(db)
+        async with db.read() as tx, tx.conn.execute("PRAGMA integrity_check") as cur:
+            assert [tuple(r) for r in await cur.fetchall()] == [("ok",)]
+        for hand in await db.hand_history(1, limit=10_000):
+            assert replays_to_expect(scenario_of(hand, None, in_play=False)), hand.id
+        playing = {}
+        for hand in await db.in_progress_hands():
+            replay_record(load_record(hand.record))
+            playing[hand.table_id] = (hand.id, list(hand.record["actions"]))
+        return playing
+    finally:
+        await db.close()
+
+
+async def test_twenty_random_kills_lose_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "chaos.db"
+    rng = random.Random(2026)
+    before: dict[int, tuple[int, list[Any]]] = {}
+    for kill in range(KILLS):
+        kill_at_random(path, seed=kill + 1, rng=rng)
+        after = await check(path)
+        for table, (hand_id, actions) in before.items():
+            if table in after and after[table][0] == hand_id:
+                assert after[table][1][: len(actions)] == actions, (kill, table)
+        before = after
+    assert before, "the last kill left hands in play"
