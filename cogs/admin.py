@@ -15,13 +15,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.runtime import TableError
 from bot.storage import InsufficientChips, StorageError
 from bot.storage.database import DEFAULT_QUEUE_CAP, MAX_QUEUE_CAP
 from bot.storage.transaction import MAX_CHIPS
 from bot.ui.abuse import give_limits, save_give_limits
 from bot.ui.economy_text import audit_lines, chips, guild_id_of, guild_lang, settings_text
 from bot.ui.i18n import L, lang_of, localise, pick
+from bot.ui.interaction import table_here
 from bot.ui.limits import CONTENT, listing
 from bot.ui.replies import reply_private
 from bot.ui.safe_text import plain
@@ -354,13 +354,7 @@ class Admin(
     )
 
     async def _table_here(self, interaction: discord.Interaction) -> int:
-        channel_id = interaction.channel_id
-        table_id = (
-            None if channel_id is None else await self.bot.manager.table_in_channel(channel_id)
-        )
-        if table_id is None:
-            raise TableError("There is no table in this channel: open one with /table create.")
-        return table_id
+        return await table_here(interaction)
 
     @table.command(
         name=L("void", "annuler"),

@@ -20,6 +20,7 @@ from bot.runtime.manager import RUNTIME_KEYS
 from bot.runtime.settings import MAX_CAVE
 from bot.ui.abuse import missing_permission
 from bot.ui.i18n import L, Lang, lang_of, localise, pick
+from bot.ui.interaction import table_here
 from bot.ui.render import VERB_HELP, table_embed, verb_label
 from bot.ui.replies import player_errors, reply_private
 from bot.ui.safe_text import code_span
@@ -87,13 +88,7 @@ class Tables(commands.Cog):
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
     async def _table_here(self, interaction: discord.Interaction) -> int:
-        channel_id = interaction.channel_id
-        table_id = (
-            None if channel_id is None else await self.bot.manager.table_in_channel(channel_id)
-        )
-        if table_id is None:
-            raise TableError("There is no table in this channel: open one with /table create.")
-        return table_id
+        return await table_here(interaction)
 
     async def _answer(
         self, interaction: discord.Interaction, request: Callable[[int], Awaitable[str]]

@@ -5,18 +5,14 @@ to their stored result), and every hand in play resumes with its old actions as 
 
 from __future__ import annotations
 
-import os
 import random
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Any
 
 from bot.games.replay import load_record, replay_record
 from bot.runtime import replays_to_expect, scenario_of
 from bot.storage import Database
+from tests.test_runtime_crash import run_and_kill
 from tests.test_runtime_support import balanced
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,35 +20,9 @@ KILLS = 20
 
 
 def kill_at_random(db: Path, seed: int, rng: random.Random) -> str:
-    """Run the robots until a random number of actions is committed, then SIGKILL them a
-    random instant later (possibly in the middle of the next write)."""
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bot.runtime.selfplay", str(db), str(seed)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    assert proc.stdout is not None
-    resumed, seen, target = "", 0, rng.randint(1, 40)
-    deadline = time.monotonic() + 10
-    try:
-        while seen < target and time.monotonic() < deadline:
-            line = proc.stdout.readline()
-            if not line:
-                break
-            if line.startswith("resumed"):
-                resumed = line
-            elif line.startswith("acted"):
-                seen += 1
-        time.sleep(rng.random() * 0.004)
-    finally:
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(5)
-    err = proc.stderr.read() if proc.stderr else ""
-    assert resumed, f"the robots did not start: {err[-2000:]}"
-    return resumed
+    """Kill the robots after a random number of actions, a random instant later."""
+    target = rng.randint(1, 40)
+    return run_and_kill(db, seed, target, then_wait=rng.random() * 0.004, at_least=target)
 
 
 async def check(path: Path) -> dict[int, tuple[int, list[Any]]]:

@@ -18,8 +18,12 @@ from tests.test_runtime_support import GUILD, balanced, make_env, play_until_han
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run_and_kill(db: Path, seed: int, actions: int) -> str:
-    """Start the robots, let them commit ``actions`` actions, then SIGKILL them."""
+def run_and_kill(
+    db: Path, seed: int, actions: int, *, then_wait: float = 0.0, at_least: int = 20
+) -> str:
+    """Start the robots, let them commit ``actions`` actions, wait ``then_wait`` seconds
+    (the kill may land inside the next write), then SIGKILL them; returns the "resumed"
+    line they printed."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "bot.runtime.selfplay", str(db), str(seed)],
         cwd=ROOT,
@@ -41,11 +45,12 @@ def run_and_kill(db: Path, seed: int, actions: int) -> str:
                 first = line
             elif line.startswith("acted"):
                 seen += 1
+        time.sleep(then_wait)
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(5)
     err = proc.stderr.read() if proc.stderr else ""
-    assert seen >= min(actions, 20), f"only {seen} actions: {err[-2000:]}"
+    assert seen >= min(actions, at_least), f"only {seen} actions: {err[-2000:]}"
     return first
 
 

@@ -1,0 +1,18 @@
+"""Helpers shared by the commands: the table of the channel a command is typed in."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.runtime import TableError
+from bot.ui.views import salon_bot
+
+
+async def table_here(interaction: discord.Interaction) -> int:
+    """The open table of the interaction's channel; a TableError says how to open one."""
+    channel_id = interaction.channel_id
+    manager = salon_bot(interaction).manager
+    table_id = None if channel_id is None else await manager.table_in_channel(channel_id)
+    if table_id is None:
+        raise TableError("There is no table in this channel: open one with /table create.")
+    return table_id
