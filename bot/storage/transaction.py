@@ -810,21 +810,22 @@ class Transaction:
         process wrote this turn) is refused with :class:`StaleHand`, writing nothing.
         """
         await self._playing_hand(hand_id)
-        if expected_count is not None:
-            count = await self._scalar(
-                "SELECT json_array_length(record, '$.actions') FROM hands WHERE id = ?",
-                (hand_id,),
-            )
-            if count != expected_count:
-                raise StaleHand(hand_id, expected_count, int(count or 0))
-        await self._run(
+        sql = (
             "UPDATE hands SET record = json_insert(json_insert(record, '$.actions', json('[]')),"
-            " '$.actions[#]', json(?)), turn_deadline = ?, updated_at = ? WHERE id = ?",
-            (dump_json(action), turn_deadline, self.now, hand_id),
+            " '$.actions[#]', json(?)), turn_deadline = ?, updated_at = ? WHERE id = ?"
         )
-        return await self._scalar(
-            "SELECT json_array_length(record, '$.actions') FROM hands WHERE id = ?", (hand_id,)
-        )
+        params: list[object] = [dump_json(action), turn_deadline, self.now, hand_id]
+        if expected_count is not None:  # one statement: the check and the write together
+            sql += " AND COALESCE(json_array_length(record, '$.actions'), 0) = ?"
+            params.append(expected_count)
+        _, changed = await self._run(sql, params)
+        count_sql = "SELECT json_array_length(record, '$.actions') FROM hands WHERE id = ?"
+        if expected_count is None:
+            return await self._scalar(count_sql, (hand_id,))
+        if changed == 0:
+            found = await self._scalar(count_sql, (hand_id,))
+            raise StaleHand(hand_id, expected_count, int(found or 0))
+        return expected_count + 1
 
     async def set_turn_deadline(self, hand_id: int, turn_deadline: float | None) -> None:
         """Set (or clear) the unix time by which the player to act must act."""
