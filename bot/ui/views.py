@@ -15,10 +15,12 @@ act gets "not your turn" or "you are not seated", privately.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -302,6 +304,31 @@ async def play(
 
 # -- the buttons ---------------------------------------------------------------------------
 
+Handler = TypeVar("Handler", bound=Callable[[Any, discord.Interaction], Awaitable[None]])
+
+
+def always_answered(handler: Handler) -> Handler:
+    """A click or a modal that fails unexpectedly is still answered, privately, instead of
+    ending in Discord's bare "This interaction failed"; the error is logged."""
+
+    @functools.wraps(handler)
+    async def wrapper(self: Any, interaction: discord.Interaction) -> None:
+        try:
+            await handler(self, interaction)
+        except Exception:
+            log.exception("a click on %s failed", getattr(self, "custom_id", self))
+            text = pick(
+                lang_of(interaction.locale),
+                "Something went wrong on our side with that click. The table message shows "
+                "where the game stands; try again in a moment.",
+                "Un problème est survenu de notre côté avec ce clic. Le message de la table "
+                "montre où en est la partie ; réessayez dans un instant.",
+            )
+            with contextlib.suppress(discord.HTTPException):
+                await reply_private(interaction, text)
+
+    return wrapper  # type: ignore[return-value]
+
 
 class Throttled:
     """Refuses, privately and politely, a member who clicks faster than ``CLICKS`` allows."""
@@ -350,6 +377,7 @@ class TableButton(
     ) -> TableButton:
         return cls(int(match["table"]), match["what"])
 
+    @always_answered
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = salon_bot(interaction)
         table_id, user = self.table_id, interaction.user.id
@@ -418,6 +446,7 @@ class ActButton(
             index=int(match["index"]),
         )
 
+    @always_answered
     async def callback(self, interaction: discord.Interaction) -> None:
         await play(interaction, self.table_id, self.hand_id, self.verb, self.amount, self.index)
 
@@ -439,6 +468,7 @@ class AmountModal(discord.ui.Modal):
         )
         self.add_item(self.amount)
 
+    @always_answered
     async def on_submit(self, interaction: discord.Interaction) -> None:
         await play(
             interaction,
@@ -481,6 +511,7 @@ class OtherAmountButton(
             int(match["table"]), int(match["hand"]), match["verb"], index=int(match["index"])
         )
 
+    @always_answered
     async def callback(self, interaction: discord.Interaction) -> None:
         if not await check_turn(interaction, self.table_id, self.hand_id):
             return
@@ -537,6 +568,7 @@ class OldActionButton(
     ) -> OldActionButton:
         return cls(match.string)
 
+    @always_answered
     async def callback(self, interaction: discord.Interaction) -> None:
         await reply_private(interaction, localise(lang_of(interaction.locale), ALREADY_PLAYED))
 

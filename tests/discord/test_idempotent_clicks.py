@@ -71,3 +71,20 @@ def test_old_button_ids_are_answered_as_stale_and_new_ones_play() -> None:
     assert template(OtherAmountButton).fullmatch(other)
     assert not template(OldActionButton).fullmatch(other)
     assert all(len(i) <= 100 for i in (f"salon:a:{10**18}:{10**18}:{10**6}:showdown:{10**9}",))
+
+
+async def test_an_unexpected_error_on_a_click_is_answered_privately(
+    salon: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice = salon.member("alice")
+    await alice.slash(salon.channel, "table create", game="bouillotte")
+    table = await salon.bot.manager.table_in_channel(salon.channel.id)
+
+    async def broken(*_args: Any, **_kwargs: Any) -> str:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(salon.bot.manager, "join", broken)
+    clicked = await alice.click(await table_message(salon, table), label="Join")
+
+    assert clicked.ephemeral
+    assert clicked.response.content.startswith("Something went wrong on our side")
