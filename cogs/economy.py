@@ -33,6 +33,7 @@ from bot.ui.economy_text import (
     when,
 )
 from bot.ui.i18n import L, Lang, lang_of, localise, pick
+from bot.ui.limits import CONTENT, fit_embed, listing
 from bot.ui.replies import reply_private
 
 if TYPE_CHECKING:
@@ -149,7 +150,9 @@ class Economy(commands.Cog):
             if entries:
                 lines.append(pick(lang, "Latest movements:", "Derniers mouvements :"))
                 lines.extend(f"- {ledger_line(lang, e)}" for e in entries)
-        await reply_private(interaction, "\n".join(lines), allowed_mentions=NO_PINGS)
+        await reply_private(
+            interaction, listing(lang, lines, limit=CONTENT), allowed_mentions=NO_PINGS
+        )
 
     # ------------------------------------------------------------------ /daily
 
@@ -352,7 +355,9 @@ class Economy(commands.Cog):
             description="\n".join(lines),
             colour=discord.Colour.dark_green(),
         )
-        await interaction.response.send_message(embed=embed, allowed_mentions=NO_PINGS)
+        await interaction.response.send_message(
+            embed=fit_embed(public, embed), allowed_mentions=NO_PINGS
+        )
 
 
 async def setup(bot: commands.Bot) -> None:

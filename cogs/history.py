@@ -20,6 +20,7 @@ from bot.storage import NoHand, StorageError
 from bot.storage.models import GameTable
 from bot.ui.economy_text import game_name, guild_id_of, hand_outcome, hand_players, when
 from bot.ui.i18n import L, lang_of, localise, pick
+from bot.ui.limits import CONTENT, listing
 from bot.ui.replies import reply_private
 
 if TYPE_CHECKING:
@@ -95,14 +96,13 @@ class History(commands.Cog):
                 f"`#{hand.id}` {game_name(hand.game)} · {where} · {when(hand.updated_at)} · "
                 f"{hand_outcome(lang, hand.result)}"
             )
-        lines.append(
-            pick(
-                lang,
-                "Get a hand's file with /replay.",
-                "Obtenez le fichier d'une donne avec /rejouer.",
-            )
+        footer = pick(
+            lang,
+            "Get a hand's file with /replay.",
+            "Obtenez le fichier d'une donne avec /rejouer.",
         )
-        await reply_private(interaction, "\n".join(lines), allowed_mentions=NO_PINGS)
+        body = listing(lang, lines, limit=CONTENT - len(footer) - 1)
+        await reply_private(interaction, f"{body}\n{footer}", allowed_mentions=NO_PINGS)
 
     @app_commands.command(
         name=L("replay", "rejouer"),

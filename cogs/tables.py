@@ -21,6 +21,7 @@ from bot.runtime.settings import MAX_CAVE
 from bot.ui.abuse import missing_permission
 from bot.ui.i18n import L, Lang, lang_of, localise, pick
 from bot.ui.interaction import table_here
+from bot.ui.limits import CONTENT, listing
 from bot.ui.render import VERB_HELP, table_embed, verb_label
 from bot.ui.replies import player_errors, reply_private
 from bot.ui.safe_text import code_span
@@ -265,7 +266,7 @@ class Tables(commands.Cog):
         if not line:
             text = pick(lang, "Nobody is waiting.", "Personne n'attend.")
         else:
-            text = "\n".join(f"{i}. <@{u}>" for i, u in enumerate(line, 1))
+            text = listing(lang, [f"{i}. <@{u}>" for i, u in enumerate(line, 1)], limit=CONTENT)
         await reply_private(interaction, text)
 
     @table.command(
@@ -280,7 +281,8 @@ class Tables(commands.Cog):
         parsed = self.bot.manager.engine_options(table_id)
         rules = parsed.to_dict() if hasattr(parsed, "to_dict") else {}
         lines = [f"{code_span(k)} = {code_span(v)}" for k, v in sorted({**rules, **shown}.items())]
-        await reply_private(interaction, "\n".join(lines) or "-")
+        lang = lang_of(interaction.locale)
+        await reply_private(interaction, listing(lang, lines, limit=CONTENT) or "-")
 
     @table.command(
         name=L("close", "fermer"),

@@ -65,6 +65,35 @@ def listing(lang: Lang, items: Sequence[str], sep: str = "\n", limit: int = FIEL
     return fit_text(sep.join([*kept, tail]), limit)
 
 
+def add_lines_field(
+    lang: Lang, embed: discord.Embed, name: str, lines: Sequence[str], *, most: int = 3
+) -> None:
+    """Add ``lines`` as one field, or as up to ``most`` fields ("Seats", "Seats (2)"…) when
+    they pass 1,024 characters, so a long list stays whole while it can; past that the last
+    field ends in "… and N more".
+
+    >>> e = discord.Embed()
+    >>> add_lines_field("en", e, "Seats", ["x" * 600] * 3)
+    >>> [(f.name, len(f.value)) for f in e.fields]
+    [('Seats', 600), ('Seats (2)', 600), ('Seats (3)', 600)]
+    """
+    chunks: list[list[str]] = [[]]
+    size = 0  # characters of the last chunk joined by newlines
+    for line in (fit_text(line, FIELD_VALUE) for line in lines):
+        if chunks[-1] and size + 1 + len(line) > FIELD_VALUE:
+            if len(chunks) == most:
+                break
+            chunks.append([])
+        size = len(line) if not chunks[-1] else size + 1 + len(line)
+        chunks[-1].append(line)
+    kept = sum(len(c) for c in chunks)
+    if kept < len(lines):  # the last field takes the rest, cut with "… and N more"
+        chunks[-1] = list(lines[kept - len(chunks[-1]) :])
+    for k, chunk in enumerate(chunks, 1):
+        label = name if k == 1 else f"{name} ({k})"
+        embed.add_field(name=fit_text(label, FIELD_NAME), value=listing(lang, chunk), inline=False)
+
+
 def embed_size(embed: discord.Embed) -> int:
     """The characters Discord counts towards an embed's 6,000."""
     size = len(embed.title or "") + len(embed.description or "")

@@ -6,13 +6,21 @@ data, engine events); they never decide a rule. Mentions inside embeds do not pi
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import discord
 
 from bot.ui.i18n import Lang, localise, pick
-from bot.ui.limits import FIELD_VALUE, fit_embed, fit_text, listing
+from bot.ui.limits import (
+    EMBED_TOTAL,
+    FIELD_VALUE,
+    add_lines_field,
+    embed_size,
+    fit_embed,
+    fit_text,
+    listing,
+)
 
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 SUIT_WORDS = {
@@ -341,7 +349,7 @@ def table_embed(
         lines = [
             pick(lang, "Nobody is seated yet: press Join.", "Personne n'est assis : Rejoindre.")
         ]
-    embed.add_field(name=pick(lang, "Seats", "Places"), value="\n".join(lines), inline=False)
+    add_lines_field(lang, embed, pick(lang, "Seats", "Places"), lines, most=4)
     if hand:
         info = []
         if hand.get("retourne"):
@@ -490,6 +498,22 @@ def table_embed(
             ),
             inline=False,
         )
+    # Past 6,000 characters the log gives way first (its newest lines stay), then the
+    # line and the closed-DMs list, so the seats stay whole.
+    shrink: list[tuple[str, Callable[[int], str]]] = [
+        (pick(lang, "Last moves", "Derniers coups"), lambda n: latest(log, limit=n)),
+        (
+            pick(lang, "Waiting line", "File d'attente"),
+            lambda n: listing(lang, [f"{i}. {mention(u)}" for i, u in enumerate(queue, 1)], " ", n),
+        ),
+    ]
+    for name, value_within in shrink:
+        over = embed_size(embed) - EMBED_TOTAL
+        index = next((k for k, f in enumerate(embed.fields) if f.name == name), None)
+        if over <= 0 or index is None:
+            continue
+        room = max(60, len(embed.fields[index].value or "") - over)
+        embed.set_field_at(index, name=name, value=value_within(room) or "…", inline=False)
     return fit_embed(lang, embed)
 
 
@@ -542,7 +566,7 @@ def showdown_embed(lang: Lang, game: str, data: Mapping[str, Any]) -> discord.Em
         line += _brag_extras(lang, revealed.get(name) or {})
         lines.append(line)
     if lines:
-        embed.add_field(name=pick(lang, "Hands", "Mains"), value="\n".join(lines), inline=False)
+        add_lines_field(lang, embed, pick(lang, "Hands", "Mains"), lines)
     suits = [s for s in reveal.get("suits", []) if s.get("owner")]
     if suits:
         value = "\n".join(

@@ -10,46 +10,13 @@ from typing import Any
 
 import discord
 import pytest
+from discord_limits import assert_within_discord_limits
 from simsupport import table_message
 
 from bot.ui import limits
 from bot.ui.render import showdown_embed, table_embed
 from bot.ui.views import AmountModal, table_view
 from tests.test_runtime_support import CHANNEL, GUILD, make_env
-
-
-def assert_within_discord_limits(*parts: Any) -> None:
-    """Every embed, view, modal or text within Discord's limits (the HTTP 400 ones)."""
-    embeds = [p for p in parts if isinstance(p, discord.Embed)]
-    assert len(embeds) <= limits.EMBEDS
-    for embed in embeds:
-        assert len(embed.title or "") <= limits.TITLE
-        assert len(embed.description or "") <= limits.DESCRIPTION
-        assert len(embed.footer.text or "") <= limits.FOOTER
-        assert len(embed.fields) <= limits.FIELDS
-        for field in embed.fields:
-            assert 0 < len(field.name or "") <= limits.FIELD_NAME, field.name
-            assert 0 < len(field.value or "") <= limits.FIELD_VALUE, (field.name, len(field.value))
-        assert limits.embed_size(embed) <= limits.EMBED_TOTAL
-    for part in parts:
-        if isinstance(part, str):
-            assert len(part) <= limits.CONTENT
-        elif isinstance(part, discord.ui.Modal):
-            assert len(part.title) <= limits.MODAL_TITLE
-            for item in part.children:
-                if isinstance(item, discord.ui.TextInput):
-                    assert len(item.label) <= limits.INPUT_LABEL
-        elif isinstance(part, discord.ui.View):
-            rows: dict[int, int] = {}
-            for item in part.children:
-                rows[item.row or 0] = rows.get(item.row or 0, 0) + 1
-                if isinstance(item, discord.ui.Button):
-                    assert len(item.label or "") <= limits.BUTTON_LABEL
-                    assert len(item.custom_id or "") <= limits.CUSTOM_ID
-                if isinstance(item, discord.ui.Select):
-                    assert len(item.options) <= limits.SELECT_OPTIONS
-            assert len(rows) <= limits.ROWS and all(n <= limits.ROW_ITEMS for n in rows.values())
-
 
 # -------------------------------------------------------------- the extremes, built
 
