@@ -602,7 +602,7 @@ def showdown_embed(lang: Lang, game: str, data: Mapping[str, Any]) -> discord.Em
             )
             for i, p in enumerate(pots, 1)
         )
-        embed.add_field(name=pick(lang, "Pots", "Pots"), value=value, inline=False)
+        add_lines_field(lang, embed, pick(lang, "Pots", "Pots"), value.split("\n"), most=2)
     payments = data.get("payments") or []
     if payments:
         value = "\n".join(
@@ -616,8 +616,8 @@ def showdown_embed(lang: Lang, game: str, data: Mapping[str, Any]) -> discord.Em
             )
             for p in payments
         )
-        embed.add_field(
-            name=pick(lang, "Brelan payments", "Paiements des brelans"), value=value, inline=False
+        add_lines_field(
+            lang, embed, pick(lang, "Brelan payments", "Paiements des brelans"), value.split("\n")
         )
     if data.get("next_hand_at"):
         embed.set_footer(text=pick(lang, "Next hand shortly.", "Prochaine donne sous peu."))

@@ -134,8 +134,15 @@ async def test_a_long_line_is_capped_and_the_table_keeps_updating(salon: Any) ->
     table = await salon.bot.manager.table_in_channel(salon.channel.id)
     answers = []
     for k in range(40):
-        member = salon.member(f"m{k:02d}")
-        answers.append(await member.click(await table_message(salon, table), label="Join"))
+        member = salon.member(f"{k:02d}" + "蘭" * 30)  # 32 wide characters: names never shown
+        answer = await member.click(await table_message(salon, table), label="Join")
+        assert answer.acknowledged  # no click ends in "This interaction failed"
+        answers.append(answer)
+        shown = await table_message(salon, table)
+        assert_within_discord_limits(*shown.embeds)
+        text = "\n".join(f.value for f in shown.embeds[0].fields)
+        if not answer.ephemeral:  # accepted: the table message shows him at once
+            assert f"<@{member.id}>" in text
     state = await salon.bot.manager.status(table)
     seated = len(state["seats"])
     assert len(state["queue"]) == 20

@@ -11,7 +11,8 @@ from typing import Any
 import discord
 import pytest
 from discord_limits import assert_within_discord_limits, buttons_of
-from salon_helpers import speak_french
+from salon_helpers import add_manager, speak_french
+from simsupport import table_message
 
 from bot.runtime import TableError
 from bot.storage.models import LeaderboardEntry
@@ -255,3 +256,24 @@ def test_the_rules_summaries_fit_in_one_message(lang: str) -> None:
     from cogs.rules import SUMMARIES, summary
 
     assert_within_discord_limits("\n\n".join(summary(n, lang) for n in SUMMARIES))
+
+
+# ------------------------------------------------------------------ the cap, set by the server
+
+
+async def test_a_manager_sets_the_cap_and_the_next_member_is_refused_in_french(
+    salon: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    boss = add_manager(salon, "boss")
+    saved = await boss.slash(salon.channel, "admin settings", queue_cap=2)
+    assert "Waiting line: 2 players at most" in saved.response.content
+    await boss.slash(salon.channel, "table create", game="bouillotte")
+    table = await salon.bot.manager.table_in_channel(salon.channel.id)
+    seats = int(salon.bot.manager.tables[table].settings.seats)
+    for k in range(seats + 2):  # every seat, then the whole line
+        await salon.bot.manager.join(table, BIG + k)
+    speak_french(monkeypatch)
+    late = await salon.member("zoé").click(await table_message(salon, table), label="Join")
+    assert late.ephemeral
+    assert late.response.content == "La file d'attente est complète (2 joueurs)."
+    assert len((await salon.bot.manager.status(table))["queue"]) == 2
