@@ -21,7 +21,7 @@ from bot.runtime.settings import MAX_CAVE
 from bot.ui.abuse import missing_permission
 from bot.ui.i18n import L, Lang, lang_of, localise, pick
 from bot.ui.interaction import table_here
-from bot.ui.limits import CONTENT, listing
+from bot.ui.limits import CONTENT, OPTION_LABEL, SELECT_OPTIONS, fit_text, listing
 from bot.ui.render import VERB_HELP, table_embed, verb_label
 from bot.ui.replies import player_errors, reply_private
 from bot.ui.safe_text import code_span
@@ -354,8 +354,8 @@ class Tables(commands.Cog):
                 label += f" ({legal['min']}-{legal['max']})"
             elif legal.get("amount") is not None:
                 label += f" ({legal['amount']})"
-            choices.append(app_commands.Choice(name=label[:100], value=verb))
-        return choices[:25]
+            choices.append(app_commands.Choice(name=fit_text(label, OPTION_LABEL), value=verb))
+        return choices[:SELECT_OPTIONS]
 
     @act.autocomplete("amount")
     async def act_amount(
@@ -381,7 +381,7 @@ class Tables(commands.Cog):
                 and typed not in offered
             ):
                 out.insert(0, app_commands.Choice(name=typed, value=typed))
-        return out[:25]
+        return out[:SELECT_OPTIONS]
 
     async def _quiet_table(self, interaction: discord.Interaction) -> int | None:
         if interaction.channel_id is None:
