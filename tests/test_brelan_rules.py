@@ -629,6 +629,7 @@ class TestSidePots:
             "stage": 1,
             "shown": True,
             "by": "point 39 in hearts",
+            "combo": {"kind": "point", "value": 39, "suit": "h"},
         }
         assert total_chips(hand) == 161
 

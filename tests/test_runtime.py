@@ -86,7 +86,7 @@ async def test_bad_inputs_change_nothing(env: Env) -> None:
         await m.act(table, USERS[3], "pass")
     with pytest.raises(TableError) as err:
         await m.act(table, to_act, "open", 999)
-    assert "999" in str(err.value) and f"<@{to_act}>" in str(err.value)
+    assert "not 999" in str(err.value)
     with pytest.raises(TableError):
         await m.act(table, to_act, "fly")
     assert await m.status(table) == before
@@ -117,7 +117,7 @@ async def test_stale_hand_id(env: Env) -> None:
     to_act = int(state["hand"]["to_act"])
     with pytest.raises(TableError) as err:
         await m.act(table, to_act, "pass", hand_id=first)
-    assert str(err.value) == STALE_BUTTON
+    assert err.value.message == STALE_BUTTON
     assert await m.status(table) == state
 
 
@@ -138,7 +138,7 @@ async def test_queue_and_charlemagne(env: Env) -> None:
     m = env.manager
     table = await seated_table(env, n=4, auto_deal=False)
     msg = await m.join(table, 105)
-    assert "in line" in msg
+    assert "in line" in str(msg)
     assert await env.db.balance(GUILD, 105) == 1000  # paid only when seated
     await m.start(table)
     leaver = USERS[2]

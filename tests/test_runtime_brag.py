@@ -301,7 +301,7 @@ async def test_leaving_and_cleaned_out_players(env: Env) -> None:
     table = await brag_table(env, tops=[pack], cave=3, auto_deal=False)
     await m.start(table)
     msg = await m.leave(table, C)
-    assert "when this hand ends" in msg
+    assert "when this hand ends" in str(msg)
     assert {s["user"]: s["leaving"] for s in (await m.status(table))["seats"]}[C]
     await m.act(table, A, "look")
     await m.act(table, A, "bet", 1)
@@ -439,7 +439,7 @@ async def test_brag_options_are_checked(env: Env) -> None:
         await m.create_table(GUILD, CHANNEL, "brag", A, {"seats": 10, "cards": 5})
     with pytest.raises(TableError, match="Only Brelan"):
         await m.create_table(GUILD, CHANNEL, "brag", A, {"max_hands": 3})
-    with pytest.raises(TableError, match="brag has no option"):
+    with pytest.raises(TableError, match="Brag has no option"):
         await m.create_table(GUILD, CHANNEL, "brag", A, {"carre": "free"})
     table = await m.create_table(GUILD, CHANNEL, "brag", A, {"seats": 2})
     await m.join(table, A)
@@ -473,7 +473,7 @@ async def test_a_deal_that_ends_at_once_is_settled_and_play_goes_on(env: Env) ->
     export = await m.export_hand(second.id, None)  # deal 3 is dealt from the same pack
     assert export.partial and json.loads(export.text)["deck"] is None
     assert replays_to_expect(scenario_of(second, None, in_play=False))
-    texts = [t for (_, t, _) in env.presenter.announcements]
+    texts = [str(t) for (_, t, _) in env.presenter.announcements]
     at = texts.index("Hand 2 is dealt.")
     assert texts[at + 1 : at + 6] == [
         "carried",

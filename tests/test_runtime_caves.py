@@ -74,7 +74,7 @@ async def test_bouillotte_decave_recaves_at_once(env: Env) -> None:
         await m.recave(table, C)
     await env.db.update_settings(GUILD, starting_grant=1000)
     msg = await m.recave(table, loser, 8)  # up to what the seated players hold
-    assert msg == "You recave for 8 chips."
+    assert str(msg) == "You recave for 8 chips."
     assert await stacks(env, table) == {winner: 10, loser: 8}
     assert await env.db.balance(GUILD, loser) == 1000 - 5 - 8
     entries = await env.db.ledger(GUILD, loser)
@@ -87,7 +87,7 @@ async def test_bouillotte_decave_recaves_at_once(env: Env) -> None:
 async def test_bouillotte_recave_waits_in_line_when_the_table_is_full(env: Env) -> None:
     m = env.manager
     table = await duel(env, "bouillotte", seats=2)
-    assert "in line" in await m.join(table, C)
+    assert "in line" in str(await m.join(table, C))
     await play_all_in(env, table)
     seats = await stacks(env, table)
     assert C in seats and seats[C] == 5  # the first in line took the free seat
@@ -112,7 +112,7 @@ async def test_brelan_replenish(env: Env) -> None:
     await play_all_in(env, plain)
     seated = await stacks(env, plain)
     loser = next(u for u in (A, B) if u not in seated)
-    with pytest.raises(TableError, match="does not allow replenishing"):
+    with pytest.raises(TableError, match="does not allow a recave"):
         await m.recave(plain, loser)
     await m.close_now(plain, A)
     table = await m.create_table(GUILD, CHANNEL + 1, "brelan", A, {**DUEL, "replenish": True})
@@ -179,7 +179,7 @@ async def test_staked_brelan_reserve_caves(env: Env) -> None:
         await m.add_reserve_cave(table, A)
     await m.start(table)
     # during the hand: the reserve is on the table, out of play
-    assert await m.add_reserve_cave(table, A) == "You add a reserve cave of 5 chips."
+    assert str(await m.add_reserve_cave(table, A)) == "You add a reserve cave of 5 chips."
     await m.add_reserve_cave(table, B, 3)
     with pytest.raises(TableError, match="1 to 5 chips, not 6"):
         await m.add_reserve_cave(table, A, 6)

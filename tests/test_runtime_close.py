@@ -54,7 +54,7 @@ async def brelan_hand_with_a_bet(env: Env) -> tuple[int, int]:
 async def test_closing_during_a_hand_waits_for_its_end_and_keeps_its_outcome(env: Env) -> None:
     m = env.manager
     table, hand_id = await brelan_hand_with_a_bet(env)
-    assert await m.close(table, A) == "The table will close when this hand ends."
+    assert str(await m.close(table, A)) == "The table will close when this hand ends."
     state = await m.status(table)
     assert state["closing"] is True and state["hand"]["id"] == hand_id
     assert "<@601> closes the table when this hand ends." in [
@@ -112,7 +112,7 @@ async def test_a_hand_ended_before_a_crash_closes_its_closing_table_at_resume(en
 async def test_only_an_admin_voids_a_hand_and_the_void_names_him(env: Env) -> None:
     m = env.manager
     table, hand_id = await brelan_hand_with_a_bet(env)
-    text = await m.void_hand(table, ADMIN)
+    text = str(await m.void_hand(table, ADMIN))
     assert (
         text
         == f"Hand {(await env.db.get_hand(hand_id)).hand_no} is called off: every stake went back."

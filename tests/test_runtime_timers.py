@@ -74,7 +74,7 @@ async def test_coming_back_after_sitting_out(env: Env) -> None:
     await env.clock.advance(5)
     seat = await env.db.get_seat(table, sleeper)
     assert seat is not None and seat.status == "sitting_out"
-    assert "Welcome back" in await m.join(table, sleeper)
+    assert "Welcome back" in str(await m.join(table, sleeper))
     seat = await env.db.get_seat(table, sleeper)
     assert seat is not None and seat.status == "playing" and seat.timeouts == 0
 

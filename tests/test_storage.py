@@ -289,7 +289,7 @@ async def test_seats_and_buy_in_cash_out(db: Database) -> None:
     assert (await db.seat(table.id, CAROL)).seat_no == 2
     with pytest.raises(TableFull):
         await db.seat(table.id, DAVE, max_seats=3)
-    with pytest.raises(InsufficientChips, match="You have 1000 chips; you need 1001"):
+    with pytest.raises(InsufficientChips, match="You have 1,000 chips; you need 1,001"):
         await db.buy_in(table.id, BOB, 1001)
     with pytest.raises(InsufficientChips):  # a failed buy-in at seating keeps no seat
         await db.seat(table.id, DAVE, buy_in=5000)

@@ -35,6 +35,7 @@ from bot.games.brag_rank import (
     HandKey,
     best_three,
     describe,
+    facts,
     key_of,
     strength_category,
 )
@@ -281,7 +282,12 @@ class BragHand:
         assert k is not None and face is not None
         face_key = best_three(face, self.wild)[0]
         self._emit(
-            "reveal", k, cards=[c.code for c in face], face_up=True, hand=describe(face_key[0])
+            "reveal",
+            k,
+            cards=[c.code for c in face],
+            face_up=True,
+            hand=describe(face_key[0]),
+            combo=facts(face_key[0]),
         )
         n = len(self.names)
         for i in range(n):
@@ -755,7 +761,11 @@ class BragHand:
         name = self.names[i]
         key, played, discards = self._key(i)
         if name not in self.shown:
-            data: dict[str, Any] = {"cards": [c.code for c in played], "hand": describe(key[0])}
+            data: dict[str, Any] = {
+                "cards": [c.code for c in played],
+                "hand": describe(key[0]),
+                "combo": facts(key[0]),
+            }
             if discards:
                 data["discards"] = [c.code for c in discards]
             if len(self.held[i]) == 2:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations
+from typing import Any
 
 from bot.games.cards import ALL_CARDS, RANK_NAMES, Card
 
@@ -202,13 +203,18 @@ def best_three(
     return best
 
 
-def describe(value: int, is_strength: bool = True) -> str:
-    """Words for a strength (default) or a rank: ``'run A-2-3'``, ``'pair K-K-7'``.
+def facts(value: int, is_strength: bool = True) -> dict[str, Any]:
+    """A strength (default) or a rank as data, for a UI to word in any language.
 
     >>> from bot.games.cards import parse_cards
-    >>> describe(strength(parse_cards("Kc 2s 2d".split()), WILD_CARDS["twos"]))
-    'prial K-K-K (2 wild)'
+    >>> facts(strength(parse_cards("Kc 2s 2d".split()), WILD_CARDS["twos"]))
+    {'kind': 'prial', 'ranks': 'K-K-K', 'wilds': 2}
     """
+    kind, ranks, wilds = _parts(value, is_strength)
+    return {"kind": kind.replace(" ", "_"), "ranks": ranks, "wilds": wilds}
+
+
+def _parts(value: int, is_strength: bool) -> tuple[str, str, int]:
     rank, wilds = (value // 4, 3 - value % 4) if is_strength else (value, 0)
     raw = _RAW_OF_RANK[rank]
     cat, sub = divmod(raw, 4096)
@@ -221,7 +227,18 @@ def describe(value: int, is_strength: bool = True) -> str:
         ranks = [sub // 15, sub // 15, sub % 15]
     else:
         ranks = [sub // 225, sub // 15 % 15, sub % 15]
-    text = CATEGORIES[cat] + " " + "-".join(RANK_NAMES[r] for r in ranks)
+    return CATEGORIES[cat], "-".join(RANK_NAMES[r] for r in ranks), wilds
+
+
+def describe(value: int, is_strength: bool = True) -> str:
+    """Words for a strength (default) or a rank: ``'run A-2-3'``, ``'pair K-K-7'``.
+
+    >>> from bot.games.cards import parse_cards
+    >>> describe(strength(parse_cards("Kc 2s 2d".split()), WILD_CARDS["twos"]))
+    'prial K-K-K (2 wild)'
+    """
+    kind, ranks, wilds = _parts(value, is_strength)
+    text = f"{kind} {ranks}"
     if wilds:
         text += f" ({wilds} wild)"
     return text

@@ -61,6 +61,15 @@ class Combination(NamedTuple):
     value: int
     suit: str | None = None  # the suit of the point, when it is a point
 
+    def facts(self) -> dict[str, Any]:
+        """The combination as data, for a UI to word in any language.
+
+        >>> Combination(Category.POINT, 60, "d").facts()
+        {'kind': 'point', 'value': 60, 'suit': 'd'}
+        """
+        kind = {Category.SQUARE: "square", Category.BRELAN: "brelan"}.get(self.category, "point")
+        return {"kind": kind, "value": self.value, "suit": self.suit}
+
     def describe(self) -> str:
         if self.category is Category.SQUARE:
             return f"square brelan (brelan carré) of {_rank_word(self.value)}"
@@ -896,6 +905,7 @@ class BrelanHand:
                         "folded": out,
                         "suits": suits,
                         "combinations": described,
+                        "combos": {names[i]: combos[i].facts() for i in combos},
                     },
                 )
             )
@@ -1026,6 +1036,7 @@ class BrelanHand:
                             "stage": 1,
                             "shown": True,
                             "by": _DESCRIPTIONS.get(combo) or _describe(combo),
+                            "combo": combo.facts(),
                         },
                     )
                 )
@@ -1072,6 +1083,7 @@ class BrelanHand:
                             "stage": stage,
                             "shown": True,
                             "by": _DESCRIPTIONS.get(combo) or _describe(combo),
+                            "combo": combo.facts(),
                         },
                     )
                 )

@@ -96,9 +96,18 @@ MAX_OPTION_CHIPS = 1_000_000
 def _chips(name: str) -> Callable[[Any], Any]:
     def check(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise OptionError(f"option {name} must be a whole number of chips, 0 or more")
+            raise OptionError(
+                f"option {name} must be a whole number of chips, 0 or more",
+                key="option-whole-chips",
+                option=name,
+            )
         if value > MAX_OPTION_CHIPS:
-            raise OptionError(f"option {name} can be {MAX_OPTION_CHIPS} chips at most")
+            raise OptionError(
+                f"option {name} can be {MAX_OPTION_CHIPS} chips at most",
+                key="option-chips-max",
+                option=name,
+                most=MAX_OPTION_CHIPS,
+            )
         return value
 
     return check
@@ -114,7 +123,13 @@ def _choice(name: str, values: tuple[Any, ...]) -> Callable[[Any], Any]:
             if str(value) == str(v) and not isinstance(value, bool):
                 return v
         shown = ", ".join(str(v) for v in values)
-        raise OptionError(f"option {name} cannot be {value!r}; choose one of: {shown}")
+        raise OptionError(
+            f"option {name} cannot be {value!r}; choose one of: {shown}",
+            key="option-choice",
+            option=name,
+            value=str(value),
+            choices=shown,
+        )
 
     return check
 
@@ -122,7 +137,9 @@ def _choice(name: str, values: tuple[Any, ...]) -> Callable[[Any], Any]:
 def _boolean(name: str) -> Callable[[Any], Any]:
     def check(value: Any) -> bool:
         if not isinstance(value, bool):
-            raise OptionError(f"option {name} must be true or false")
+            raise OptionError(
+                f"option {name} must be true or false", key="option-boolean", option=name
+            )
         return value
 
     return check
@@ -136,7 +153,11 @@ def _optional_chips(name: str) -> Callable[[Any], Any]:
             return None
         result: int = inner(value)
         if result == 0:
-            raise OptionError(f"option {name} must be at least 1 chip, or none")
+            raise OptionError(
+                f"option {name} must be at least 1 chip, or none",
+                key="option-chips-or-none",
+                option=name,
+            )
         return result
 
     return check
@@ -193,15 +214,19 @@ def parse_options(game: str, raw: Mapping[str, Any] | None = None) -> Options:
         check = checks.get(name)
         if check is None:
             raise OptionError(
-                f"{game} has no option {name!r}; its options are: {', '.join(checks)}"
+                f"{game} has no option {name!r}; its options are: {', '.join(checks)}",
+                key="option-unknown",
+                game=game,
+                option=str(name),
+                options=", ".join(checks),
             )
         values[name] = check(value)
     if game == "brag":
         brag = BragOptions(**values)
         if brag.min_bet < 1:
-            raise OptionError("option min_bet must be at least 1 chip")
+            raise OptionError("option min_bet must be at least 1 chip", key="option-min-bet")
         if brag.max_bet < brag.min_bet:
-            raise OptionError("option max_bet must be at least min_bet")
+            raise OptionError("option max_bet must be at least min_bet", key="option-max-bet")
         return brag
     return BrelanOptions(game=game, **values)
 

@@ -105,7 +105,7 @@ def render(lang: Lang, message: Message | str, /, **params: Any) -> str:
         pattern = bundle.get_message(key).value
         if pattern is None:
             continue
-        text, errors = bundle.format_pattern(pattern, _fluent_args(values))
+        text, errors = bundle.format_pattern(pattern, _fluent_args(attempt, values))
         if errors:
             log.error("message %s (%s): %s", key, attempt, errors)
             if attempt != "en":
@@ -115,9 +115,19 @@ def render(lang: Lang, message: Message | str, /, **params: Any) -> str:
     return "…"
 
 
-def _fluent_args(values: dict[str, Any]) -> dict[str, Any]:
-    """Fluent takes strings and numbers: everything else is written as text."""
-    return {
-        k: v if isinstance(v, int | float | str) and not isinstance(v, bool) else str(v)
-        for k, v in values.items()
-    }
+#: Parameters that hold a Discord id: written as digits, never as a grouped number.
+ID_PARAMS = frozenset({"user", "by", "owner", "winner", "member", "channel", "guild"})
+
+
+def _fluent_args(lang: Lang, values: dict[str, Any]) -> dict[str, Any]:
+    """Fluent takes strings and numbers: a nested :class:`Message` is rendered in the same
+    language, an id is kept as digits, anything else is written as text."""
+    out: dict[str, Any] = {}
+    for k, v in values.items():
+        if isinstance(v, Message):
+            out[k] = render(lang, v)
+        elif k in ID_PARAMS or isinstance(v, bool) or not isinstance(v, int | float | str):
+            out[k] = str(v)
+        else:
+            out[k] = v
+    return out

@@ -29,3 +29,26 @@ class Message:
     def of(cls, key: str, **params: Any) -> Message:
         """``Message.of("key", n=3)``: the short form."""
         return cls(key, MappingProxyType(dict(params)))
+
+    def __str__(self) -> str:
+        """The English text, for logs and tests; players get :func:`bot.i18n.render`."""
+        from bot.i18n import render  # the catalogue loads lazily, on first rendering
+
+        return render("en", self)
+
+
+class Refusal(Exception):
+    """A refusal whose text for the player is a catalogue message, not a sentence.
+
+    ``exc.message`` is the :class:`Message` the Discord layer renders in the reader's
+    language; ``str(exc)`` is its English rendering, for logs and tests.
+    """
+
+    def __init__(self, message: Message | str, /, **params: Any) -> None:
+        self.message = message if isinstance(message, Message) else Message.of(message, **params)
+        super().__init__(self.message.key)
+
+    def __str__(self) -> str:
+        from bot.i18n import render  # the catalogue loads lazily, on first rendering
+
+        return render("en", self.message)

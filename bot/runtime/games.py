@@ -48,6 +48,7 @@ from bot.games.brelan import BrelanHand, Category
 from bot.games.cards import Shuffler, parse_cards
 from bot.games.errors import GameError
 from bot.games.session import TableSession
+from bot.i18n.message import Message
 from bot.runtime.errors import TableError
 from bot.runtime.seating import BragSeating, BrelanSeating, Seating, load_seating
 from bot.runtime.settings import Settings
@@ -103,18 +104,18 @@ class EndReport:
     """How a finished hand is told: a showdown, or a line of narration."""
 
     showdown: dict[str, Any] | None = None
-    text: str = ""
+    said: Message = field(default_factory=lambda: Message.of("log-hand-over"))
     data: dict[str, Any] = field(default_factory=dict)
 
 
-def narrate(events: list[Event], skip: tuple[str, ...]) -> list[tuple[str, dict[str, Any]]]:
-    out = []
-    for event in events:
-        if event.kind in skip:
-            continue
-        who = f"<@{event.player}> " if event.player else ""
-        out.append((f"{who}{event.kind}", event.to_json()))
-    return out
+def event_message(event: Event) -> Message:
+    """An engine event as a catalogue message: ``event-<kind>``; the Discord layer words it
+    from the event's data (``bot.ui.narration``)."""
+    return Message.of(f"event-{event.kind.replace('_', '-')}")
+
+
+def narrate(events: list[Event], skip: tuple[str, ...]) -> list[tuple[Message, dict[str, Any]]]:
+    return [(event_message(e), e.to_json()) for e in events if e.kind not in skip]
 
 
 class GameRules(ABC):
@@ -122,7 +123,8 @@ class GameRules(ABC):
 
     game: str
     has_queue: bool = False
-    leave_later_text = "You will leave with your chips when this hand ends."
+    leave_later_log = "log-leaves-later"
+    leave_later_done = "done-leaves-later"
 
     # ---------------------------------------------------------------- seating
 
@@ -168,10 +170,10 @@ class GameRules(ABC):
     def end_report(self, hand: RuntimeHand, hand_no: int) -> EndReport: ...
 
     @abstractmethod
-    def narrate(self, events: list[Event]) -> list[tuple[str, dict[str, Any]]]:
+    def narrate(self, events: list[Event]) -> list[tuple[Message, dict[str, Any]]]:
         """Lines for the events of an action (the end of a hand is reported apart)."""
 
-    def opening_notes(self, hand: RuntimeHand) -> list[tuple[str, dict[str, Any]]]:
+    def opening_notes(self, hand: RuntimeHand) -> list[tuple[Message, dict[str, Any]]]:
         """Lines for what happened at the deal itself."""
         return []
 
@@ -206,7 +208,8 @@ def _brelan(hand: RuntimeHand) -> BrelanHand:
 class BrelanRules(GameRules):
     """Brelan and Bouillotte: :class:`~bot.games.brelan.BrelanHand`."""
 
-    leave_later_text = "Charlemagne: you will leave with your chips when this hand ends."
+    leave_later_log = "log-charlemagne"
+    leave_later_done = "done-charlemagne"
 
     def __init__(self, game: str) -> None:
         self.game = game
@@ -253,7 +256,7 @@ class BrelanRules(GameRules):
     def my_cards(self, hand: RuntimeHand, name: str) -> dict[str, Any]:
         seen = self.visible(hand, name)
         if seen is None:
-            raise TableError("The cards are not dealt yet: the carre is played blind.")
+            raise TableError("refuse-carre-blind")
         return {"cards": seen[0], "retourne": seen[1]}
 
     def auto_action(self, hand: RuntimeHand) -> tuple[str, Amount]:
@@ -284,15 +287,15 @@ class BrelanRules(GameRules):
         if h.pots:
             winner = h.pots[0].winners[0]
             return EndReport(
-                text=f"<@{winner}> wins {h.pots[0].amount} chips uncontested.",
+                said=Message.of("log-wins-uncontested", user=winner, n=h.pots[0].amount),
                 data={"hand_no": hand_no, **summary},
             )
         return EndReport(
-            text=f"Refait: {h.carried} chips stay on the table.",
+            said=Message.of("log-refait", n=h.carried),
             data={"hand_no": hand_no, **summary},
         )
 
-    def narrate(self, events: list[Event]) -> list[tuple[str, dict[str, Any]]]:
+    def narrate(self, events: list[Event]) -> list[tuple[Message, dict[str, Any]]]:
         return narrate(events, skip=("showdown", "end"))
 
     def flambeau(self, hand: RuntimeHand) -> int:
@@ -391,10 +394,10 @@ class BragRules(GameRules):
     def my_cards(self, hand: RuntimeHand, name: str) -> dict[str, Any]:
         h = _brag(hand)
         if h.folded[h.index[name]]:
-            raise TableError("You folded: your cards are back in the pack.")
+            raise TableError("refuse-folded")
         seen = self.visible(hand, name)
         if seen is None:
-            raise TableError("You are playing blind: look at your cards first.")
+            raise TableError("refuse-blind")
         return {"cards": seen[0], "retourne": None}
 
     def auto_action(self, hand: RuntimeHand) -> tuple[str, Amount]:
@@ -435,22 +438,21 @@ class BragRules(GameRules):
             )
         if h.pots:
             pot = h.pots[0]
-            return EndReport(
-                text=f"<@{pot.winners[0]}> wins {pot.amount} chips uncontested.", data=base
-            )
+            said = Message.of("log-wins-uncontested", user=pot.winners[0], n=pot.amount)
+            return EndReport(said=said, data=base)
         blind = next((e.player for e in h.events if e.kind == "blind_win"), None)
         if blind is not None:
-            keeps = " and keeps his hand, unseen" if blind in h.kept_after else ""
+            key = "log-blind-win-keeps" if blind in h.kept_after else "log-blind-win"
             return EndReport(
-                text=f"<@{blind}> wins blind{keeps}: {h.carried} chips stay on the table.",
+                said=Message.of(key, user=blind, n=h.carried),
                 data={**base, "blind_winner": blind, "kept": blind in h.kept_after},
             )
-        return EndReport(text=f"{h.carried} chips stay on the table.", data=base)
+        return EndReport(said=Message.of("log-carried", n=h.carried), data=base)
 
-    def narrate(self, events: list[Event]) -> list[tuple[str, dict[str, Any]]]:
+    def narrate(self, events: list[Event]) -> list[tuple[Message, dict[str, Any]]]:
         return narrate(events, skip=("end",))
 
-    def opening_notes(self, hand: RuntimeHand) -> list[tuple[str, dict[str, Any]]]:
+    def opening_notes(self, hand: RuntimeHand) -> list[tuple[Message, dict[str, Any]]]:
         notable = ("carried", "kept", "reveal", "fold")
         return narrate([e for e in _brag(hand).events if e.kind in notable], skip=())
 

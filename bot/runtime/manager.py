@@ -31,7 +31,6 @@ import asyncio
 import contextlib
 import logging
 import math
-import re
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,8 +40,9 @@ from bot.games.cards import Shuffler
 from bot.games.errors import GameError, IllegalAction
 from bot.games.options import Options, parse_options
 from bot.games.replay import load_record, replay_record, start_hand
+from bot.i18n.message import Message
 from bot.runtime.clock import Clock, RealClock, Timer
-from bot.runtime.errors import TableError
+from bot.runtime.errors import TableError, illegal_move, player_error
 from bot.runtime.games import (
     AUTO_VERBS,
     GAME_RULES,
@@ -50,6 +50,7 @@ from bot.runtime.games import (
     GameRules,
     RuntimeHand,
     auto_verb,
+    event_message,
 )
 from bot.runtime.presenter import Presenter
 from bot.runtime.seating import Seating
@@ -81,13 +82,10 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-STALE_BUTTON = "That button belongs to a hand that is over."
-ALREADY_PLAYED = "That move was already played."
-NEEDS_ATTENTION = (
-    "This table needs attention: its saved game could not be resumed. Its chips are safe; "
-    "a server manager can close it with /admin table close, which returns every chip."
-)
-Note = tuple[str, dict[str, Any]]
+STALE_BUTTON = Message.of("refuse-stale-button")
+ALREADY_PLAYED = Message.of("refuse-already-played")
+NEEDS_ATTENTION = Message.of("log-needs-attention")
+Note = tuple[Message, dict[str, Any]]
 
 
 @dataclass
@@ -180,20 +178,6 @@ class _GameOver:
 _Step = _Finished | _Dealt | _Scheduled | _GameOver
 
 
-def _mention_players(text: str, names: list[str]) -> str:
-    """Engine messages name players by id; write them as Discord mentions.
-
-    >>> _mention_players("it is 12's turn, not 3's", ["12", "3"])
-    "it is <@12>'s turn, not <@3>'s"
-    """
-    pattern = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True))
-    return re.sub(rf"(?<![\w@])({pattern})(?!\w)", r"<@\1>", text) if names else text
-
-
-def _player_error(exc: Exception) -> TableError:
-    return TableError(str(exc))
-
-
 class TableManager:
     """Owns the database, the clock, the presenter and the tables."""
 
@@ -222,7 +206,7 @@ class TableManager:
     def _table(self, table_id: int, *, broken_ok: bool = False) -> Table:
         table = self.tables.get(table_id)
         if table is None or table.closed:
-            raise TableError("There is no open table with that number.")
+            raise TableError("refuse-no-such-table")
         if table.needs_attention and not broken_ok:
             raise TableError(NEEDS_ATTENTION)
         return table
@@ -322,8 +306,8 @@ class TableManager:
             log.exception("presenter failed")
             return None
 
-    async def _say(self, table: Table, text: str, data: dict[str, Any]) -> None:
-        await self._safe(self.presenter.announce(table.id, text, data))
+    async def _say(self, table: Table, said: Message, data: dict[str, Any]) -> None:
+        await self._safe(self.presenter.announce(table.id, said, data))
 
     def public_state(self, table: Table) -> dict[str, Any]:
         """Everything anyone at the table may see: no card before the rules reveal it."""
@@ -415,16 +399,18 @@ class TableManager:
     ) -> int:
         """Open a table in a channel; returns its id."""
         if game not in GAMES:
-            raise TableError(f"This table runs {', '.join(GAMES)}, not {game}.")
+            raise TableError("refuse-unknown-game", games=", ".join(GAMES), game=game)
         try:
             settings = Settings.from_options(game, dict(options or {}))
             gt = await self.db.create_table(
                 guild_id, channel_id, game, creator_id, options=settings.to_options()
             )
         except (StorageError, GameError) as exc:
-            raise _player_error(exc) from exc
+            raise player_error(exc) from exc
         table = await self._load(gt)
-        await self._say(table, f"A {game} table is open.", {"creator": creator_id})
+        await self._say(
+            table, Message.of("log-table-open", game=game, user=creator_id), {"creator": creator_id}
+        )
         await self._publish(table)
         return table.id
 
@@ -488,16 +474,16 @@ class TableManager:
         hand = table.hand
         name = str(user_id)
         if hand is None or hand.finished:
-            raise TableError("No hand is being played at this table.")
+            raise TableError("refuse-no-hand")
         if name not in hand.index:
-            raise TableError("You are not playing in this hand.")
+            raise TableError("refuse-not-in-hand")
         mine = table.rules.my_cards(hand, name)
         table.undelivered.discard(user_id)
         return {**mine, "hand_id": table.hand_id}
 
     # ------------------------------------------------------------------ seats
 
-    async def join(self, table_id: int, user_id: int) -> str:
+    async def join(self, table_id: int, user_id: int) -> Message:
         """Sit down (buying in the cave from the wallet), or join the line when full.
 
         A seated player who sits out is brought back. Returns a message for the player.
@@ -506,7 +492,7 @@ class TableManager:
         async with table.lock:
             self._table(table_id)
             if table.closing:
-                raise TableError("This table closes when the hand in play ends.")
+                raise TableError("refuse-table-closing")
             name = str(user_id)
             cave = table.settings.cave
             try:
@@ -520,62 +506,61 @@ class TableManager:
                     table.timeouts.pop(name, None)
                     table.hands_sat_out.pop(name, None)
                     await self._maybe_deal(table)
-                    return "Welcome back: you will be dealt in from the next hand."
+                    await self._say(table, Message.of("log-back", user=user_id), {"user": user_id})
+                    await self._publish(table)
+                    return Message.of("done-back")
                 if seat is not None:
-                    raise TableError("You already have a seat at this table.")
+                    raise TableError("refuse-already-seated")
                 if any(e.user_id == user_id for e in await self.db.queue(table.id)):
-                    raise TableError("You are already in the waiting line for this table.")
+                    raise TableError("refuse-already-queued")
                 session = table.session
                 if session is not None and session.game_over():
-                    raise TableError("The game is over: the agreed number of hands is played.")
+                    raise TableError("refuse-game-over")
                 if session is None:
                     free = len(await self.db.seats(table.id)) < table.settings.seats
                 else:
                     free = session.has_free_seat()
                 if free:
-                    return await self._sit(table, user_id, cave, f"You sit down with {cave} chips.")
+                    return await self._sit(table, user_id, cave, "sits")
                 if not table.rules.has_queue:
-                    raise TableError("This table is full.")
+                    raise TableError("refuse-table-full")
                 balance = await self.db.balance(table.guild_id, user_id)
                 if balance < cave:
-                    raise TableError(f"You have {balance} chips; you need {cave} to sit here.")
+                    raise TableError("refuse-chips-to-sit", have=balance, need=cave)
                 return await self._queue(table, user_id, None)
             except (StorageError, GameError) as exc:
-                raise _player_error(exc) from exc
+                raise player_error(exc) from exc
 
-    async def _sit(self, table: Table, user_id: int, chips: int, msg: str) -> str:
+    async def _sit(self, table: Table, user_id: int, chips: int, how: str) -> Message:
         """Seat a player now with ``chips`` bought from his wallet (lock held)."""
         if table.session is not None:
             table.session.sit(str(user_id), chips)
         async with self._write(table) as tx:
             await tx.seat(table.id, user_id, max_seats=table.settings.seats, buy_in=chips)
             await tx.update_table(table.id, options=table.options())
-        await self._say(table, msg, {"user": user_id})
+        await self._say(table, Message.of(f"log-{how}", user=user_id, n=chips), {"user": user_id})
         await self._maybe_deal(table)
         await self._publish(table)
-        return msg
+        return Message.of(f"done-{how}", n=chips)
 
-    async def _queue(self, table: Table, user_id: int, cave: int | None) -> str:
+    async def _queue(self, table: Table, user_id: int, cave: int | None) -> Message:
         """Put a player in the waiting line (lock held); ``cave``: a décavé's recave."""
         cap = await self.db.queue_cap(table.guild_id)
         if len(await self.db.queue(table.id)) >= cap:
-            raise TableError(f"The waiting line is full ({cap} players).")
+            raise TableError("refuse-queue-full", n=cap)
         if table.session is not None:
             table.session.join_queue(str(user_id), cave)
         async with self._write(table) as tx:
             entry = await tx.join_queue(table.id, user_id)
             await tx.update_table(table.id, options=table.options())
         if cave is None:
-            msg = f"The table is full: you are number {entry.place} in line."
+            msg = Message.of("done-queued", place=entry.place)
         else:
-            msg = (
-                f"You are number {entry.place} in line: you will recave for {cave} chips (at "
-                "most what the seated players hold) when a seat is yours."
-            )
+            msg = Message.of("done-queued-recave", place=entry.place, n=cave)
         await self._publish(table)
         return msg
 
-    async def recave(self, table_id: int, user_id: int, amount: int | None = None) -> str:
+    async def recave(self, table_id: int, user_id: int, amount: int | None = None) -> Message:
         """A cleaned-out player buys a new cave from his wallet.
 
         Bouillotte: when nobody waits he sits down again at once, for any amount up to the
@@ -588,22 +573,24 @@ class TableManager:
             self._table(table_id)
             session = table.session
             if session is None:
-                raise TableError("The game has not started: join to sit down.")
+                raise TableError("refuse-not-started-join")
             name = str(user_id)
             if session.game_over():
-                raise TableError("The game is over: the agreed number of hands is played.")
+                raise TableError("refuse-game-over")
             try:
                 mode, chips = session.recave_plan(name, table.settings.cave, amount)
                 balance = await self.db.balance(table.guild_id, user_id)
                 if balance < chips:
-                    raise TableError(f"You have {balance} chips; you need {chips} to recave.")
+                    raise TableError("refuse-chips-to-recave", have=balance, need=chips)
                 if mode == "queue":
                     return await self._queue(table, user_id, chips)
-                return await self._sit(table, user_id, chips, f"You recave for {chips} chips.")
+                return await self._sit(table, user_id, chips, "recaves")
             except (StorageError, GameError) as exc:
-                raise _player_error(exc) from exc
+                raise player_error(exc) from exc
 
-    async def add_reserve_cave(self, table_id: int, user_id: int, amount: int | None = None) -> str:
+    async def add_reserve_cave(
+        self, table_id: int, user_id: int, amount: int | None = None
+    ) -> Message:
         """Staked Brelan: put a reserve cave (default the standard cave, at most that) from
         the wallet on the table. It is played when the cave in play is lost, between hands;
         it is never withdrawn, but a player leaving the table takes it home."""
@@ -611,34 +598,33 @@ class TableManager:
         async with table.lock:
             self._table(table_id)
             if not table.settings.staked:
-                raise TableError("Only a Staked Brelan table has reserve caves.")
+                raise TableError("refuse-not-staked")
             session = table.session
             if session is None:
-                raise TableError("The game has not started: reserve caves are added once it has.")
+                raise TableError("refuse-not-started-reserve")
             name = str(user_id)
             if name not in session.seated():
-                raise TableError("You don't have a seat at this table.")
+                raise TableError("refuse-not-seated")
             cave = table.settings.cave
             chips = cave if amount is None else amount
             if not 1 <= chips <= cave:
-                raise TableError(f"A reserve cave is 1 to {cave} chips, not {chips}.")
+                raise TableError("refuse-reserve-range", most=cave, want=chips)
             try:
                 balance = await self.db.balance(table.guild_id, user_id)
                 if balance < chips:
-                    raise TableError(f"You have {balance} chips; you need {chips}.")
+                    raise TableError("refuse-chips", have=balance, need=chips)
                 session.add_reserve(name, chips)
                 async with self._write(table) as tx:
                     await tx.buy_in(table.id, user_id, chips)
                     await tx.update_table(table.id, options=table.options())
             except (StorageError, GameError) as exc:
-                raise _player_error(exc) from exc
-            msg = f"You add a reserve cave of {chips} chips."
+                raise player_error(exc) from exc
             data = {"user": user_id, "reserve_cave": chips, "reserve": session.reserve(name)}
-            await self._say(table, f"<@{user_id}> adds a reserve cave of {chips} chips.", data)
+            await self._say(table, Message.of("log-reserve", user=user_id, n=chips), data)
             await self._publish(table)
-            return msg
+            return Message.of("done-reserve", n=chips)
 
-    async def leave(self, table_id: int, user_id: int) -> str:
+    async def leave(self, table_id: int, user_id: int) -> Message:
         """Leave the line, or the table with one's chips (Charlemagne during a hand)."""
         table = self._table(table_id)
         async with table.lock:
@@ -649,14 +635,14 @@ class TableManager:
                 if seat is None:
                     queued = any(e.user_id == user_id for e in await self.db.queue(table.id))
                     if not queued:
-                        raise TableError("You don't have a seat at this table.")
+                        raise TableError("refuse-not-seated")
                     if table.session is not None:
                         table.session.leave_queue(name)
                     async with self._write(table) as tx:
                         await tx.leave_queue(table.id, user_id)
                         await tx.update_table(table.id, options=table.options())
                     await self._publish(table)
-                    return "You left the waiting line."
+                    return Message.of("done-left-queue")
                 hand = table.hand
                 if hand is not None and not hand.finished and name in hand.index:
                     assert table.session is not None
@@ -664,20 +650,25 @@ class TableManager:
                     async with self._write(table) as tx:
                         await tx.update_seat(table.id, user_id, status="leaving")
                         await tx.update_table(table.id, options=table.options())
+                    await self._say(
+                        table,
+                        Message.of(table.rules.leave_later_log, user=user_id),
+                        {"user": user_id},
+                    )
                     await self._publish(table)
-                    return table.rules.leave_later_text
+                    return Message.of(table.rules.leave_later_done)
                 if table.session is not None:
                     table.session.remove(name)
                 async with self._write(table) as tx:
                     out = await tx.cash_out(table.id, user_id)
                     await tx.update_table(table.id, options=table.options())
                 table.sitting_out.discard(name)
-                msg = f"You leave the table with {out.amount} chips."
-                await self._say(table, msg, {"user": user_id})
+                said = Message.of("log-leaves", user=user_id, n=out.amount)
+                await self._say(table, said, {"user": user_id})
                 await self._publish(table)
-                return msg
+                return Message.of("done-leaves", n=out.amount)
             except (StorageError, GameError) as exc:
-                raise _player_error(exc) from exc
+                raise player_error(exc) from exc
 
     async def start(self, table_id: int, by: int | None = None, *, manager: bool = False) -> int:
         """Draw for seats (first time) and deal; returns the new hand's id.
@@ -690,24 +681,22 @@ class TableManager:
         async with table.lock:
             self._table(table_id)
             if table.playing():
-                raise TableError("A hand is already being played at this table.")
+                raise TableError("refuse-hand-in-play")
             if (
                 by is not None
                 and not manager
                 and by != table.creator_id
                 and await self.db.get_seat(table.id, by) is None
             ):
-                raise TableError(
-                    "Only a seated player, the table's creator or a server manager can deal."
-                )
+                raise TableError("refuse-deal-who")
             if table.next_deal_at is not None:
                 wait = max(1, math.ceil(table.next_deal_at - self.clock.now()))
-                raise TableError(f"The next hand is dealt in {wait} seconds.")
+                raise TableError("refuse-deal-wait", n=wait)
             try:
                 if table.session is None:
                     seats = await self.db.seats(table.id)
                     if len(seats) < 2:
-                        raise TableError("At least two seated players are needed to start.")
+                        raise TableError("refuse-two-seated")
                     queue = [str(e.user_id) for e in await self.db.queue(table.id)]
                     table.session = table.rules.start_seating(
                         table.settings,
@@ -716,16 +705,16 @@ class TableManager:
                         self._shuffler(table.id),
                     )
                 if table.session.game_over():
-                    raise TableError("The game is over: the agreed number of hands is played.")
+                    raise TableError("refuse-game-over")
                 dealt = await self._maybe_deal(table, force=True)
                 if dealt is None:
-                    raise TableError("At least two players who are not sitting out are needed.")
+                    raise TableError("refuse-two-present")
             except (StorageError, GameError) as exc:
                 await self._reload(table)
-                raise _player_error(exc) from exc
+                raise player_error(exc) from exc
             return dealt
 
-    async def close(self, table_id: int, by: int, *, force: bool = False) -> str:
+    async def close(self, table_id: int, by: int, *, force: bool = False) -> Message:
         """Close the table (its creator, or ``force``: a server manager), every stack going
         home. During a hand the table closes when the hand ends, as leaving does: closing
         never undoes a hand (an admin's :meth:`void_hand` / :meth:`close_now` does)."""
@@ -733,20 +722,20 @@ class TableManager:
         async with table.lock:
             self._table(table_id)
             if not force and by != table.creator_id:
-                raise TableError("Only the player who opened this table can close it.")
+                raise TableError("refuse-close-who")
             if not table.playing():
                 return await self._close_now(table)
             if table.closing:
-                raise TableError("This table already closes when the hand in play ends.")
+                raise TableError("refuse-already-closing")
             table.closing = True
             async with self._write(table) as tx:
                 await tx.update_table(table.id, options=table.options())
             data = {"user": by, "closing": True}
-            await self._say(table, f"<@{by}> closes the table when this hand ends.", data)
+            await self._say(table, Message.of("log-closing", user=by), data)
             await self._publish(table)
-            return "The table will close when this hand ends."
+            return Message.of("done-closing")
 
-    async def close_now(self, table_id: int, by: int) -> str:
+    async def close_now(self, table_id: int, by: int) -> Message:
         """A server manager closes the table at once: a hand in play is called off (no chip
         had moved), every stack goes home; the hand and the cash-outs name him. It works on
         a table that needs attention too."""
@@ -755,7 +744,7 @@ class TableManager:
             self._table(table_id, broken_ok=True)
             return await self._close_now(table, admin=by)
 
-    async def void_hand(self, table_id: int, by: int) -> str:
+    async def void_hand(self, table_id: int, by: int) -> Message:
         """A server manager calls off the hand in play: every stake goes back (stacks only
         change when a hand ends), the hand's record names him, and the table goes on.
 
@@ -765,7 +754,7 @@ class TableManager:
         async with table.lock:
             self._table(table_id)
             if not table.playing() or table.hand_id is None:
-                raise TableError("No hand is being played at this table.")
+                raise TableError("refuse-no-hand")
             hand_no = table.hand_no
             try:
                 await self.db.void_hand(table.hand_id, by=by)
@@ -776,30 +765,30 @@ class TableManager:
                 async with self._write(table) as tx:
                     await tx.update_table(table.id, status="open", options=table.options())
             except StorageError as exc:
-                raise _player_error(exc) from exc
+                raise player_error(exc) from exc
             await self._say(
                 table,
-                f"<@{by}> calls off hand {hand_no}: every stake goes back.",
+                Message.of("log-void", user=by, hand=hand_no),
                 {"user": by, "void": True, "hand_no": hand_no},
             )
             if await self._maybe_deal(table) is None:
                 self._arm(table)
                 await self._publish(table)
-            return f"Hand {hand_no} is called off: every stake went back."
+            return Message.of("done-void", hand=hand_no)
 
-    async def _close_now(self, table: Table, admin: int | None = None) -> str:
+    async def _close_now(self, table: Table, admin: int | None = None) -> Message:
         """Close now, under the table's lock."""
         try:
             cash_outs = await self.db.close_table(table.id, by=admin)
         except StorageError as exc:
-            raise _player_error(exc) from exc
+            raise player_error(exc) from exc
         table.closed = True
         if table.timer is not None:
             table.timer.cancel()
         self.tables.pop(table.id, None)
         data = {"cash_outs": {c.user_id: c.amount for c in cash_outs}, "by": admin}
-        await self._say(table, "The table is closed.", data)
-        return "The table is closed; every player got his chips back."
+        await self._say(table, Message.of("log-closed"), data)
+        return Message.of("done-closed")
 
     # ------------------------------------------------------------------ dealing
 
@@ -913,21 +902,21 @@ class TableManager:
                 order = [int(n) for n in step.hand.names]
                 await self._say(
                     table,
-                    f"Hand {step.hand_no} is dealt.",
+                    Message.of("log-dealt", hand=step.hand_no),
                     {"hand_id": step.hand_id, "players": order, "dealer": order[-1]},
                 )
-                for text, data in table.rules.opening_notes(step.hand):
-                    await self._say(table, text, data)
+                for said, data in table.rules.opening_notes(step.hand):
+                    await self._say(table, said, data)
             elif isinstance(step, _Scheduled):
                 await self._say(
                     table,
-                    f"The next hand is dealt in {table.settings.next_hand_delay:g} seconds.",
+                    Message.of("log-next-hand", n=round(table.settings.next_hand_delay)),
                     {"next_hand_at": step.at},
                 )
             else:
                 await self._say(
                     table,
-                    f"The game is over: the agreed {step.hands} hands are played.",
+                    Message.of("log-game-over", n=step.hands),
                     {"game_over": True, "hands": step.hands},
                 )
         await self._deliver(table)
@@ -967,11 +956,11 @@ class TableManager:
             hand = table.hand
             name = str(user_id)
             if hand is None or hand.finished:
-                raise TableError("No hand is being played at this table.")
+                raise TableError("refuse-no-hand")
             if name not in hand.index:
-                raise TableError("You are not playing in this hand.")
+                raise TableError("refuse-not-in-hand")
             if hand.to_act != name:
-                raise TableError("It is not your turn.")
+                raise TableError("refuse-not-your-turn")
             await self._apply(table, name, verb, amount, timed_out=False)
 
     async def _on_timeout(self, table_id: int, hand_id: int, count: int) -> None:
@@ -993,7 +982,7 @@ class TableManager:
             verb, amount = table.rules.auto_action(hand)
             await self._say(
                 table,
-                f"<@{name}> ran out of time: {verb}.",
+                Message.of("log-timeout", user=int(name), verb=Message.of(f"verb-{verb}")),
                 {"user": int(name), "verb": verb, "timeout": True},
             )
             await self._apply(table, name, verb, amount, timed_out=True)
@@ -1006,7 +995,7 @@ class TableManager:
         try:
             events = hand.act(name, verb, amount)
         except IllegalAction as exc:
-            raise TableError(_mention_players(str(exc), hand.names)) from exc
+            raise illegal_move(hand.legal_actions(), verb, amount) from exc
         action = Action(name, verb, amount)
         record.actions.append(action)
         hand_id = table.hand_id
@@ -1038,8 +1027,8 @@ class TableManager:
                 await self._deal_chain_in(tx, table, steps)
             if hand.finished:
                 await tx.update_table(table.id, options=table.options())
-        for text, data in table.rules.narrate(events):
-            await self._say(table, text, data)
+        for said, data in table.rules.narrate(events):
+            await self._say(table, said, data)
         await self._present(table, steps)
         if table.closing and not table.playing():
             await self._close_now(table)
@@ -1067,7 +1056,7 @@ class TableManager:
                 table.hands_sat_out[n] = missed
                 if missed >= table.settings.sit_out_hands:
                     session.leave_after_hand(n)
-                    notes.append((f"<@{n}> sat out too long and leaves.", {"user": int(n)}))
+                    notes.append((Message.of("log-sat-out-leaves", user=int(n)), {"user": int(n)}))
                 else:
                     await tx.update_seat(table.id, int(n), hands_sat_out=missed)
         seated_before = set(session.seated())
@@ -1078,19 +1067,19 @@ class TableManager:
             table.sitting_out.discard(n)
             table.timeouts.pop(n, None)
             table.hands_sat_out.pop(n, None)
-            notes.append((f"<@{n}> leaves with {out.amount} chips.", {"user": int(n)}))
+            notes.append((Message.of("log-leaves", user=int(n), n=out.amount), {"user": int(n)}))
         for n in sorted(after - seated_before):
             uid = int(n)
             await tx.leave_queue(table.id, uid)
             cave = session.stack(n)
             if await tx.balance(table.guild_id, uid) < cave:
                 session.remove(n)
-                notes.append((f"<@{n}> cannot pay the cave and loses his place.", {"user": uid}))
+                notes.append((Message.of("log-cannot-pay-cave", user=uid), {"user": uid}))
                 continue
             await tx.seat(table.id, uid, buy_in=cave)
-            notes.append((f"<@{n}> takes a seat with {cave} chips.", {"user": uid}))
+            notes.append((Message.of("log-takes-seat", user=uid, n=cave), {"user": uid}))
         for event in events:
-            notes.append((f"<@{event.player}> {event.kind}", event.to_json()))
+            notes.append((event_message(event), event.to_json()))
         finished = _Finished(hand, table.hand_no, notes)
         table.hand = table.record = None
         table.hand_id = None
@@ -1103,9 +1092,9 @@ class TableManager:
         if report.showdown is not None:
             await self._safe(self.presenter.showdown(table.id, report.showdown))
         else:
-            await self._say(table, report.text, report.data)
-        for text, data in step.notes:
-            await self._say(table, text, data)
+            await self._say(table, report.said, report.data)
+        for said, data in step.notes:
+            await self._say(table, said, data)
 
     # ------------------------------------------------------------------ history
 
@@ -1120,9 +1109,9 @@ class TableManager:
             name = None if reader is None else str(reader)
             return HandExport(export_scenario(hand, name, in_play=in_play), partial=in_play)
         except StorageError as exc:
-            raise _player_error(exc) from exc
+            raise player_error(exc) from exc
         except ValueError as exc:
-            raise TableError("That hand is not over yet.") from exc
+            raise TableError("refuse-hand-not-over") from exc
 
     async def pack_in_play(self, hand: Hand) -> bool:
         """Whether the pack a stored hand was dealt from, or a blind hand kept from it, can

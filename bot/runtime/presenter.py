@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.i18n.message import Message
+
 
 class Presenter(Protocol):
     """Where a table's news goes."""
@@ -18,8 +20,9 @@ class Presenter(Protocol):
     ) -> bool:
         """Show one player his cards privately; False if that failed (DMs blocked)."""
 
-    async def announce(self, table_id: int, text: str, data: dict[str, Any]) -> None:
-        """Something happened at the table (a line of narration and its details)."""
+    async def announce(self, table_id: int, said: Message, data: dict[str, Any]) -> None:
+        """Something happened at the table: a catalogue message (third person, for
+        everyone) and its details."""
 
     async def showdown(self, table_id: int, data: dict[str, Any]) -> None:
         """A hand ended with the hands shown."""
@@ -31,7 +34,7 @@ class RecordingPresenter:
 
     updates: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     deliveries: list[tuple[int, int, list[str], str | None]] = field(default_factory=list)
-    announcements: list[tuple[int, str, dict[str, Any]]] = field(default_factory=list)
+    announcements: list[tuple[int, Message, dict[str, Any]]] = field(default_factory=list)
     showdowns: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     blocked: set[int] = field(default_factory=set)
     log: list[tuple[str, int, Any]] = field(default_factory=list)
@@ -48,9 +51,13 @@ class RecordingPresenter:
         self.deliveries.append((table_id, user_id, list(cards), retourne))
         return True
 
-    async def announce(self, table_id: int, text: str, data: dict[str, Any]) -> None:
-        self.announcements.append((table_id, text, data))
-        self.log.append(("announce", table_id, {"text": text, **data}))
+    async def announce(self, table_id: int, said: Message, data: dict[str, Any]) -> None:
+        self.announcements.append((table_id, said, data))
+        self.log.append(("announce", table_id, {"said": said.key, **said.params, **data}))
+
+    def said(self, table_id: int | None = None) -> list[str]:
+        """The keys of the announcements (of one table), in order."""
+        return [m.key for t, m, _ in self.announcements if table_id in (None, t)]
 
     async def showdown(self, table_id: int, data: dict[str, Any]) -> None:
         self.showdowns.append((table_id, data))

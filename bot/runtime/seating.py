@@ -30,7 +30,7 @@ from bot.games.brelan import deal_from, deck_for
 from bot.games.cards import Shuffler
 from bot.games.errors import GameError
 from bot.games.session import TableSession, is_refait
-from bot.runtime.errors import TableError
+from bot.runtime.errors import TableError, player_error
 from bot.runtime.state import session_from_json, session_to_json
 
 #: How a décavé recaves: sit down at once, or wait in line (Bouillotte, someone waiting).
@@ -124,21 +124,21 @@ class Seating(ABC):
         return None
 
     def join_queue(self, name: str, cave: int | None = None) -> None:
-        raise TableError("This table is full.")
+        raise TableError("refuse-table-full")
 
     def leave_queue(self, name: str) -> None:
-        raise TableError("You are not in the waiting line for this table.")
+        raise TableError("refuse-not-queued")
 
     def game_over(self) -> bool:
         """The game has ended (Brelan's agreed number of hands): no more deals."""
         return False
 
     def add_reserve(self, name: str, amount: int) -> None:
-        raise TableError("Only a Staked Brelan table has reserve caves.")
+        raise TableError("refuse-not-staked")
 
     def recave_plan(self, name: str, cave: int, amount: int | None) -> tuple[RecaveMode, int]:
         """How a cleaned-out player may recave now, and for how much; TableError if not."""
-        raise TableError("There is no recave at this table: join again to sit down.")
+        raise TableError("refuse-no-recave")
 
     # ---------------------------------------------------------------- hands
 
@@ -251,24 +251,24 @@ class BrelanSeating(Seating):
         try:
             self.core.add_reserve_cave(name, amount)
         except GameError as exc:
-            raise TableError(str(exc)) from exc
+            raise player_error(exc) from exc
 
     def recave_plan(self, name: str, cave: int, amount: int | None) -> tuple[RecaveMode, int]:
         core = self.core
         if name in core.seated():
-            raise TableError("You still have your seat: only a cleaned-out player recaves.")
+            raise TableError("refuse-recave-seated")
         if name in self.queue():
-            raise TableError("You are already in the waiting line for this table.")
+            raise TableError("refuse-already-queued")
         if name not in core.decaved:
-            raise TableError("Only a player cleaned out at this table recaves; join to sit down.")
+            raise TableError("refuse-recave-not-decave")
         if core.game == "brelan":
             if not core.replenish:
-                raise TableError("This table does not allow replenishing after a décave.")
+                raise TableError("refuse-no-replenish")
             want = cave if amount is None else amount
             if not 1 <= want <= cave:
-                raise TableError(f"You may recave for 1 to {cave} chips, not {want}.")
+                raise TableError("refuse-recave-range", most=cave, want=want)
             if not self.has_free_seat():
-                raise TableError("This table is full.")
+                raise TableError("refuse-table-full")
             return "seat", want
         # Bouillotte: at once when nobody waits, else in line; up to the seated stacks.
         limit = core.recave_limit()
@@ -276,12 +276,12 @@ class BrelanSeating(Seating):
         default = min(cave, limit) if limit >= 1 else cave
         want = default if amount is None else amount
         if want < 1:
-            raise TableError("A cave is at least 1 chip.")
+            raise TableError("refuse-cave-at-least-one")
         if not waiting:
             if limit < 1:
-                raise TableError("Nobody is seated: join to sit down with the standard cave.")
+                raise TableError("refuse-recave-nobody")
             if want > limit:
-                raise TableError(f"You may recave for 1 to {limit} chips, not {want}.")
+                raise TableError("refuse-recave-range", most=limit, want=want)
         return ("queue" if waiting else "seat"), want
 
     def _players(self, excluded: set[str]) -> list[str]:
@@ -338,7 +338,7 @@ class BragSeating(Seating):
         try:
             core = BragSession.start(players, rules, max_seats=max_seats)
         except GameError as exc:
-            raise TableError(str(exc)) from exc
+            raise player_error(exc) from exc
         return cls(core, max_seats)
 
     @classmethod
@@ -387,9 +387,9 @@ class BragSeating(Seating):
     def sit(self, name: str, cave: int) -> None:
         core = self.core
         if name in core.seats:
-            raise TableError("You already have a seat at this table.")
+            raise TableError("refuse-already-seated")
         if not self.has_free_seat():
-            raise TableError("This table is full.")
+            raise TableError("refuse-table-full")
         self.core = replace(core, seats=(*core.seats, name), stacks=(*core.stacks, cave))
 
     def remove(self, name: str) -> None:
@@ -423,7 +423,7 @@ class BragSeating(Seating):
 
     def leave_after_hand(self, name: str) -> None:
         if name not in self.core.seats:
-            raise TableError("You don't have a seat at this table.")
+            raise TableError("refuse-not-seated")
         self.going.add(name)
 
     def leaving(self) -> set[str]:
@@ -449,7 +449,7 @@ class BragSeating(Seating):
         try:
             return view.next_hand_record(shuffler)
         except GameError as exc:
-            raise TableError(str(exc)) from exc
+            raise player_error(exc) from exc
 
     def live_from(self, in_play: HandRecord | None) -> int | None:
         return self.core.live_from(None if in_play is None else in_play.extra)

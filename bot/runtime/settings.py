@@ -108,29 +108,25 @@ class Settings:
         replenish = bool(options.get("replenish", False))
         staked = bool(options.get("staked", False))
         if not 0 < turn_timeout <= MAX_TURN_TIMEOUT:
-            raise TableError(
-                f"The turn timer is more than 0 seconds and {MAX_TURN_TIMEOUT:g} at most."
-            )
+            raise TableError("refuse-turn-timer", most=round(MAX_TURN_TIMEOUT))
         if not 1 <= cave <= MAX_CAVE:
-            raise TableError(f"The cave is 1 to {MAX_CAVE} chips.")
+            raise TableError("refuse-cave-range", most=MAX_CAVE)
         if delay > MAX_NEXT_HAND_DELAY:
-            raise TableError(
-                f"The pause before the next hand is {MAX_NEXT_HAND_DELAY:g} seconds at most."
-            )
+            raise TableError("refuse-delay-max", most=round(MAX_NEXT_HAND_DELAY))
         low, high = seat_range(game, rules)
         if not low <= seats <= high:
-            raise TableError(f"A {game} table has {low} to {high} seats.")
+            raise TableError("refuse-seats-range", game=game, low=low, high=high)
         if delay < 0:
-            raise TableError("The pause before the next hand cannot be negative.")
+            raise TableError("refuse-delay-negative")
         if max_hands is not None:
             if game != "brelan":
-                raise TableError("Only Brelan plays an agreed number of hands (max_hands).")
+                raise TableError("refuse-max-hands-brelan")
             if max_hands < 1:
-                raise TableError("The agreed number of hands is at least 1.")
+                raise TableError("refuse-max-hands-one")
         if replenish and game != "brelan":
-            raise TableError("Only Brelan has the replenish option.")
+            raise TableError("refuse-replenish-brelan")
         if staked and game != "brelan":
-            raise TableError("Only Brelan can be played staked (reserve caves).")
+            raise TableError("refuse-staked-brelan")
         return cls(
             rules=rules,
             turn_timeout=turn_timeout,

@@ -1,33 +1,38 @@
-"""Errors raised by the storage layer; each message is written for a player to read."""
+"""Errors raised by the storage layer; each carries a catalogue message for the player
+(``exc.message``), worded by the layer that shows it."""
 
 from __future__ import annotations
 
+from typing import Any
 
-class StorageError(Exception):
-    """Base class of the storage layer's errors; ``str(exc)`` is a message for the player."""
+from bot.i18n.message import Message, Refusal
+
+
+class StorageError(Refusal):
+    """Base class of the storage layer's errors; ``exc.message`` is for the player."""
 
 
 class InvalidAmount(StorageError, ValueError):
     """An amount of chips that is not a whole number above zero (or not allowed here)."""
 
-    def __init__(self, message: str = "Chips come in whole numbers above zero.") -> None:
-        super().__init__(message)
+    def __init__(self, message: Message | str = "refuse-whole-chips", /, **params: Any) -> None:
+        super().__init__(message, **params)
 
 
 class InsufficientChips(StorageError):
     """A wallet (or stack) that does not hold enough chips for what was asked."""
 
-    def __init__(self, have: int, need: int, message: str | None = None) -> None:
+    def __init__(self, have: int, need: int, message: Message | None = None) -> None:
         self.have = have
         self.need = need
-        super().__init__(message or f"You have {have} chips; you need {need}.")
+        super().__init__(message or Message.of("refuse-chips", have=have, need=need))
 
 
 class SelfTransfer(StorageError):
     """A transfer to oneself."""
 
     def __init__(self) -> None:
-        super().__init__("You cannot send chips to yourself.")
+        super().__init__("refuse-self-transfer")
 
 
 class DailyNotReady(StorageError):
@@ -36,9 +41,7 @@ class DailyNotReady(StorageError):
     def __init__(self, remaining: float, ready_at: float) -> None:
         self.remaining = remaining
         self.ready_at = ready_at
-        super().__init__(
-            f"Your daily bonus is not ready yet: come back in {format_duration(remaining)}."
-        )
+        super().__init__("refuse-daily-not-ready", wait=format_duration(remaining))
 
 
 class TableExists(StorageError):
@@ -46,13 +49,13 @@ class TableExists(StorageError):
 
     def __init__(self, channel_id: int) -> None:
         self.channel_id = channel_id
-        super().__init__("There is already a table in this channel.")
+        super().__init__("refuse-table-exists")
 
 
 class NoTable(StorageError):
     """No (open) table where one was expected."""
 
-    def __init__(self, message: str = "There is no table here.") -> None:
+    def __init__(self, message: Message | str = "refuse-no-table-here") -> None:
         super().__init__(message)
 
 
@@ -60,7 +63,7 @@ class TableClosed(NoTable):
     """A table that has been closed."""
 
     def __init__(self) -> None:
-        super().__init__("This table is closed.")
+        super().__init__("refuse-table-closed")
 
 
 class AlreadyAtTable(StorageError):
@@ -71,21 +74,21 @@ class AlreadySeated(AlreadyAtTable):
     """A user who already has a seat at this table."""
 
     def __init__(self) -> None:
-        super().__init__("You already have a seat at this table.")
+        super().__init__("refuse-already-seated")
 
 
 class AlreadyQueued(AlreadyAtTable):
     """A user who is already waiting in line for this table."""
 
     def __init__(self) -> None:
-        super().__init__("You are already in the waiting line for this table.")
+        super().__init__("refuse-already-queued")
 
 
 class NotSeated(StorageError):
     """A user without a seat at this table."""
 
-    def __init__(self, message: str = "You don't have a seat at this table.") -> None:
-        super().__init__(message)
+    def __init__(self, message: Message | str = "refuse-not-seated", /, **params: Any) -> None:
+        super().__init__(message, **params)
 
 
 class SeatTaken(StorageError):
@@ -93,7 +96,7 @@ class SeatTaken(StorageError):
 
     def __init__(self, seat_no: int) -> None:
         self.seat_no = seat_no
-        super().__init__(f"Seat {seat_no} is taken.")
+        super().__init__("refuse-seat-taken", seat=seat_no)
 
 
 class InvalidSeat(StorageError, ValueError):
@@ -101,52 +104,49 @@ class InvalidSeat(StorageError, ValueError):
 
     def __init__(self, seat_no: int) -> None:
         self.seat_no = seat_no
-        super().__init__(f"There is no seat {seat_no} at this table.")
+        super().__init__("refuse-no-seat", seat=seat_no)
 
 
 class TableFull(StorageError):
     """A table with every seat taken."""
 
     def __init__(self) -> None:
-        super().__init__("This table is full; you can wait in line for a seat.")
+        super().__init__("refuse-table-full-wait")
 
 
 class NoHand(StorageError):
     """A hand that does not exist."""
 
     def __init__(self) -> None:
-        super().__init__("That hand does not exist.")
+        super().__init__("refuse-no-such-hand")
 
 
 class HandInProgress(StorageError):
     """A table that already has a hand being played."""
 
     def __init__(self) -> None:
-        super().__init__("A hand is already being played at this table.")
+        super().__init__("refuse-hand-in-play")
 
 
 class HandFinished(StorageError):
     """A hand that is over and can no longer change."""
 
     def __init__(self) -> None:
-        super().__init__("That hand is already over.")
+        super().__init__("refuse-hand-over")
 
 
 class ChipsNotConserved(StorageError):
     """A hand result whose chips do not add up (a bug in the caller, never the player)."""
 
     def __init__(self, detail: str) -> None:
-        super().__init__(f"The chips at this table do not add up ({detail}); nothing was changed.")
+        super().__init__("refuse-chips-not-conserved", detail=detail)
 
 
 class SchemaTooNew(StorageError):
     """A database written by a newer version of the bot."""
 
     def __init__(self, found: int, known: int) -> None:
-        super().__init__(
-            f"The database is at schema version {found} but this bot only knows {known}; "
-            "please update the bot."
-        )
+        super().__init__("refuse-schema-too-new", found=found, known=known)
 
 
 def format_duration(seconds: float) -> str:
@@ -173,5 +173,5 @@ class StaleHand(StorageError):
     """The hand's record moved on since the writer read it: another process played."""
 
     def __init__(self, hand_id: int, expected: int, found: int) -> None:
-        super().__init__("That move was already played; the table is shown as it is now.")
+        super().__init__("refuse-stale-hand")
         self.hand_id, self.expected, self.found = hand_id, expected, found

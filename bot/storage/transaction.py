@@ -14,6 +14,7 @@ from typing import Any, Final, cast
 
 import aiosqlite
 
+from bot.i18n.message import Message
 from bot.storage.errors import (
     AlreadyQueued,
     AlreadySeated,
@@ -79,18 +80,18 @@ MAX_CHIPS = 10**12
 def _chips(amount: object, what: str = "Chips") -> int:
     """``amount`` as a positive whole number of chips, or :class:`InvalidAmount`."""
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-        raise InvalidAmount(f"{what} come in whole numbers above zero.")
+        raise InvalidAmount("refuse-whole-chips")
     if amount > MAX_CHIPS:
-        raise InvalidAmount(f"No amount can be more than {MAX_CHIPS} chips.")
+        raise InvalidAmount("refuse-amount-max", most=MAX_CHIPS)
     return amount
 
 
 def _count(value: object, what: str) -> int:
     """``value`` as a whole number, 0 or more, or :class:`InvalidAmount`."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidAmount(f"{what} must be a whole number, 0 or more.")
+        raise InvalidAmount("refuse-whole-number")
     if value > MAX_CHIPS:
-        raise InvalidAmount(f"No amount can be more than {MAX_CHIPS} chips.")
+        raise InvalidAmount("refuse-amount-max", most=MAX_CHIPS)
     return value
 
 
@@ -227,14 +228,14 @@ class Transaction:
         if amount == 0:
             return
         if abs(amount) > MAX_CHIPS:
-            raise InvalidAmount(f"No amount can be more than {MAX_CHIPS} chips.")
+            raise InvalidAmount("refuse-amount-max", most=MAX_CHIPS)
         if amount > 0:
             rows = await self._all(
                 "SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?",
                 (guild_id, user_id),
             )
             if rows and int(rows[0]["balance"]) + amount > MAX_CHIPS:
-                raise InvalidAmount(f"No wallet can hold more than {MAX_CHIPS} chips.")
+                raise InvalidAmount("refuse-wallet-max", most=MAX_CHIPS)
         await self._run(
             "INSERT INTO ledger (guild_id, user_id, amount, kind, table_id, hand_id,"
             " counterpart_id, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -270,15 +271,15 @@ class Transaction:
     ) -> int:
         """An admin adds (or, with a negative amount, removes) chips; returns the balance."""
         if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
-            raise InvalidAmount("Give or take a whole number of chips, not zero.")
+            raise InvalidAmount("refuse-adjust-zero")
         if abs(amount) > MAX_CHIPS:
-            raise InvalidAmount(f"No amount can be more than {MAX_CHIPS} chips.")
+            raise InvalidAmount("refuse-amount-max", most=MAX_CHIPS)
         wallet = await self.ensure_wallet(guild_id, user_id)
         if wallet.balance + amount < 0:
             raise InsufficientChips(
                 wallet.balance,
                 -amount,
-                f"That player has {wallet.balance} chips; you cannot take {-amount}.",
+                Message.of("refuse-take-too-much", have=wallet.balance, take=-amount),
             )
         await self._post(guild_id, user_id, amount, "admin", counterpart_id=by, note=note)
         return wallet.balance + amount
@@ -855,14 +856,14 @@ class Transaction:
         hand = await self._playing_hand(hand_id)
         table = await self.get_table(hand.table_id)
         if isinstance(flambeau, bool) or not isinstance(flambeau, int):
-            raise InvalidAmount("The flambeau must be a whole number of chips.")
+            raise InvalidAmount("refuse-whole-chips")
         new_pot = table.pot if pot is None else _count(pot, "The pot carried on the table")
         seats = {s.user_id: s for s in await self.seats(hand.table_id)}
         delta = new_pot - table.pot + flambeau
         for user_id, stack in stacks.items():
             _count(stack, "A stack")
             if user_id not in seats:
-                raise NotSeated(f"Player {user_id} has no seat at this table.")
+                raise NotSeated("refuse-player-not-seated", user=user_id)
             delta += stack - seats[user_id].stack
         if delta:
             raise ChipsNotConserved(f"{delta:+d} chips")
