@@ -16,12 +16,13 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.games.cards import Shuffler
+from bot.i18n import render
 from bot.ops import heartbeat_loop, invite_url, sync_commands
 from bot.runtime import TableError, TableManager
 from bot.runtime.clock import RealClock
 from bot.storage import Database, StorageError
 from bot.ui.abuse import ClickLimiter
-from bot.ui.i18n import SalonTranslator, lang_of, localise, pick
+from bot.ui.i18n import SalonTranslator, lang_of, say
 from bot.ui.replies import reply_private
 
 log = logging.getLogger(__name__)
@@ -78,28 +79,16 @@ class SalonTree(app_commands.CommandTree):
         lang = lang_of(interaction.locale)
         original = getattr(error, "original", error)
         if isinstance(original, (TableError, StorageError)):
-            text = localise(lang, str(original))
+            text = say(lang, original)
         elif isinstance(error, app_commands.MissingPermissions):
-            text = pick(
-                lang,
-                "You need the Manage Server permission for that.",
-                "Il vous faut la permission Gérer le serveur pour cela.",
-            )
+            text = render(lang, "app-you-need-manage-server-permission")
         elif isinstance(error, app_commands.NoPrivateMessage):
-            text = pick(
-                lang,
-                "This command works in a server channel, not in private messages.",
-                "Cette commande s'utilise dans un salon de serveur, pas en message privé.",
-            )
+            text = render(lang, "app-this-command-works-in-server")
         elif isinstance(error, app_commands.CheckFailure):
-            text = pick(lang, "You cannot use this command here.", "Commande impossible ici.")
+            text = render(lang, "app-you-cannot-use-this-command")
         else:
             log.error("command failed", exc_info=original)
-            text = pick(
-                lang,
-                "Something went wrong on our side; nothing was changed. Please try again.",
-                "Une erreur est survenue de notre côté ; rien n'a changé. Réessayez.",
-            )
+            text = render(lang, "app-something-went-wrong-on-our")
         try:
             await reply_private(interaction, text)
         except discord.HTTPException:

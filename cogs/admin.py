@@ -15,12 +15,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import render
 from bot.storage import InsufficientChips, StorageError
 from bot.storage.database import DEFAULT_QUEUE_CAP, MAX_QUEUE_CAP
 from bot.storage.transaction import MAX_CHIPS
 from bot.ui.abuse import give_limits, save_give_limits
 from bot.ui.economy_text import audit_lines, chips, guild_id_of, guild_lang, settings_text
-from bot.ui.i18n import L, lang_of, localise, pick
+from bot.ui.i18n import L, lang_of, say
 from bot.ui.interaction import table_here
 from bot.ui.limits import CONTENT, listing
 from bot.ui.replies import reply_private
@@ -85,21 +86,13 @@ class Admin(
         if member.bot:
             await reply_private(
                 interaction,
-                pick(
-                    lang,
-                    "Bots do not play for chips and have no wallet.",
-                    "Les bots ne jouent pas de jetons et n'ont pas de portefeuille.",
-                ),
+                render(lang, "admin-bots-do-not-play-for"),
             )
             return
         if amount == 0:
             await reply_private(
                 interaction,
-                pick(
-                    lang,
-                    "Give or take a whole number of chips, not zero.",
-                    "Donnez ou reprenez un nombre entier de jetons, pas zéro.",
-                ),
+                render(lang, "admin-give-or-take-whole-number"),
             )
             return
         db = self.bot.db
@@ -110,12 +103,9 @@ class Admin(
         except InsufficientChips as exc:
             await reply_private(
                 interaction,
-                pick(
+                render(
                     lang,
-                    "{who} has {have} in their wallet; you cannot take {n}. "
-                    "Chips at tables cannot be taken back.",
-                    "{who} a {have} dans son portefeuille ; impossible d'en reprendre {n}. "
-                    "Les jetons en jeu aux tables ne peuvent pas être repris.",
+                    "admin-has-in-their-wallet-you",
                     who=member.mention,
                     have=chips(lang, exc.have),
                     n=chips(lang, -amount),
@@ -124,31 +114,29 @@ class Admin(
             )
             return
         except StorageError as exc:
-            await reply_private(interaction, localise(lang, str(exc)))
+            await reply_private(interaction, say(lang, exc))
             return
         public = await guild_lang(db, guild_id)
         if amount > 0:
-            text = pick(
+            text = render(
                 public,
-                "{admin} grants {n} to {who}; their wallet holds {total}.",
-                "{admin} accorde {n} à {who} ; son portefeuille contient {total}.",
+                "admin-grants-their-wallet-holds",
                 admin=interaction.user.mention,
                 n=chips(public, amount),
                 who=member.mention,
                 total=chips(public, balance),
             )
         else:
-            text = pick(
+            text = render(
                 public,
-                "{admin} takes {n} back from {who}; their wallet holds {total}.",
-                "{admin} reprend {n} à {who} ; son portefeuille contient {total}.",
+                "admin-takes-back-from-their-wallet",
                 admin=interaction.user.mention,
                 n=chips(public, -amount),
                 who=member.mention,
                 total=chips(public, balance),
             )
         if reason:
-            text += pick(public, " Reason: {r}", " Motif : {r}", r=plain(reason))
+            text += render(public, "admin-reason", r=plain(reason))
         await interaction.response.send_message(
             text,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[member]),
@@ -212,18 +200,13 @@ class Admin(
         db = self.bot.db
         if queue_cap is not None:
             await db.set_queue_cap(guild_id, queue_cap)
-        cap_line = pick(
-            lang,
-            "Waiting line: {n} players at most",
-            "File d'attente : {n} joueurs au plus",
-            n=await db.queue_cap(guild_id),
+        cap_line = render(
+            lang, "admin-waiting-line-players-at-most", n=await db.queue_cap(guild_id)
         )
         if (starting_grant, daily_bonus, daily_cooldown_hours, locale) == (None,) * 4:
             current = await db.settings(guild_id)
-            title = pick(
-                lang,
-                "**Settings saved**" if queue_cap is not None else "**Settings of this server**",
-                "**Réglages enregistrés**" if queue_cap is not None else "**Réglages du serveur**",
+            title = render(
+                lang, "admin-settings-saved" if queue_cap is not None else "admin-settings-here"
             )
             await reply_private(interaction, f"{title}\n{settings_text(lang, current)}\n{cap_line}")
             return
@@ -237,9 +220,9 @@ class Admin(
                 locale=None if locale is None else locale.value,
             )
         except StorageError as exc:
-            await reply_private(interaction, localise(lang, str(exc)))
+            await reply_private(interaction, say(lang, exc))
             return
-        title = pick(lang, "**Settings saved**", "**Réglages enregistrés**")
+        title = render(lang, "admin-settings-saved")
         await reply_private(interaction, f"{title}\n{settings_text(lang, saved)}\n{cap_line}")
 
     @app_commands.command(
@@ -290,14 +273,11 @@ class Admin(
             await save_give_limits(self.bot.db, guild_id, saved)
         await reply_private(
             interaction,
-            pick(
+            render(
                 lang,
-                "**/give limits**\nCooldown: {c} s\nDaily cap: {d}\n"
-                "Minimum account age: {a} days\nMinimum membership: {m} days",
-                "**Limites de /donner**\nDélai : {c} s\nPlafond quotidien : {d}\n"
-                "Âge minimum du compte : {a} jours\nAncienneté minimum : {m} jours",
+                "admin-give-limits-cooldown-s-daily",
                 c=saved.cooldown,
-                d=saved.daily_cap or pick(lang, "none", "aucun"),
+                d=saved.daily_cap or render(lang, "admin-none"),
                 a=f"{saved.min_account_days:g}",
                 m=f"{saved.min_member_days:g}",
             ),
@@ -330,15 +310,9 @@ class Admin(
         guild_id = guild_id_of(interaction)
         balance = await self.bot.db.balance(guild_id, member.id)
         entries = await self.bot.db.ledger(guild_id, member.id, limit=count)
-        title = pick(
-            lang,
-            "**Ledger of {m}** — balance {n}",
-            "**Registre de {m}** — solde {n}",
-            m=member.mention,
-            n=chips(lang, balance),
-        )
+        title = render(lang, "admin-ledger-balance", m=member.mention, n=chips(lang, balance))
         if not entries:
-            body = pick(lang, "No movement yet.", "Aucun mouvement pour l'instant.")
+            body = render(lang, "admin-no-movement-yet")
         else:
             body = listing(lang, audit_lines(lang, balance, entries), limit=CONTENT - 200)
         await reply_private(
@@ -368,7 +342,7 @@ class Admin(
         """Only a server manager may undo a hand; the hand's record names him."""
         table_id = await self._table_here(interaction)
         text = await self.bot.manager.void_hand(table_id, interaction.user.id)
-        await reply_private(interaction, localise(lang_of(interaction.locale), text))
+        await reply_private(interaction, say(lang_of(interaction.locale), text))
 
     @table.command(
         name=L("close", "fermer"),
@@ -383,7 +357,7 @@ class Admin(
         """Close at once (the ledger's cash-outs name the admin)."""
         table_id = await self._table_here(interaction)
         text = await self.bot.manager.close_now(table_id, interaction.user.id)
-        await reply_private(interaction, localise(lang_of(interaction.locale), text))
+        await reply_private(interaction, say(lang_of(interaction.locale), text))
 
 
 async def setup(bot: commands.Bot) -> None:

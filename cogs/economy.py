@@ -14,14 +14,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import render
 from bot.storage import DailyNotReady, InsufficientChips, StorageError
 from bot.storage.models import Metric
 from bot.storage.transaction import MAX_CHIPS
 from bot.ui.abuse import give_refusal
 from bot.ui.economy_text import (
     DEFAULT_METRIC,
-    METRIC_NAMES,
-    PERIOD_NAMES,
+    METRICS,
+    PERIODS,
     chips,
     game_name,
     guild_id_of,
@@ -32,7 +33,7 @@ from bot.ui.economy_text import (
     period_name,
     when,
 )
-from bot.ui.i18n import L, Lang, lang_of, localise, pick
+from bot.ui.i18n import L, Lang, catalogue_str, lang_of, say
 from bot.ui.limits import CONTENT, fit_embed, listing
 from bot.ui.replies import reply_private
 
@@ -47,20 +48,16 @@ LEADERBOARD_SIZE = 10
 _COUNTED_FROM_ONE = ("hands_won", "biggest_pot", "brelans", "square_brelans", "prials")
 
 METRIC_CHOICES: list[app_commands.Choice[str]] = [
-    app_commands.Choice(name=L(en, fr), value=metric) for metric, (en, fr) in METRIC_NAMES.items()
+    app_commands.Choice(name=catalogue_str(f"metric-{metric}"), value=metric) for metric in METRICS
 ]
 PERIOD_CHOICES: list[app_commands.Choice[str]] = [
-    app_commands.Choice(name=L(en, fr), value=period) for period, (en, fr) in PERIOD_NAMES.items()
+    app_commands.Choice(name=catalogue_str(f"period-{period}"), value=period) for period in PERIODS
 ]
 NO_PINGS = discord.AllowedMentions.none()
 
 
 def _bots_refused(lang: Lang) -> str:
-    return pick(
-        lang,
-        "Bots do not play for chips and have no wallet.",
-        "Les bots ne jouent pas de jetons et n'ont pas de portefeuille.",
-    )
+    return render(lang, "wallet-bots-do-not-play-for")
 
 
 class Economy(commands.Cog):
@@ -109,17 +106,13 @@ class Economy(commands.Cog):
                     f"<#{table.channel_id}> ({game_name(table.game)}): {chips(lang, seat.stack)}"
                 )
         if own:
-            lines = [pick(lang, "**Your chips**", "**Vos jetons**")]
+            lines = [render(lang, "wallet-your-chips")]
         else:
-            lines = [pick(lang, "**Chips of {who}**", "**Jetons de {who}**", who=target.mention)]
-        lines.append(pick(lang, "Wallet: {n}", "Portefeuille : {n}", n=chips(lang, wallet.balance)))
-        lines.append(
-            pick(lang, "At tables: {n}", "En jeu aux tables : {n}", n=chips(lang, at_tables))
-        )
+            lines = [render(lang, "wallet-chips", who=target.mention)]
+        lines.append(render(lang, "wallet-wallet", n=chips(lang, wallet.balance)))
+        lines.append(render(lang, "wallet-at-tables", n=chips(lang, at_tables)))
         lines.extend(f"- {line}" for line in seated)
-        lines.append(
-            pick(lang, "Total: {n}", "Total : {n}", n=chips(lang, wallet.balance + at_tables))
-        )
+        lines.append(render(lang, "wallet-total", n=chips(lang, wallet.balance + at_tables)))
         if own:
             settings = await db.settings(guild_id)
             now = discord.utils.utcnow().timestamp()
@@ -130,25 +123,12 @@ class Economy(commands.Cog):
                     else wallet.last_daily + settings.daily_cooldown
                 )
                 if ready_at is None or ready_at <= now:
-                    lines.append(
-                        pick(
-                            lang,
-                            "Daily bonus: ready, claim it with /daily.",
-                            "Bonus quotidien : disponible, réclamez-le avec /quotidien.",
-                        )
-                    )
+                    lines.append(render(lang, "wallet-daily-bonus-ready-claim-it"))
                 else:
-                    lines.append(
-                        pick(
-                            lang,
-                            "Daily bonus: ready {at}.",
-                            "Bonus quotidien : disponible {at}.",
-                            at=when(ready_at),
-                        )
-                    )
+                    lines.append(render(lang, "wallet-daily-bonus-ready", at=when(ready_at)))
             entries = await db.ledger(guild_id, target.id, limit=LEDGER_LINES)
             if entries:
-                lines.append(pick(lang, "Latest movements:", "Derniers mouvements :"))
+                lines.append(render(lang, "wallet-latest-movements"))
                 lines.extend(f"- {ledger_line(lang, e)}" for e in entries)
         await reply_private(
             interaction, listing(lang, lines, limit=CONTENT), allowed_mentions=NO_PINGS
@@ -172,11 +152,7 @@ class Economy(commands.Cog):
         if settings.daily_bonus <= 0:
             await reply_private(
                 interaction,
-                pick(
-                    lang,
-                    "There is no daily bonus in this server.",
-                    "Il n'y a pas de bonus quotidien sur ce serveur.",
-                ),
+                render(lang, "wallet-there-no-daily-bonus-in"),
             )
             return
         try:
@@ -184,10 +160,9 @@ class Economy(commands.Cog):
         except DailyNotReady as exc:
             await reply_private(
                 interaction,
-                pick(
+                render(
                     lang,
-                    "Your daily bonus is not ready yet: come back {at} ({date}).",
-                    "Votre bonus quotidien n'est pas encore prêt : revenez {at} ({date}).",
+                    "wallet-your-daily-bonus-not-ready",
                     at=when(exc.ready_at),
                     date=when(exc.ready_at, "f"),
                 ),
@@ -195,11 +170,9 @@ class Economy(commands.Cog):
             return
         await reply_private(
             interaction,
-            pick(
+            render(
                 lang,
-                "Daily bonus: +{n}. Your wallet holds {total}; the next bonus is ready {at}.",
-                "Bonus quotidien : +{n}. Votre portefeuille contient {total} ; "
-                "le prochain bonus sera prêt {at}.",
+                "wallet-daily-bonus-your-wallet-holds",
                 n=chips(lang, claim.amount),
                 total=chips(lang, claim.balance),
                 at=when(claim.next_at),
@@ -235,17 +208,9 @@ class Economy(commands.Cog):
         if member.bot:
             refusal = _bots_refused(lang)
         elif member.id == giver.id:
-            refusal = pick(
-                lang,
-                "You cannot give chips to yourself.",
-                "Vous ne pouvez pas vous donner des jetons à vous-même.",
-            )
+            refusal = render(lang, "wallet-you-cannot-give-chips-yourself")
         elif amount <= 0:
-            refusal = pick(
-                lang,
-                "Give at least 1 chip: chips come in whole numbers above zero.",
-                "Donnez au moins 1 jeton : les jetons se comptent en nombres entiers positifs.",
-            )
+            refusal = render(lang, "wallet-give-at-least-1-chip")
         if refusal is None:
             refusal = await give_refusal(self.bot.db, lang, guild_id, giver, amount)
         if refusal is not None:
@@ -257,24 +222,22 @@ class Economy(commands.Cog):
         except InsufficientChips as exc:
             await reply_private(
                 interaction,
-                pick(
+                render(
                     lang,
-                    "You have only {have} in your wallet; you cannot give {n}.",
-                    "Vous n'avez que {have} dans votre portefeuille ; impossible d'en donner {n}.",
+                    "wallet-you-have-only-in-your",
                     have=chips(lang, exc.have),
                     n=chips(lang, amount),
                 ),
             )
             return
         except StorageError as exc:
-            await reply_private(interaction, localise(lang, str(exc)))
+            await reply_private(interaction, say(lang, exc))
             return
         public = await guild_lang(db, guild_id)
         await interaction.response.send_message(
-            pick(
+            render(
                 public,
-                "{giver} gives {n} to {receiver}.",
-                "{giver} donne {n} à {receiver}.",
+                "wallet-gives",
                 giver=giver.mention,
                 n=chips(public, amount),
                 receiver=member.mention,
@@ -282,12 +245,7 @@ class Economy(commands.Cog):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[member]),
         )
         await interaction.followup.send(
-            pick(
-                lang,
-                "Your wallet now holds {n}.",
-                "Votre portefeuille contient maintenant {n}.",
-                n=chips(lang, mine),
-            ),
+            render(lang, "wallet-your-wallet-now-holds", n=chips(lang, mine)),
             ephemeral=True,
         )
 
@@ -330,10 +288,9 @@ class Economy(commands.Cog):
         if not entries:
             await reply_private(
                 interaction,
-                pick(
+                render(
                     lang,
-                    "The leaderboard for {metric} ({period}) is empty: nobody has scored yet.",
-                    "Le classement {metric} ({period}) est vide : personne n'a encore marqué.",
+                    "wallet-leaderboard-for-empty-nobody-has",
                     metric=metric_name(lang, chosen),
                     period=period_name(lang, span).lower(),
                 ),
@@ -345,10 +302,9 @@ class Economy(commands.Cog):
             for e in entries
         ]
         embed = discord.Embed(
-            title=pick(
+            title=render(
                 public,
-                "Leaderboard · {metric} · {period}",
-                "Classement · {metric} · {period}",
+                "wallet-leaderboard",
                 metric=metric_name(public, chosen),
                 period=period_name(public, span),
             ),

@@ -15,11 +15,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import render
 from bot.runtime import TableError
 from bot.storage import NoHand, StorageError
 from bot.storage.models import GameTable
 from bot.ui.economy_text import game_name, guild_id_of, hand_outcome, hand_players, when
-from bot.ui.i18n import L, lang_of, localise, pick
+from bot.ui.i18n import L, lang_of, say
 from bot.ui.limits import CONTENT, listing
 from bot.ui.replies import reply_private
 
@@ -75,15 +76,11 @@ class History(commands.Cog):
         if not hands:
             await reply_private(
                 interaction,
-                pick(
-                    lang,
-                    "No hand has been finished in this server yet.",
-                    "Aucune donne n'a encore été terminée sur ce serveur.",
-                ),
+                render(lang, "history-no-hand-has-been-finished"),
             )
             return
         tables: dict[int, GameTable | None] = {}
-        lines = [pick(lang, "**Latest hands**", "**Dernières donnes**")]
+        lines = [render(lang, "history-latest-hands")]
         for hand in hands:
             if hand.table_id not in tables:
                 try:
@@ -96,11 +93,7 @@ class History(commands.Cog):
                 f"`#{hand.id}` {game_name(hand.game)} · {where} · {when(hand.updated_at)} · "
                 f"{hand_outcome(lang, hand.result)}"
             )
-        footer = pick(
-            lang,
-            "Get a hand's file with /replay.",
-            "Obtenez le fichier d'une donne avec /rejouer.",
-        )
+        footer = render(lang, "history-get-hand-s-file-with")
         body = listing(lang, lines, limit=CONTENT - len(footer) - 1)
         await reply_private(interaction, f"{body}\n{footer}", allowed_mentions=NO_PINGS)
 
@@ -125,12 +118,7 @@ class History(commands.Cog):
         """Send the hand's scenario file privately to a player of it or a server manager."""
         lang = lang_of(interaction.locale)
         guild_id = guild_id_of(interaction)
-        unknown = pick(
-            lang,
-            "There is no hand {n} in this server.",
-            "Il n'y a pas de donne {n} sur ce serveur.",
-            n=hand,
-        )
+        unknown = render(lang, "history-there-no-hand-in-this", hand=hand)
         try:
             stored = await self.bot.db.get_hand(hand)
         except NoHand:
@@ -142,30 +130,17 @@ class History(commands.Cog):
         if stored.status == "void":
             await reply_private(
                 interaction,
-                pick(
-                    lang,
-                    "Hand {n} was called off before its end; there is nothing to replay.",
-                    "La donne {n} a été annulée avant sa fin ; il n'y a rien à rejouer.",
-                    n=hand,
-                ),
+                render(lang, "history-hand-was-called-off-before", n=hand),
             )
             return
         if stored.status != "finished":
-            await reply_private(interaction, localise(lang, "That hand is not over yet."))
+            await reply_private(interaction, say(lang, "refuse-hand-not-over"))
             return
         played = interaction.user.id in hand_players(stored.record)
         if not (played or interaction.permissions.manage_guild):
             await reply_private(
                 interaction,
-                pick(
-                    lang,
-                    "Only the players of hand {n}, or members with the Manage Server "
-                    "permission, can get its file: it shows every card, folded ones included.",
-                    "Seuls les joueurs de la donne {n}, ou les membres ayant la permission "
-                    "Gérer le serveur, peuvent obtenir son fichier : il montre toutes les "
-                    "cartes, même celles des joueurs couchés.",
-                    n=hand,
-                ),
+                render(lang, "history-only-players-hand-or-members", n=hand),
             )
             return
         try:
@@ -173,28 +148,17 @@ class History(commands.Cog):
                 hand, interaction.user.id if played else None
             )
         except TableError as exc:
-            await reply_private(interaction, localise(lang, str(exc)))
+            await reply_private(interaction, say(lang, exc))
             return
         name = replay_filename(hand)
         if export.partial:
-            text = pick(
-                lang,
-                "Hand {n} ({game}): its pack is still in play at the table, so this file shows "
-                "only the cards you saw. The whole hand will be here once the pack is shuffled "
-                "or the table closes.",
-                "Donne {n} ({game}) : son paquet est encore en jeu à la table, ce fichier ne "
-                "montre donc que les cartes que vous avez vues. La donne entière sera "
-                "disponible quand le paquet aura été battu ou la table fermée.",
-                n=hand,
-                game=game_name(stored.game),
+            text = render(
+                lang, "history-hand-its-pack-still-in", n=hand, game=game_name(stored.game)
             )
         else:
-            text = pick(
+            text = render(
                 lang,
-                "Hand {n} ({game}), every card included: keep it to yourself. "
-                "Replay it with `python -m bot.games.replay {file}`.",
-                "Donne {n} ({game}), avec toutes les cartes : gardez-la pour vous. "
-                "Rejouez-la avec `python -m bot.games.replay {file}`.",
+                "history-hand-every-card-included-keep",
                 n=hand,
                 game=game_name(stored.game),
                 file=name,

@@ -15,14 +15,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import SalonBot
+from bot.i18n import Message, render
 from bot.runtime import TableError
 from bot.runtime.manager import RUNTIME_KEYS
 from bot.runtime.settings import MAX_CAVE
 from bot.ui.abuse import missing_permission
-from bot.ui.i18n import L, Lang, lang_of, localise, pick
+from bot.ui.i18n import L, Lang, lang_of, say
 from bot.ui.interaction import table_here
 from bot.ui.limits import CONTENT, OPTION_LABEL, SELECT_OPTIONS, fit_text, listing
-from bot.ui.render import VERB_HELP, table_embed, verb_label
+from bot.ui.render import table_embed, verb_help, verb_label
 from bot.ui.replies import player_errors, reply_private
 from bot.ui.safe_text import code_span
 from bot.ui.views import DYNAMIC_ITEMS, parse_amount, presets, show_cards
@@ -92,11 +93,11 @@ class Tables(commands.Cog):
         return await table_here(interaction)
 
     async def _answer(
-        self, interaction: discord.Interaction, request: Callable[[int], Awaitable[str]]
+        self, interaction: discord.Interaction, request: Callable[[int], Awaitable[Message]]
     ) -> None:
         """Run a request on this channel's table; its message goes back privately."""
         text = await request(await self._table_here(interaction))
-        await reply_private(interaction, localise(lang_of(interaction.locale), text))
+        await reply_private(interaction, say(lang_of(interaction.locale), text))
 
     # -- /table create ------------------------------------------------------------------
 
@@ -240,7 +241,7 @@ class Tables(commands.Cog):
             table_id, interaction.user.id, manager=interaction.permissions.manage_guild
         )
         await reply_private(
-            interaction, pick(lang_of(interaction.locale), "Cards are dealt.", "Cartes données.")
+            interaction, render(lang_of(interaction.locale), "tables-cards-are-dealt")
         )
 
     @table.command(
@@ -264,7 +265,7 @@ class Tables(commands.Cog):
         lang = lang_of(interaction.locale)
         line = state.get("queue") or []
         if not line:
-            text = pick(lang, "Nobody is waiting.", "Personne n'attend.")
+            text = render(lang, "tables-nobody-waiting")
         else:
             text = listing(lang, [f"{i}. <@{u}>" for i, u in enumerate(line, 1)], limit=CONTENT)
         await reply_private(interaction, text)
@@ -297,11 +298,9 @@ class Tables(commands.Cog):
         perms = interaction.permissions
         text = await self.bot.manager.close(table_id, interaction.user.id, force=perms.manage_guild)
         if table_id in self.bot.manager.tables:  # it closes when the hand in play ends
-            await reply_private(interaction, localise(lang_of(interaction.locale), text))
+            await reply_private(interaction, say(lang_of(interaction.locale), text))
             return
-        await interaction.response.send_message(
-            localise(await self._public_lang(interaction), text)
-        )
+        await interaction.response.send_message(say(await self._public_lang(interaction), text))
 
     async def _public_lang(self, interaction: discord.Interaction) -> Lang:
         assert interaction.guild_id is not None
@@ -336,7 +335,7 @@ class Tables(commands.Cog):
             value,
         )
         done = verb_label(lang, verb, value if isinstance(value, int) else None)
-        await reply_private(interaction, pick(lang, "Played: {v}", "Joué : {v}", v=done))
+        await reply_private(interaction, render(lang, "tables-played", v=done))
 
     @act.autocomplete("verb")
     async def act_verb(
@@ -348,8 +347,7 @@ class Tables(commands.Cog):
             verb = str(legal["verb"])
             if current and not verb.startswith(current.lower()):
                 continue
-            en, fr = VERB_HELP.get(verb, (verb, verb))
-            label = f"{verb} — {fr if lang == 'fr' else en}"
+            label = f"{verb} — {verb_help(lang, verb)}"
             if "min" in legal:
                 label += f" ({legal['min']}-{legal['max']})"
             elif legal.get("amount") is not None:

@@ -142,7 +142,7 @@ async def test_queue_and_charlemagne(env: Env) -> None:
     assert await env.db.balance(GUILD, 105) == 1000  # paid only when seated
     await m.start(table)
     leaver = USERS[2]
-    assert "Charlemagne" in await m.leave(table, leaver)
+    assert "Charlemagne" in str(await m.leave(table, leaver))
     await play_until_hand_over(m, table)
     seated = {s.user_id for s in await env.db.seats(table)}
     assert leaver not in seated and 105 in seated
@@ -151,7 +151,7 @@ async def test_queue_and_charlemagne(env: Env) -> None:
     await balanced(env.db)
     # between hands, leaving cashes out at once
     msg = await m.leave(table, USERS[0])
-    assert "leave the table" in msg
+    assert "leave the table" in str(msg)
     assert USERS[0] not in {s.user_id for s in await env.db.seats(table)}
     await balanced(env.db)
 

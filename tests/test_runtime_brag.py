@@ -315,11 +315,11 @@ async def test_leaving_and_cleaned_out_players(env: Env) -> None:
     assert seats == {A: 7}  # C left with his chips, B was cleaned out
     assert await env.db.balance(GUILD, C) == 1000 - 1
     assert await env.db.balance(GUILD, B) == 1000 - 3
-    texts = [t for (_, t, _) in env.presenter.announcements]
-    assert f"<@{B}> decave" in texts and f"<@{C}> leave" in texts
+    said = [(t.key, t.params.get("user")) for (_, t, _) in env.presenter.announcements]
+    assert ("event-brag-decave", str(B)) in said and ("event-brag-leave", str(C)) in said
     with pytest.raises(TableError, match="no recave"):
         await m.recave(table, B)
-    assert "sit down" in await m.join(table, B)  # he may buy a new stake
+    assert "sit down" in str(await m.join(table, B))  # he may buy a new stake
     await m.start(table)
     state = await m.status(table)
     assert [p["name"] for p in state["hand"]["players"]] == ["402", "401"]
@@ -476,11 +476,11 @@ async def test_a_deal_that_ends_at_once_is_settled_and_play_goes_on(env: Env) ->
     texts = [str(t) for (_, t, _) in env.presenter.announcements]
     at = texts.index("Hand 2 is dealt.")
     assert texts[at + 1 : at + 6] == [
-        "carried",
-        "<@401> kept",
-        "<@401> reveal",
-        "<@402> fold",
-        "<@403> fold",
+        "4 chips carried from the last deal.",
+        "<@401> plays a kept blind hand.",
+        "<@401>'s hand is turned face up: prial 3-3-3.",
+        "<@402> folds.",
+        "<@403> folds.",
     ]
     assert "<@401> wins 3 chips uncontested." in texts[at:]
     assert texts.index("Hand 3 is dealt.") > at

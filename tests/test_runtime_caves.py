@@ -93,7 +93,7 @@ async def test_bouillotte_recave_waits_in_line_when_the_table_is_full(env: Env) 
     assert C in seats and seats[C] == 5  # the first in line took the free seat
     first_loser = next(u for u in (A, B) if u not in seats)
     msg = await m.recave(table, first_loser, 7)
-    assert "number 1 in line" in msg and "7 chips" in msg
+    assert "number 1 in line" in str(msg) and "7 chips" in str(msg)
     state = await m.status(table)
     assert state["queue"] == [first_loser]
     assert await env.db.balance(GUILD, first_loser) == 1000 - 5  # paid when seated
@@ -125,7 +125,7 @@ async def test_brelan_replenish(env: Env) -> None:
     with pytest.raises(TableError, match="1 to 5 chips"):
         await m.recave(table, loser, 6)
     before = await env.db.balance(GUILD, loser)
-    assert await m.recave(table, loser, 3) == "You recave for 3 chips."
+    assert str(await m.recave(table, loser, 3)) == "You recave for 3 chips."
     assert (await stacks(env, table))[loser] == 3
     assert await env.db.balance(GUILD, loser) == before - 3
     assert (await m.status(table))["hand"] is not None
@@ -203,7 +203,8 @@ async def test_staked_brelan_reserve_caves(env: Env) -> None:
         # the loser opened his reserve cave and plays on
         assert seats[loser] == ({A: 5, B: 3}[loser], 0)
         assert seats[winner] == (10, {A: 5, B: 3}[winner])
-        assert f"<@{loser}> next_cave" in [t for (_, t, _) in env2.presenter.announcements]
+        said = [(t.key, t.params["user"]) for (_, t, _) in env2.presenter.announcements]
+        assert ("event-next-cave", str(loser)) in said
         # leaving takes the reserve home with the stack
         before = await env2.db.balance(GUILD, winner)
         await m2.leave(table, winner)

@@ -58,7 +58,7 @@ async def test_closing_during_a_hand_waits_for_its_end_and_keeps_its_outcome(env
     state = await m.status(table)
     assert state["closing"] is True and state["hand"]["id"] == hand_id
     assert "<@601> closes the table when this hand ends." in [
-        t for (_, t, _) in env.presenter.announcements
+        str(t) for (_, t, _) in env.presenter.announcements
     ]
     with pytest.raises(TableError, match="already closes"):
         await m.close(table, A)
@@ -129,7 +129,8 @@ async def test_an_admin_close_over_a_hand_is_in_the_ledger(env: Env) -> None:
     m = env.manager
     table, hand_id = await brelan_hand_with_a_bet(env)
     assert (
-        await m.close_now(table, ADMIN) == "The table is closed; every player got his chips back."
+        str(await m.close_now(table, ADMIN))
+        == "The table is closed; every player got their chips back."
     )
     assert (await env.db.get_hand(hand_id)).result == {"void": True, "voided_by": ADMIN}
     for user in (A, B):

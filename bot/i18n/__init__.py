@@ -14,11 +14,13 @@ sentence for a player.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import fluent_number
 from fluent.syntax import FluentParser, ast
 
 from bot.i18n.message import Message
@@ -88,15 +90,43 @@ def has(key: str) -> bool:
     return all(key in keys(lang) for lang in LANGS)
 
 
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def plain_card(code: str) -> str:
+    """A card as text: ``"Ts"`` is ``"10♠"``, a joker ``"🃏"``.
+
+    >>> plain_card("Ts"), plain_card("Ah"), plain_card("X1")
+    ('10♠', 'A♥', '🃏')
+    """
+    if code.startswith("X"):
+        return "🃏"
+    rank = "10" if code[0] == "T" else code[0]
+    return f"{rank}{SUIT_SYMBOLS.get(code[1:2], code[1:2])}"
+
+
+_card_writer: Callable[[str], str] = plain_card
+
+
+def set_card_writer(writer: Callable[[str], str]) -> None:
+    """How a ``card`` message is written (the Discord layer sets its card emojis)."""
+    global _card_writer
+    _card_writer = writer
+
+
 def render(lang: Lang, message: Message | str, /, **params: Any) -> str:
     """The message in ``lang``; a key may be given with its parameters as keywords.
 
-    An unknown key or a missing parameter is logged and rendered in English, never shown raw.
+    The built-in message ``card`` (parameter ``code``) is a card, written by the card
+    writer. An unknown key or a missing parameter is logged and rendered in English, never
+    shown raw.
     """
     if isinstance(message, Message):
         key, values = message.key, {**message.params, **params}
     else:
         key, values = message, params
+    if key == "card":
+        return _card_writer(str(values.get("code", "")))
     lang = lang if lang in LANGS else "en"
     for attempt in (lang, "en"):
         bundle = _bundle(attempt)
@@ -117,6 +147,8 @@ def render(lang: Lang, message: Message | str, /, **params: Any) -> str:
 
 #: Parameters that hold a Discord id: written as digits, never as a grouped number.
 ID_PARAMS = frozenset({"user", "by", "owner", "winner", "member", "channel", "guild"})
+#: Numbers that name something (a hand, a table, a seat): never grouped ("hand 1001").
+NAMING_PARAMS = frozenset({"hand", "table", "seat", "place", "t"})
 
 
 def _fluent_args(lang: Lang, values: dict[str, Any]) -> dict[str, Any]:
@@ -128,6 +160,8 @@ def _fluent_args(lang: Lang, values: dict[str, Any]) -> dict[str, Any]:
             out[k] = render(lang, v)
         elif k in ID_PARAMS or isinstance(v, bool) or not isinstance(v, int | float | str):
             out[k] = str(v)
+        elif k in NAMING_PARAMS and isinstance(v, int):
+            out[k] = fluent_number(v, useGrouping=False)
         else:
             out[k] = v
     return out

@@ -12,8 +12,25 @@ log = logging.getLogger(__name__)
 
 #: Every verb the engines know; each has a catalogue word ``verb-<verb>``.
 VERBS = frozenset(
-    "carre decline pass open hold raise stand look bet fold see cover discard keep throw "
-    "showdown refuse".split()
+    [
+        "carre",
+        "decline",
+        "pass",
+        "open",
+        "hold",
+        "raise",
+        "stand",
+        "look",
+        "bet",
+        "fold",
+        "see",
+        "cover",
+        "discard",
+        "keep",
+        "throw",
+        "showdown",
+        "refuse",
+    ]
 )
 
 
@@ -44,6 +61,8 @@ def illegal_move(legal: list[Legal], verb: str, amount: Amount) -> TableError:
     for choice in legal:
         if choice.verb != verb:
             continue
+        if verb == "discard":
+            return TableError("refuse-discard", n=choice.amount or 1)
         if choice.amount is not None:
             return TableError("refuse-amount-fixed", verb=word, n=choice.amount, want=amount)
         if choice.min is not None and choice.max is not None:

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from bot.games.base import Amount, Event, HandRecord, Legal, Pot
@@ -108,14 +109,86 @@ class EndReport:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-def event_message(event: Event) -> Message:
-    """An engine event as a catalogue message: ``event-<kind>``; the Discord layer words it
-    from the event's data (``bot.ui.narration``)."""
-    return Message.of(f"event-{event.kind.replace('_', '-')}")
+#: Flags and choices the catalogue's event lines select on, when the event lacks them.
+_EVENT_DEFAULTS: dict[str, Any] = {
+    "all_in": "no",
+    "sans_plus": "no",
+    "blind": "no",
+    "forced": "no",
+    "proposal": "no",
+    "next_deal": "no",
+    "face_up": "no",
+    "unseen": "no",
+    "shown": "no",
+    "source": "player",
+    "to": "flambeau",
+    "step": "carre",
+    "amount": 0,
+    "stake": 0,
+    "stage": 1,
+    "hand": 0,
+    "count": 1,
+}
 
 
-def narrate(events: list[Event], skip: tuple[str, ...]) -> list[tuple[Message, dict[str, Any]]]:
-    return [(event_message(e), e.to_json()) for e in events if e.kind not in skip]
+def event_message(event: Event, game: str = "") -> Message:
+    """An engine event as a catalogue message, ``event-<kind>`` (``event-brag-<kind>`` at
+    Brag), with its facts as parameters: the player (``user``), numbers, flags as
+    ``yes``/``no``, players named as mentions, a combination as its own message. Never a
+    card: the public log shows no card but the retourne (``card``)."""
+    data = event.data
+    params: dict[str, Any] = dict(_EVENT_DEFAULTS)
+    params["user"] = event.player or ""
+    params["who"] = f"<@{event.player}>" if event.player else ""
+    for key, value in data.items():
+        if isinstance(value, bool):
+            params[key] = "yes" if value else "no"
+        elif isinstance(value, int | str) and key not in ("to", "seen", "hand", "by", "step"):
+            params[key] = value
+    if isinstance(data.get("hand"), int):
+        params["hand"] = data["hand"]
+    if "winners" in data:
+        params["winners"] = ", ".join(f"<@{w}>" for w in data["winners"])
+        params["count"] = len(data["winners"])
+        params["who"] = params["who"] or params["winners"]
+    if "seen" in data:
+        params["seen"] = str(data["seen"])
+    if "to" in data:
+        params["to"] = "flambeau" if data["to"] == "flambeau" else str(data["to"])
+    if "step" in data:
+        params["step"] = str(data["step"])
+    if isinstance(data.get("combo"), dict):
+        params["combo"] = combo_message(data["combo"])
+    if "retourne" in data:
+        params["card"] = Message.of("card", code=str(data["retourne"]))
+    prefix = "event-brag-" if game == "brag" else "event-"
+    return Message(prefix + event.kind.replace("_", "-"), MappingProxyType(params))
+
+
+def combo_message(facts: dict[str, Any]) -> Message:
+    """A combination's facts (``Combination.facts``, ``brag_rank.facts``) as a message.
+
+    >>> combo_message({"kind": "point", "value": 60, "suit": "d"})
+    Message(key='combo-point', params=mappingproxy({'value': 60, 'suit': 'd'}))
+    """
+    kind = str(facts.get("kind", ""))
+    if "ranks" in facts:
+        return Message.of(
+            f"combo-brag-{kind.replace('_', '-')}",
+            ranks=str(facts["ranks"]),
+            wilds=int(facts.get("wilds", 0)),
+        )
+    if kind == "point" and facts.get("suit") is None:
+        return Message.of("combo-no-point")
+    if kind == "point":
+        return Message.of("combo-point", value=int(facts["value"]), suit=str(facts["suit"]))
+    return Message.of(f"combo-{kind}", rank=int(facts.get("value", 0)))
+
+
+def narrate(
+    events: list[Event], skip: tuple[str, ...], game: str = ""
+) -> list[tuple[Message, dict[str, Any]]]:
+    return [(event_message(e, game), e.to_json()) for e in events if e.kind not in skip]
 
 
 class GameRules(ABC):
@@ -279,6 +352,7 @@ class BrelanRules(GameRules):
                     "game": self.game,
                     "view": h.public_view(),
                     "combinations": {n: c.describe() for n, c in h.combinations.items()},
+                    "combos": {n: combo_message(c.facts()) for n, c in h.combinations.items()},
                     # the engine's showdown event: retourne, hands, suits owned and points
                     "reveal": next((e.data for e in h.events if e.kind == "showdown"), {}),
                     **summary,
@@ -296,7 +370,7 @@ class BrelanRules(GameRules):
         )
 
     def narrate(self, events: list[Event]) -> list[tuple[Message, dict[str, Any]]]:
-        return narrate(events, skip=("showdown", "end"))
+        return narrate(events, skip=("showdown", "end"), game=self.game)
 
     def flambeau(self, hand: RuntimeHand) -> int:
         return _brelan(hand).flambeau
@@ -433,6 +507,7 @@ class BragRules(GameRules):
                     "view": brag_public_view(h),
                     "shown": shown,
                     "combinations": {n: d["hand"] for n, d in shown.items()},
+                    "combos": {n: combo_message(d["combo"]) for n, d in shown.items()},
                     **summary,
                 }
             )
@@ -450,11 +525,12 @@ class BragRules(GameRules):
         return EndReport(said=Message.of("log-carried", n=h.carried), data=base)
 
     def narrate(self, events: list[Event]) -> list[tuple[Message, dict[str, Any]]]:
-        return narrate(events, skip=("end",))
+        return narrate(events, skip=("end", "ante"), game="brag")
 
     def opening_notes(self, hand: RuntimeHand) -> list[tuple[Message, dict[str, Any]]]:
         notable = ("carried", "kept", "reveal", "fold")
-        return narrate([e for e in _brag(hand).events if e.kind in notable], skip=())
+        events = [e for e in _brag(hand).events if e.kind in notable]
+        return narrate(events, skip=(), game="brag")
 
 
 GAME_RULES: dict[str, GameRules] = {

@@ -1079,7 +1079,7 @@ class TableManager:
             await tx.seat(table.id, uid, buy_in=cave)
             notes.append((Message.of("log-takes-seat", user=uid, n=cave), {"user": uid}))
         for event in events:
-            notes.append((event_message(event), event.to_json()))
+            notes.append((event_message(event, table.game), event.to_json()))
         finished = _Finished(hand, table.hand_no, notes)
         table.hand = table.record = None
         table.hand_id = None

@@ -15,6 +15,7 @@ import sys
 from typing import Any
 
 from bot.games.cards import Shuffler
+from bot.i18n.message import Message
 from bot.runtime.errors import TableError
 from bot.runtime.manager import TableManager
 from bot.runtime.presenter import RecordingPresenter
@@ -33,7 +34,7 @@ class QuietPresenter(RecordingPresenter):
     async def table_update(self, table_id: int, public_state: dict[str, Any]) -> None:
         return None
 
-    async def announce(self, table_id: int, text: str, data: dict[str, Any]) -> None:
+    async def announce(self, table_id: int, said: Message, data: dict[str, Any]) -> None:
         return None
 
 

@@ -9,7 +9,7 @@ validated here too, by the engine's own parser.
 >>> Settings.from_options("bouillotte", {"max_hands": 10})
 Traceback (most recent call last):
 ...
-bot.runtime.errors.TableError: Only Brelan plays an agreed number of hands (max_hands).
+bot.runtime.errors.TableError: Only Brelan plays an agreed number of hands.
 """
 
 from __future__ import annotations

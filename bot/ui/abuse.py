@@ -12,8 +12,9 @@ from datetime import datetime
 
 import discord
 
+from bot.i18n import render
 from bot.storage import Database
-from bot.ui.i18n import Lang, pick
+from bot.ui.i18n import Lang
 
 DAY = 86_400.0
 
@@ -53,23 +54,10 @@ async def give_refusal(
     limits = await give_limits(db, guild_id)
     now = discord.utils.utcnow().timestamp()
     if _age_days(giver.created_at, now) < limits.min_account_days:
-        return pick(
-            lang,
-            "Your Discord account is too new to give chips here: wait until it is {d} days old.",
-            "Votre compte Discord est trop récent pour donner des jetons ici : "
-            "attendez qu'il ait {d} jours.",
-            d=f"{limits.min_account_days:g}",
-        )
+        return render(lang, "abuse-your-discord-account-too-new", d=f"{limits.min_account_days:g}")
     joined = getattr(giver, "joined_at", None)
     if _age_days(joined, now) < limits.min_member_days:
-        return pick(
-            lang,
-            "You joined this server too recently to give chips: wait until you have been "
-            "a member for {d} days.",
-            "Vous êtes arrivé trop récemment sur ce serveur pour donner des jetons : "
-            "attendez d'en être membre depuis {d} jours.",
-            d=f"{limits.min_member_days:g}",
-        )
+        return render(lang, "abuse-you-joined-this-server-too", d=f"{limits.min_member_days:g}")
     given = [
         e
         for e in await db.ledger(guild_id, giver.id, limit=500)
@@ -77,18 +65,12 @@ async def give_refusal(
     ]
     if given and limits.cooldown and now - max(e.created_at for e in given) < limits.cooldown:
         wait = int(limits.cooldown - (now - max(e.created_at for e in given))) + 1
-        return pick(
-            lang,
-            "You gave chips a moment ago: try again in {s} s.",
-            "Vous venez de donner des jetons : réessayez dans {s} s.",
-            s=wait,
-        )
+        return render(lang, "abuse-you-gave-chips-moment-ago", s=wait)
     sent = -sum(e.amount for e in given)
     if limits.daily_cap and sent + amount > limits.daily_cap:
-        return pick(
+        return render(
             lang,
-            "You may give at most {cap} chips in 24 hours here; {left} are left for now.",
-            "Vous pouvez donner au plus {cap} jetons en 24 heures ici ; il vous en reste {left}.",
+            "abuse-you-may-give-at-most",
             cap=limits.daily_cap,
             left=max(0, limits.daily_cap - sent),
         )
@@ -115,11 +97,7 @@ class ClickLimiter:
 
 
 def too_fast_text(lang: Lang) -> str:
-    return pick(
-        lang,
-        "You are clicking very fast: wait a few seconds, then try again.",
-        "Vous cliquez très vite : attendez quelques secondes, puis réessayez.",
-    )
+    return render(lang, "abuse-you-are-clicking-very-fast")
 
 
 def missing_permission(lang: Lang, interaction: discord.Interaction) -> str | None:
@@ -138,12 +116,5 @@ def missing_permission(lang: Lang, interaction: discord.Interaction) -> str | No
     ]
     for flag, en, fr in needed:
         if not getattr(perms, flag):
-            return pick(
-                lang,
-                "I cannot run a table here: I need the {p} permission in this channel "
-                "(ask an admin to give it to me, or open the table elsewhere).",
-                "Je ne peux pas tenir une table ici : il me faut la permission « {p} » dans ce "
-                "salon (demandez-la à un admin, ou ouvrez la table ailleurs).",
-                p=fr if lang == "fr" else en,
-            )
+            return render(lang, "abuse-i-cannot-run-table-here", p=fr if lang == "fr" else en)
     return None

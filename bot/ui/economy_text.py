@@ -13,29 +13,27 @@ from typing import Any, Final
 import discord
 from discord import app_commands
 
+from bot.i18n import render
 from bot.storage.database import Database
 from bot.storage.errors import format_duration
 from bot.storage.models import GuildSettings, LedgerEntry
-from bot.ui.i18n import Lang, lang_of, pick
+from bot.ui.i18n import Lang, lang_of
 from bot.ui.safe_text import plain
 
-#: Leaderboard metrics (storage ``METRICS``) with their English and French names.
-METRIC_NAMES: Final[dict[str, tuple[str, str]]] = {
-    "net_chips": ("Net chips", "Gains nets"),
-    "hands_won": ("Hands won", "Donnes gagnées"),
-    "hands_played": ("Hands played", "Donnes jouées"),
-    "biggest_pot": ("Biggest pot", "Plus gros pot"),
-    "brelans": ("Brelans", "Brelans"),
-    "square_brelans": ("Brelans carrés", "Brelans carrés"),
-    "prials": ("Prials shown", "Prials montrés"),
-}
+#: Leaderboard metrics (storage ``METRICS``); each is named by ``metric-<name>``.
+METRICS: Final = (
+    "net_chips",
+    "hands_won",
+    "hands_played",
+    "biggest_pot",
+    "brelans",
+    "square_brelans",
+    "prials",
+)
 DEFAULT_METRIC: Final = "net_chips"
 
-#: Leaderboard periods, as storage spells them.
-PERIOD_NAMES: Final[dict[str, tuple[str, str]]] = {
-    "all": ("All time", "Depuis toujours"),
-    "week": ("This week", "Cette semaine"),
-}
+#: Leaderboard periods, as storage spells them; each is named by ``period-<name>``.
+PERIODS: Final = ("all", "week")
 
 GAME_NAMES: Final[dict[str, str]] = {
     "brelan": "Brelan",
@@ -43,22 +41,14 @@ GAME_NAMES: Final[dict[str, str]] = {
     "brag": "Brag",
 }
 
-#: The languages of public messages (``GuildSettings.locale``), named in each language.
-LOCALE_NAMES: Final[dict[str, tuple[str, str]]] = {
-    "en": ("English", "anglais"),
-    "fr": ("French", "français"),
-}
-
 
 def chips(lang: Lang, amount: int) -> str:
     """``12 chips`` / ``12 jetons`` (singular for 1 and -1, and 0 in French).
 
     >>> chips("en", 1), chips("en", 30), chips("fr", 0), chips("fr", 1000)
-    ('1 chip', '30 chips', '0 jeton', '1000 jetons')
+    ('1 chip', '30 chips', '0 jeton', '1\u202f000 jetons')
     """
-    if lang == "fr":
-        return f"{amount} jeton" if abs(amount) <= 1 else f"{amount} jetons"
-    return f"{amount} chip" if abs(amount) == 1 else f"{amount} chips"
+    return render(lang, "chips", n=amount)
 
 
 def signed_chips(lang: Lang, amount: int) -> str:
@@ -86,8 +76,7 @@ def metric_name(lang: Lang, metric: str) -> str:
     >>> metric_name("fr", "prials")
     'Prials montrés'
     """
-    en, fr = METRIC_NAMES.get(metric, (metric, metric))
-    return pick(lang, en, fr)
+    return render(lang, f"metric-{metric}") if metric in METRICS else metric
 
 
 def period_name(lang: Lang, period: str) -> str:
@@ -96,8 +85,7 @@ def period_name(lang: Lang, period: str) -> str:
     >>> period_name("fr", "week")
     'Cette semaine'
     """
-    en, fr = PERIOD_NAMES.get(period, (period, period))
-    return pick(lang, en, fr)
+    return render(lang, f"period-{period}") if period in PERIODS else period
 
 
 def game_name(game: str) -> str:
@@ -134,23 +122,23 @@ def ledger_reason(lang: Lang, entry: LedgerEntry) -> str:
     """
     kind, amount = entry.kind, entry.amount
     if kind == "grant":
-        return pick(lang, "welcome grant", "dotation de bienvenue")
+        return render(lang, "wallet-welcome-grant")
     if kind == "daily":
-        return pick(lang, "daily bonus", "bonus quotidien")
+        return render(lang, "wallet-daily-bonus")
     if kind == "buy_in":
-        return pick(lang, "cave at table {t}", "cave à la table {t}", t=entry.table_id)
+        return render(lang, "wallet-cave-at-table", t=entry.table_id)
     if kind == "cash_out":
-        return pick(lang, "back from table {t}", "retour de la table {t}", t=entry.table_id)
+        return render(lang, "wallet-back-from-table", t=entry.table_id)
     if kind == "transfer":
         who = f"<@{entry.counterpart_id}>"
         if amount < 0:
-            return pick(lang, "given to {who}", "donnés à {who}", who=who)
-        return pick(lang, "received from {who}", "reçus de {who}", who=who)
+            return render(lang, "wallet-given", who=who)
+        return render(lang, "wallet-received-from", who=who)
     if kind == "admin":
         if amount > 0:
-            text = pick(lang, "granted by an admin", "accordés par un admin")
+            text = render(lang, "wallet-granted-by-admin")
         else:
-            text = pick(lang, "taken back by an admin", "repris par un admin")
+            text = render(lang, "wallet-taken-back-by-admin")
         return f"{text}: {plain(entry.note)}" if entry.note else text
     return kind
 
@@ -160,7 +148,7 @@ def ledger_line(lang: Lang, entry: LedgerEntry) -> str:
 
     >>> from bot.storage.models import LedgerEntry
     >>> ledger_line("en", LedgerEntry(1, 5, 7, 1000, "grant", None, None, None, None, 60.0))
-    '`+1000 chips` welcome grant, <t:60:R>'
+    '`+1,000 chips` welcome grant, <t:60:R>'
     """
     amount = signed_chips(lang, entry.amount)
     return f"`{amount}` {ledger_reason(lang, entry)}, {when(entry.created_at)}"
@@ -214,7 +202,7 @@ def hand_outcome(lang: Lang, result: Any) -> str:
     >>> hand_outcome("en", {"pots": [{"amount": 6, "winners": ["300"]}], "carried": 0})
     'won by <@300>, pot 6 chips'
     >>> hand_outcome("fr", {"pots": [], "carried": 8})
-    'refait : 8 jetons restent sur la table'
+    'refait\xa0: 8 jetons restent sur la table'
     """
     pots = result.get("pots") if isinstance(result, Mapping) else None
     pots = [p for p in pots if isinstance(p, Mapping)] if isinstance(pots, list) else []
@@ -226,20 +214,9 @@ def hand_outcome(lang: Lang, result: Any) -> str:
             if str(winner) not in winners:
                 winners.append(str(winner))
     if winners:
-        return pick(
-            lang,
-            "won by {w}, pot {pot}",
-            "gagnée par {w}, pot de {pot}",
-            w=_mentions(winners),
-            pot=chips(lang, total),
-        )
+        return render(lang, "wallet-won-by-pot", w=_mentions(winners), pot=chips(lang, total))
     carried = int(result.get("carried", 0)) if isinstance(result, Mapping) else 0
-    return pick(
-        lang,
-        "refait: {c} stay on the table",
-        "refait : {c} restent sur la table",
-        c=chips(lang, carried),
-    )
+    return render(lang, "wallet-refait-stay-on-table", c=chips(lang, carried))
 
 
 def settings_text(lang: Lang, settings: GuildSettings) -> str:
@@ -247,30 +224,23 @@ def settings_text(lang: Lang, settings: GuildSettings) -> str:
 
     >>> from bot.storage.models import GuildSettings
     >>> print(settings_text("en", GuildSettings(1)))
-    Starting grant: 1000 chips
+    Starting grant: 1,000 chips
     Daily bonus: 100 chips every 20 h
     Language of public messages: English
     """
     return "\n".join(
         [
-            pick(
+            render(lang, "wallet-starting-grant", g=chips(lang, settings.starting_grant)),
+            render(
                 lang,
-                "Starting grant: {g}",
-                "Dotation de départ : {g}",
-                g=chips(lang, settings.starting_grant),
-            ),
-            pick(
-                lang,
-                "Daily bonus: {b} every {d}",
-                "Bonus quotidien : {b} toutes les {d}",
+                "wallet-daily-bonus-every",
                 b=chips(lang, settings.daily_bonus),
                 d=format_duration(settings.daily_cooldown),
             ),
-            pick(
+            render(
                 lang,
-                "Language of public messages: {l}",
-                "Langue des messages publics : {l}",
-                l=pick(lang, *LOCALE_NAMES.get(settings.locale, (settings.locale,) * 2)),
+                "wallet-language-public-messages",
+                l=render(lang, "language-name", code=settings.locale),
             ),
         ]
     )

@@ -14,5 +14,5 @@ async def table_here(interaction: discord.Interaction) -> int:
     manager = salon_bot(interaction).manager
     table_id = None if channel_id is None else await manager.table_in_channel(channel_id)
     if table_id is None:
-        raise TableError("There is no table in this channel: open one with /table create.")
+        raise TableError("refuse-no-table-in-channel")
     return table_id

@@ -17,7 +17,8 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.ui.i18n import Lang, pick
+from bot.i18n import render
+from bot.ui.i18n import Lang
 
 TITLE = 256
 DESCRIPTION = 4096
@@ -41,7 +42,7 @@ ROW_ITEMS = 5
 
 def more(lang: Lang, n: int) -> str:
     """The tail of a cut list."""
-    return pick(lang, "… and {n} more", "… et {n} autres", n=n)
+    return render(lang, "ui-more", n=n)
 
 
 def fit_text(text: str, limit: int) -> str:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.i18n import Message
 from bot.ui.i18n import Lang
 from bot.ui.render import cards_message, narrate, showdown_embed, table_embed
 
@@ -59,7 +60,7 @@ class DiscordPresenter:
     def __init__(self, bot: SalonBot) -> None:
         self.bot = bot
         self.latest: dict[int, dict[str, Any]] = {}
-        self.logs: defaultdict[int, deque[tuple[str, dict[str, Any]]]] = defaultdict(
+        self.logs: defaultdict[int, deque[tuple[Message, dict[str, Any]]]] = defaultdict(
             lambda: deque(maxlen=LOG_LINES)
         )
         self.undelivered: defaultdict[int, set[int]] = defaultdict(set)
@@ -106,8 +107,7 @@ class DiscordPresenter:
         if state is None:
             state = {"table_id": table_id, "game": "brelan", "seats": []}
             closed = True
-        game = str(state.get("game", ""))
-        log_lines = [narrate(lang, text, data, game) for text, data in self.logs[table_id]]
+        log_lines = [narrate(lang, said, data) for said, data in self.logs[table_id]]
         embed = table_embed(
             lang, state, log=log_lines, undelivered=self.undelivered[table_id], closed=closed
         )
@@ -186,8 +186,8 @@ class DiscordPresenter:
         self.undelivered[table_id].discard(user_id)
         return True
 
-    async def announce(self, table_id: int, text: str, data: dict[str, Any]) -> None:
-        self.logs[table_id].append((text, dict(data)))
+    async def announce(self, table_id: int, said: Message, data: dict[str, Any]) -> None:
+        self.logs[table_id].append((said, dict(data)))
         if data.get("cash_outs") is not None:  # the table closed
             await self.refresh(table_id, closed=True)
             self.latest.pop(table_id, None)

@@ -38,7 +38,7 @@ def player_errors(func: Callback) -> Callback:
     """
     from bot.runtime import TableError
     from bot.storage import StorageError
-    from bot.ui.i18n import lang_of, localise
+    from bot.ui.i18n import lang_of, say
 
     @functools.wraps(func)
     async def wrapper(*args: Any, **kwargs: Any) -> None:
@@ -46,7 +46,7 @@ def player_errors(func: Callback) -> Callback:
             await func(*args, **kwargs)
         except (TableError, StorageError) as exc:
             interaction = next(a for a in args if isinstance(a, discord.Interaction))
-            await reply_private(interaction, localise(lang_of(interaction.locale), str(exc)))
+            await reply_private(interaction, say(lang_of(interaction.locale), exc))
 
     wrapper.__signature__ = inspect.signature(func, eval_str=True)  # type: ignore[attr-defined]
     return wrapper  # type: ignore[return-value]

@@ -24,11 +24,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
+from bot.i18n import render
 from bot.runtime import TableError
 from bot.runtime.manager import ALREADY_PLAYED
 from bot.storage import StorageError
 from bot.ui.abuse import too_fast_text
-from bot.ui.i18n import Lang, lang_of, localise, pick
+from bot.ui.i18n import Lang, lang_of, say
 from bot.ui.limits import BUTTON_LABEL, MODAL_TITLE, fit_text
 from bot.ui.render import cards_message, verb_label
 from bot.ui.replies import reply_private
@@ -75,13 +76,13 @@ def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
     hand = state.get("hand")
     playing = bool(hand and hand.get("to_act") is not None)
     controls = [
-        ("join", pick(lang, "Join", "Rejoindre"), discord.ButtonStyle.success),
-        ("leave", pick(lang, "Leave", "Quitter"), discord.ButtonStyle.secondary),
+        ("join", render(lang, "ui-join"), discord.ButtonStyle.success),
+        ("leave", render(lang, "ui-leave"), discord.ButtonStyle.secondary),
     ]
     if not playing:
-        controls.append(("start", pick(lang, "Start", "Démarrer"), discord.ButtonStyle.primary))
+        controls.append(("start", render(lang, "ui-start"), discord.ButtonStyle.primary))
     # My cards is always there; without a hand in play it says so, privately.
-    controls.append(("cards", pick(lang, "My cards", "Mes cartes"), discord.ButtonStyle.primary))
+    controls.append(("cards", render(lang, "ui-my-cards"), discord.ButtonStyle.primary))
     for what, label, style in controls:
         view.add_item(TableButton(table_id, what, label=label, style=style))
     if not playing or hand is None:
@@ -111,7 +112,7 @@ def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
                     hand_id,
                     verb,
                     index=index,
-                    label=pick(lang, "{v}: other…", "{v} : autre…", v=word),
+                    label=render(lang, "ui-other", v=word),
                 )
             )
             ranged.append(row)
@@ -127,7 +128,7 @@ def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
             amount = legal.get("amount")
             label = verb_label(lang, verb, amount if isinstance(amount, int) else None)
             if verb == "showdown" and hand.get("phase") == "proposal":
-                label = pick(lang, "Agree to show", "Accepter l'abattage")
+                label = render(lang, "ui-agree-show")
             simple.append(
                 ActButton(
                     table_id,
@@ -166,7 +167,7 @@ async def answer_with_table(
         except (TableError, StorageError) as exc:
             if capture.dirty:
                 await bot.presenter.refresh(table_id)
-            await reply_private(interaction, localise(lang, str(exc)))
+            await reply_private(interaction, say(lang, exc))
             return None
     kwargs = await bot.presenter.message_kwargs(table_id)
     if interaction.message is None:
@@ -180,12 +181,7 @@ async def answer_with_table(
         if not interaction.response.is_done():
             await reply_private(
                 interaction,
-                pick(
-                    lang,
-                    "Done. The table message could not be updated; it is shown again below.",
-                    "C'est fait. Le message de la table n'a pas pu être mis à jour ; "
-                    "il est réaffiché plus bas.",
-                ),
+                render(lang, "ui-done-table-message-could-not"),
             )
         await bot.presenter.refresh(table_id, repost=True)
     return result
@@ -197,37 +193,28 @@ async def check_turn(interaction: discord.Interaction, table_id: int, hand_id: i
     lang = lang_of(interaction.locale)
     table = bot.manager.tables.get(table_id)
     if table is None or table.closed:
-        await reply_private(interaction, localise(lang, "There is no open table with that number."))
+        await reply_private(interaction, say(lang, "refuse-no-such-table"))
         return False
     if table.hand_id != hand_id or table.hand is None or table.hand.finished:
         await reply_private(
             interaction,
-            pick(
-                lang,
-                "That button belongs to a hand that is over; use the buttons of the current one.",
-                "Ce bouton appartient à une donne terminée ; utilisez ceux de la donne en cours.",
-            ),
+            render(lang, "ui-that-button-belongs-hand-that"),
         )
         return False
     name = str(interaction.user.id)
     seated = table.session is not None and name in table.session.seated()
     if name not in table.hand.index:
         text = (
-            pick(lang, "You are not playing in this hand.", "Vous ne jouez pas cette donne.")
+            render(lang, "ui-you-are-not-playing-in")
             if seated
-            else pick(lang, "You are not seated at this table.", "Vous n'êtes pas assis ici.")
+            else render(lang, "ui-you-are-not-seated-at")
         )
         await reply_private(interaction, text)
         return False
     if table.hand.to_act != name:
         await reply_private(
             interaction,
-            pick(
-                lang,
-                "It is not your turn: <@{w}> is to speak.",
-                "Ce n'est pas à vous : <@{w}> a la parole.",
-                w=table.hand.to_act,
-            ),
+            render(lang, "ui-it-not-your-turn-speak", w=table.hand.to_act),
         )
         return False
     return True
@@ -240,7 +227,7 @@ async def show_cards(interaction: discord.Interaction, table_id: int) -> None:
     try:
         mine = await bot.manager.my_cards(table_id, interaction.user.id)
     except (TableError, StorageError) as exc:
-        await reply_private(interaction, localise(lang, str(exc)))
+        await reply_private(interaction, say(lang, exc))
         return
     bot.presenter.cards_seen(table_id, interaction.user.id)
     state = await bot.presenter.state(table_id) or {}
@@ -317,13 +304,7 @@ def always_answered(handler: Handler) -> Handler:
             await handler(self, interaction)
         except Exception:
             log.exception("a click on %s failed", getattr(self, "custom_id", self))
-            text = pick(
-                lang_of(interaction.locale),
-                "Something went wrong on our side with that click. The table message shows "
-                "where the game stands; try again in a moment.",
-                "Un problème est survenu de notre côté avec ce clic. Le message de la table "
-                "montre où en est la partie ; réessayez dans un instant.",
-            )
+            text = render(lang_of(interaction.locale), "ui-something-went-wrong-on-our")
             with contextlib.suppress(discord.HTTPException):
                 await reply_private(interaction, text)
 
@@ -460,9 +441,7 @@ class AmountModal(discord.ui.Modal):
         super().__init__(title=fit_text(verb_label(lang, verb, None), MODAL_TITLE), timeout=300)
         self.table_id, self.hand_id, self.verb, self.index = table_id, hand_id, verb, index
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
-            label=pick(lang, "Amount", "Montant")
-            if verb != "discard"
-            else pick(lang, "Cards", "Cartes"),
+            label=render(lang, "ui-amount") if verb != "discard" else render(lang, "ui-cards"),
             placeholder=hint[:100],
             max_length=40,
         )
@@ -521,9 +500,9 @@ class OtherAmountButton(
         hint = ""
         for legal in (state.get("hand") or {}).get("legal", []):
             if legal.get("verb") == self.verb and "min" in legal:
-                hint = pick(lang, "From {a} to {b}", "De {a} à {b}", a=legal["min"], b=legal["max"])
+                hint = render(lang, "ui-from", a=legal["min"], b=legal["max"])
         if self.verb == "discard":
-            hint = pick(lang, "Cards to discard, e.g. Ks 4d", "Cartes à écarter, ex. Ks 4d")
+            hint = render(lang, "ui-cards-discard-e-g-ks")
             try:  # only he sees the modal: name his own cards as he must type them
                 mine = await bot.manager.my_cards(self.table_id, interaction.user.id)
             except (TableError, StorageError):
@@ -537,13 +516,7 @@ class OtherAmountButton(
                 1,
             )
             if mine.get("cards"):
-                hint = pick(
-                    lang,
-                    "Discard {k} of {c}",
-                    "Écartez {k} parmi {c}",
-                    k=count,
-                    c=" ".join(mine["cards"]),
-                )
+                hint = render(lang, "ui-discard", k=count, c=" ".join(mine["cards"]))
         await interaction.response.send_modal(
             AmountModal(lang, self.table_id, self.hand_id, self.verb, hint, self.index)
         )
@@ -570,7 +543,7 @@ class OldActionButton(
 
     @always_answered
     async def callback(self, interaction: discord.Interaction) -> None:
-        await reply_private(interaction, localise(lang_of(interaction.locale), ALREADY_PLAYED))
+        await reply_private(interaction, say(lang_of(interaction.locale), ALREADY_PLAYED))
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (

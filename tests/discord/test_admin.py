@@ -9,7 +9,7 @@ import pytest
 import simcord
 from discord import app_commands
 
-from bot.ui.i18n import lang_of, localise, pick
+from bot.ui.i18n import lang_of, say
 from tests.discord.salon_helpers import (
     add_bot,
     add_manager,
@@ -68,7 +68,7 @@ async def test_grant_adds_and_takes_back_chips(salon: Any) -> None:
 
     assert not given.ephemeral
     assert given.response.content == (
-        f"{boss.mention} grants 500 chips to {bob.mention}; their wallet holds 1500 chips."
+        f"{boss.mention} grants 500 chips to {bob.mention}; their wallet holds 1,500 chips."
         " Reason: tournament prize"
     )
     assert last_callback(salon)["data"]["allowed_mentions"]["users"] == [bob.id]
@@ -82,11 +82,11 @@ async def test_grant_adds_and_takes_back_chips(salon: Any) -> None:
 
     taken = await boss.slash(salon.channel, "admin grant", member=bob, amount=-1400)
     assert taken.response.content == (
-        f"{boss.mention} takes 1400 chips back from {bob.mention}; their wallet holds 100 chips."
+        f"{boss.mention} takes 1,400 chips back from {bob.mention}; their wallet holds 100 chips."
     )
     assert await db.balance(guild, bob.id) == 100
     wallet = await bob.slash(salon.channel, "wallet")
-    assert "`-1400 chips` taken back by an admin" in wallet.response.content
+    assert "`-1,400 chips` taken back by an admin" in wallet.response.content
     assert "`+500 chips` granted by an admin: tournament prize" in wallet.response.content
 
 
@@ -131,7 +131,7 @@ async def test_settings_shows_then_changes_the_settings(salon: Any) -> None:
     assert shown.ephemeral
     assert shown.response.content == (
         "**Settings of this server**\n"
-        "Starting grant: 1000 chips\n"
+        "Starting grant: 1,000 chips\n"
         "Daily bonus: 100 chips every 20 h\n"
         "Language of public messages: English\n"
         "Waiting line: 20 players at most"
@@ -188,10 +188,10 @@ async def test_admin_answers_in_french(salon: Any, monkeypatch: pytest.MonkeyPat
     shown = await boss.slash(salon.channel, "admin settings")
     assert shown.response.content == (
         "**Réglages du serveur**\n"
-        "Dotation de départ : 1000 jetons\n"
-        "Bonus quotidien : 100 jetons toutes les 20 h\n"
-        "Langue des messages publics : anglais\n"
-        "File d'attente : 20 joueurs au plus"
+        "Dotation de départ\xa0: 1\u202f000 jetons\n"
+        "Bonus quotidien\xa0: 100 jetons toutes les 20 h\n"
+        "Langue des messages publics\xa0: anglais\n"
+        "File d'attente\xa0: 20 joueurs au plus"
     )
     zero = await boss.slash(salon.channel, "admin grant", member=bob, amount=0)
     assert zero.response.content == "Donnez ou reprenez un nombre entier de jetons, pas zéro."
@@ -264,6 +264,6 @@ def test_the_language_helpers_speak_french() -> None:
     assert lang_of("fr") == "fr"
     assert lang_of(discord.Locale.british_english) == "en"
     assert lang_of(None) == "en"
-    assert pick(lang_of("fr"), "{n} chips", "{n} jetons", n=2) == "2 jetons"
-    assert pick(lang_of("en-US"), "{n} chips", "{n} jetons", n=2) == "2 chips"
-    assert localise("fr", "That hand is not over yet.") == "Cette donne n'est pas encore terminée."
+    assert say(lang_of("fr"), "chips", n=2) == "2 jetons"
+    assert say(lang_of("en-US"), "chips", n=2) == "2 chips"
+    assert say("fr", "refuse-hand-not-over") == "Cette donne n'est pas encore terminée."

@@ -16,8 +16,10 @@ from typing import Any
 import pytest
 from simsupport import actions_played, custom_ids, labels, state, table_message
 
+from bot.games.base import Event
 from bot.games.brag import BragHand
 from bot.games.replay import load_record, start_hand
+from bot.runtime.games import event_message
 from bot.ui.render import card, narrate, showdown_embed, table_embed
 from bot.ui.views import parse_amount, table_view
 
@@ -433,7 +435,7 @@ async def test_four_card_brag_discard_through_the_modal(salon: Any) -> None:
     not_his = next(c for c in ("As", "Kd", "2c", "7h") if c not in dealt)
     played = actions_played(salon)
     wrong = await first.submit_modal(opened, {text_input["custom_id"]: not_his})
-    assert wrong.ephemeral and "does not hold" in wrong.response.content
+    assert wrong.ephemeral and "Choose 1 card of your hand" in wrong.response.content
     assert actions_played(salon) == played
 
     # Typed as he reads it in his DM (10♣ K♥ ...), the discard is played.
@@ -450,7 +452,7 @@ async def test_four_card_brag_discard_through_the_modal(salon: Any) -> None:
     for payload in public_payloads(salon, before):
         assert not tokens(payload), payload
     message = await table_message(salon)
-    assert "discards 1 card(s)" in field(message, "Last moves")
+    assert "discards 1 card." in field(message, "Last moves")
     legal = {a["verb"] for a in state(salon)["hand"]["legal"]}
     assert "bet" in legal and "discard" not in legal
 
@@ -538,21 +540,21 @@ def test_brag_showdown_embed_and_table_lines() -> None:
     ]
     assert fields["Pots"] == "Pot 1: 9 chips to <@3>\nPot 2: 4 chips to <@2>"
     assert "Brelan payments" not in fields
-    lines = [
-        narrate("en", "", {"kind": "pot", "amount": 9, "winners": ["3"], "shown": True}, "brag"),
-        narrate("en", "", {"kind": "bet", "player": "2", "amount": 2, "blind": True}, "brag"),
-        narrate("en", "", {"kind": "see", "player": "3", "amount": 4, "seen": "2"}, "brag"),
-        narrate("en", "", {"kind": "fold", "player": "1"}, "brag"),
-        narrate(
-            "en", "", {"kind": "reveal", "player": "3", "cards": ["7s"], "hand": "pair"}, "brag"
-        ),
+    pair = {"kind": "pair", "ranks": "7-7-9", "wilds": 0}
+    events = [
+        Event("pot", None, {"amount": 9, "winners": ["3"], "shown": True}),
+        Event("bet", "2", {"amount": 2, "blind": True, "counts": 4}),
+        Event("see", "3", {"amount": 4, "seen": "2"}),
+        Event("fold", "1", {}),
+        Event("reveal", "3", {"cards": ["7s", "7d", "9c"], "hand": "pair 7-7-9", "combo": pair}),
     ]
+    lines = [narrate("en", event_message(e, "brag")) for e in events]
     assert lines == [
-        "<@3> takes 9 chips",
-        "<@2> bets 2 blind (counts 4)",
-        "<@3> pays 4 to see <@2>",
-        "<@1> folds",
-        "<@3> shows pair",
+        "<@3> takes 9 chips.",
+        "<@2> bets 2 blind (counts 4).",
+        "<@3> pays 4 to see <@2>.",
+        "<@1> folds.",
+        "<@3> shows pair 7-7-9.",
     ]
     state = {
         "table_id": 1,

@@ -115,8 +115,8 @@ async def test_admin_audit_shows_a_members_ledger_with_running_balance(salon: An
 
     assert audit.ephemeral
     lines = audit.response.content.splitlines()
-    assert lines[0] == f"**Ledger of {bob.mention}** — balance 1200 chips"
-    assert "`-50 chips` → 1200 chips" in lines[1]
-    assert "`+250 chips` → 1250 chips" in lines[2] and "prize" in lines[2]
-    assert "`+1000 chips` → 1000 chips" in lines[3]
+    assert lines[0] == f"**Ledger of {bob.mention}** — balance 1,200 chips"
+    assert "`-50 chips` → 1,200 chips" in lines[1]
+    assert "`+250 chips` → 1,250 chips" in lines[2] and "prize" in lines[2]
+    assert "`+1,000 chips` → 1,000 chips" in lines[3]
     assert "admin audit" not in bob.available_commands(salon.channel)

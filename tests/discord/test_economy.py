@@ -8,7 +8,7 @@ import pytest
 import simcord
 
 from bot.storage import METRICS
-from bot.ui.economy_text import METRIC_NAMES
+from bot.ui.economy_text import METRICS as METRIC_NAMES
 from tests.discord.salon_helpers import (
     add_bot,
     last_callback,
@@ -30,7 +30,7 @@ async def test_first_wallet_use_creates_the_starting_grant(salon: Any) -> None:
     assert result.ephemeral
     text = result.response.content
     assert "Your chips" in text
-    assert "Wallet: 1000 chips" in text
+    assert "Wallet: 1,000 chips" in text
     assert "At tables: 0 chips" in text
     assert "welcome grant" in text
     assert "ready, claim it with /daily" in text
@@ -50,7 +50,7 @@ async def test_wallet_of_another_member_shows_no_ledger(salon: Any) -> None:
     assert result.ephemeral
     text = result.response.content
     assert f"Chips of {bob.mention}" in text
-    assert "Wallet: 1100 chips" in text
+    assert "Wallet: 1,100 chips" in text
     assert "Latest movements" not in text
     assert "daily bonus" not in text.lower()
     assert last_callback(salon)["data"]["allowed_mentions"] == {"parse": []}
@@ -75,7 +75,7 @@ async def test_wallet_counts_the_chips_at_tables(salon: Any) -> None:
     assert "Wallet: 970 chips" in text
     assert "At tables: 30 chips" in text
     assert f"{salon.channel.mention} (Bouillotte): 30 chips" in text
-    assert "Total: 1000 chips" in text
+    assert "Total: 1,000 chips" in text
     assert "`-30 chips` cave at table" in text
 
 
@@ -88,7 +88,7 @@ async def test_daily_once_per_cooldown_on_the_virtual_clock(salon: Any) -> None:
 
     assert first.ephemeral
     assert "Daily bonus: +100 chips" in first.response.content
-    assert "holds 1100 chips" in first.response.content
+    assert "holds 1,100 chips" in first.response.content
     assert f"<t:{int(start + COOLDOWN)}:R>" in first.response.content
     claimed = (await db.ledger(guild, alice.id))[0]
     assert claimed.kind == "daily"
@@ -148,7 +148,7 @@ async def test_give_is_public_and_moves_the_chips(salon: Any) -> None:
     [
         ("self", 10, "You cannot give chips to yourself."),
         ("bot", 10, "Bots do not play for chips"),
-        ("bob", 5000, "You have only 1000 chips in your wallet; you cannot give 5000 chips."),
+        ("bob", 5000, "You have only 1,000 chips in your wallet; you cannot give 5,000 chips."),
     ],
 )
 async def test_give_refusals_are_private_and_change_nothing(
@@ -233,19 +233,19 @@ async def test_private_answers_follow_the_user_language(
     alice, bob = salon.member("alice"), salon.member("bob")
 
     wallet = await alice.slash(salon.channel, "wallet")
-    assert "Portefeuille : 1000 jetons" in wallet.response.content
+    assert "Portefeuille\xa0: 1\u202f000 jetons" in wallet.response.content
     assert "dotation de bienvenue" in wallet.response.content
 
     daily = await alice.slash(salon.channel, "daily")
-    assert "Bonus quotidien : +100 jetons" in daily.response.content
+    assert "Bonus quotidien\xa0: +100 jetons" in daily.response.content
     again = await alice.slash(salon.channel, "daily")
     assert "pas encore prêt" in again.response.content
 
     refused = await alice.slash(salon.channel, "give", member=bob, amount=5000)
-    assert "impossible d'en donner 5000 jetons" in refused.response.content
+    assert "impossible d'en donner 5\u202f000 jetons" in refused.response.content
     gift = await alice.slash(salon.channel, "give", member=bob, amount=5)
     assert gift.response.content.endswith("gives 5 chips to " + bob.mention + ".")  # guild: en
-    assert gift.followups[0].content == "Votre portefeuille contient maintenant 1095 jetons."
+    assert gift.followups[0].content == "Votre portefeuille contient maintenant 1\u202f095 jetons."
 
     board = await alice.slash(salon.channel, "leaderboard")
     assert "Le classement Gains nets (depuis toujours) est vide" in board.response.content

@@ -14,7 +14,10 @@ from discord_limits import assert_within_discord_limits, buttons_of
 from salon_helpers import add_manager, speak_french
 from simsupport import table_message
 
+from bot.games.base import Event
+from bot.i18n import Message
 from bot.runtime import TableError
+from bot.runtime.games import event_message
 from bot.storage.models import LeaderboardEntry
 from bot.ui import limits
 from bot.ui.render import narrate, showdown_embed, table_embed
@@ -121,26 +124,42 @@ def test_the_longest_seat_lines_all_stay_on_the_table_message(lang: str) -> None
     assert all(f"<@{BIG + k}>" in seats for k in range(16))  # every seat is shown
 
 
+BRELAN_EVENTS = {
+    "carre", "decline", "open", "hold", "raise", "fold", "pass", "stand", "deal", "pot",
+    "payment", "tapis", "sans_plus_round", "refait", "return", "charlemagne", "decave",
+    "next_cave", "recave", "seated", "carried",
+}  # fmt: skip
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", ["brelan", "bouillotte", "brag"])
 def test_every_log_line_at_its_largest_fits(lang: str, game: str) -> None:
     who = str(BIG)
     kinds = [
         "carre", "decline", "open", "hold", "raise", "fold", "pass", "stand", "deal", "pot",
-        "look", "bet", "see", "ante", "cover", "discard", "reveal", "keep", "throw",
-        "showdown", "refuse", "blind_win", "kept", "carried",
+        "look", "bet", "see", "cover", "discard", "reveal", "keep", "throw",
+        "showdown", "refuse", "blind_win", "kept", "carried", "payment", "tapis",
+        "sans_plus_round", "refait", "return", "charlemagne", "decave", "next_cave", "recave",
+        "seated", "leave",
     ]  # fmt: skip
+    if game != "brag":
+        kinds = [k for k in kinds if k in BRELAN_EVENTS]
     lines = []
     for kind in kinds:
         data = {
             "kind": kind, "player": who, "stake": MAX, "amount": MAX, "all_in": True,
             "step": "carre", "retourne": "Ah", "winners": [str(BIG + k) for k in range(16)],
             "stage": 3, "by": "brelan carré", "blind": True, "counts": 2 * MAX,
-            "seen": str(BIG + 1), "hand": "run A-K-Q", "count": 2, "proposal": True,
-            "next_deal": True,
+            "seen": str(BIG + 1), "hand": 2, "count": 2, "proposal": True,
+            "next_deal": True, "combo": {"kind": "running_flush", "ranks": "A-K-Q", "wilds": 2},
+            "to": str(BIG + 2), "carried": MAX, "number": 3, "stack": MAX, "pool": MAX,
+            "cards": 5, "players": 16, "pot": MAX, "paid": MAX,
         }  # fmt: skip
-        lines.append(narrate(lang, kind, data, game))
-    lines.append(narrate(lang, "", {"timeout": True, "verb": "pass", "user": BIG}, game))
+        if game != "brag":
+            data["combo"] = {"kind": "point", "value": 81, "suit": "d"}
+        lines.append(narrate(lang, event_message(Event(kind, who, data), game)))
+    timeout = Message.of("log-timeout", user=BIG, verb=Message.of("verb-pass"))
+    lines.append(narrate(lang, timeout))
     assert all(0 < len(line) <= limits.FIELD_VALUE for line in lines)
     embed = table_embed(lang, _state(game, 16, []), log=lines, undelivered=())
     assert_within_discord_limits(embed)

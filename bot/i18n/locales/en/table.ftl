@@ -207,3 +207,8 @@ log-blind-win-keeps = <@{ $user }> wins blind and keeps their hand, unseen: { $n
     [one] 1 chip stays
    *[other] { $n } chips stay
 } on the table.
+refuse-no-table-in-channel = There is no table in this channel: open one with /table create.
+refuse-discard = Choose { $n ->
+    [one] 1 card
+   *[other] { $n } cards
+} of your hand to discard.

@@ -207,3 +207,8 @@ log-blind-win-keeps = <@{ $user }> gagne à l'aveugle et garde sa main sans la v
     [one] { $n } jeton reste
    *[other] { $n } jetons restent
 } sur la table.
+refuse-no-table-in-channel = Il n'y a pas de table dans ce salon : ouvrez-en une avec /table créer.
+refuse-discard = Choisissez { $n ->
+    [one] { $n } carte
+   *[other] { $n } cartes
+} de votre main à écarter.
