@@ -157,6 +157,12 @@ class SalonBot(commands.Bot):
             log.info("resumed %d open table(s)", len(resumed))
         await sync_commands(self, guild_id=self.settings.guild_id)
 
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Remember each member's language: the DMs he gets (his cards) are written in it."""
+        presenter = getattr(self, "presenter", None)
+        if presenter is not None:
+            presenter.user_langs[interaction.user.id] = lang_of(interaction.locale)
+
     def _ignore_interactions_when_stopping(self) -> None:
         parsers = self._connection.parsers
         original = parsers["INTERACTION_CREATE"]

@@ -348,8 +348,10 @@ async def test_no_hidden_card_is_ever_public(env: Env, variant: int) -> None:
     log = env.presenter.log
     deliver = env.presenter.deliver_cards
 
-    async def logged_delivery(table_id: int, user: int, cards: list[str], ret: Any) -> bool:
-        ok = await deliver(table_id, user, cards, ret)
+    async def logged_delivery(
+        table_id: int, user: int, cards: list[str], ret: Any, hand_no: int | None = None
+    ) -> bool:
+        ok = await deliver(table_id, user, cards, ret, hand_no)
         log.append(("deliver", table_id, {"user": user, "cards": list(cards), "ret": ret}))
         return ok
 

@@ -380,7 +380,9 @@ class TableManager:
             table.delivered[name] = seen
             user = int(name)
             ok = await self._safe(
-                self.presenter.deliver_cards(table.id, user, list(seen[0]), seen[1])
+                self.presenter.deliver_cards(
+                    table.id, user, list(seen[0]), seen[1], hand_no=table.hand_no
+                )
             )
             if ok:
                 table.undelivered.discard(user)

@@ -16,9 +16,15 @@ class Presenter(Protocol):
         """The table's public state changed (seats, pool, whose turn, legal actions)."""
 
     async def deliver_cards(
-        self, table_id: int, user_id: int, cards: list[str], retourne: str | None
+        self,
+        table_id: int,
+        user_id: int,
+        cards: list[str],
+        retourne: str | None,
+        hand_no: int | None = None,
     ) -> bool:
-        """Show one player his cards privately; False if that failed (DMs blocked)."""
+        """Show one player his cards of hand ``hand_no`` privately; False if that failed
+        (DMs blocked)."""
 
     async def announce(self, table_id: int, said: Message, data: dict[str, Any]) -> None:
         """Something happened at the table: a catalogue message (third person, for
@@ -44,7 +50,12 @@ class RecordingPresenter:
         self.log.append(("update", table_id, public_state))
 
     async def deliver_cards(
-        self, table_id: int, user_id: int, cards: list[str], retourne: str | None
+        self,
+        table_id: int,
+        user_id: int,
+        cards: list[str],
+        retourne: str | None,
+        hand_no: int | None = None,
     ) -> bool:
         if user_id in self.blocked:
             return False

@@ -20,7 +20,7 @@ import discord
 
 from bot.i18n import Message
 from bot.ui.i18n import Lang
-from bot.ui.render import cards_message, narrate, showdown_embed, table_embed
+from bot.ui.render import CardsPlace, cards_message, jump_url, narrate, showdown_embed, table_embed
 
 if TYPE_CHECKING:
     from bot.app import SalonBot
@@ -65,6 +65,8 @@ class DiscordPresenter:
         )
         self.undelivered: defaultdict[int, set[int]] = defaultdict(set)
         self.dm_channels: dict[int, int] = {}
+        #: Each member's language, as his latest interaction showed it (for DMs).
+        self.user_langs: dict[int, Lang] = {}
         self.counters = Counters()
 
     # -- capture ------------------------------------------------------------------------
@@ -162,13 +164,32 @@ class DiscordPresenter:
         await self.refresh(table_id)
 
     async def deliver_cards(
-        self, table_id: int, user_id: int, cards: list[str], retourne: str | None
+        self,
+        table_id: int,
+        user_id: int,
+        cards: list[str],
+        retourne: str | None,
+        hand_no: int | None = None,
     ) -> bool:
-        state = self.latest.get(table_id) or await self.state(table_id) or {}
-        hand = state.get("hand") or {}
-        lang = await self.lang(table_id)
+        try:
+            table = await self.bot.db.get_table(table_id)
+        except Exception:
+            return False
+        lang = self.user_langs.get(user_id) or await self.lang(table_id)
+        guild = self.bot.get_guild(table.guild_id)
+        message_id = table.message_ids.get("table")
         text = cards_message(
-            lang, str(state.get("game", "")), table_id, hand.get("no"), cards, retourne
+            lang,
+            table.game,
+            CardsPlace(
+                table_id,
+                hand_no,
+                table.channel_id,
+                guild.name if guild is not None else "",
+                jump_url(table.guild_id, table.channel_id, message_id),
+            ),
+            cards,
+            retourne,
         )
         try:
             channel_id = self.dm_channels.get(user_id)

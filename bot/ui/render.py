@@ -7,6 +7,7 @@ data, engine events); they never decide a rule. Mentions inside embeds do not pi
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -396,23 +397,56 @@ def _brag_extras(lang: Lang, shown: Mapping[str, Any]) -> str:
     return out
 
 
+@dataclass(frozen=True)
+class CardsPlace:
+    """Where a card DM's hand is played: table, hand, channel, server, a link to the table."""
+
+    table: int
+    hand: int | None = None
+    channel: int | None = None
+    server: str = ""
+    link: str = ""
+
+
+def jump_url(guild_id: int, channel_id: int, message_id: int | str | None) -> str:
+    """A link to a message (or to the channel when there is none).
+
+    >>> jump_url(1, 2, 3), jump_url(1, 2, None)
+    ('https://discord.com/channels/1/2/3', 'https://discord.com/channels/1/2')
+    """
+    tail = f"/{message_id}" if message_id else ""
+    return f"https://discord.com/channels/{guild_id}/{channel_id}{tail}"
+
+
 def cards_message(
     lang: Lang,
     game: str,
-    table_id: int,
-    hand_no: int | None,
+    place: CardsPlace,
     hand_cards: Sequence[str],
     retourne: str | None,
 ) -> str:
-    """The private message with a player's cards."""
-    head = render(
-        lang,
-        "ui-table-your-cards",
-        g=GAME_TITLES.get(game, game),
-        t=table_id,
-        h=render(lang, "ui-hand-2", n=hand_no) if hand_no else "",
-        c=cards(hand_cards),
-    )
+    """The private message with a player's cards: the game, hand, table, channel and server
+    it belongs to, the cards, the retourne, and a link back to the table.
+
+    >>> print(cards_message("en", "brelan", CardsPlace(2, 7, 5, "Salon"), ["Ah"], "9c"))
+    **Brelan** — hand 7, table #2 in <#5> (Salon)
+    Your cards: `A♥`
+    Retourne (face up): `9♣`
+    """
+    lines = [
+        render(
+            lang,
+            "dm-cards-where",
+            game=GAME_TITLES.get(game, game),
+            hand=place.hand or 0,
+            table=place.table,
+            channel=place.channel or 0,
+            server=place.server or "-",
+        ),
+        render(lang, "dm-cards-yours", cards=cards(hand_cards)),
+    ]
     if retourne:
-        head += "\n" + render(lang, "ui-retourne-face-up", c=card(retourne))
-    return head
+        lines.append(render(lang, "dm-cards-retourne", card=cards([retourne])))
+    if place.link:
+        lines.append(render(lang, "dm-cards-link", link=place.link))
+    return "\n".join(lines)

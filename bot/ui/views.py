@@ -31,7 +31,7 @@ from bot.storage import StorageError
 from bot.ui.abuse import too_fast_text
 from bot.ui.i18n import Lang, lang_of, say
 from bot.ui.limits import BUTTON_LABEL, MODAL_TITLE, fit_text
-from bot.ui.render import cards_message, verb_label
+from bot.ui.render import CardsPlace, cards_message, verb_label
 from bot.ui.replies import reply_private
 
 if TYPE_CHECKING:
@@ -232,13 +232,12 @@ async def show_cards(interaction: discord.Interaction, table_id: int) -> None:
     bot.presenter.cards_seen(table_id, interaction.user.id)
     state = await bot.presenter.state(table_id) or {}
     hand = state.get("hand") or {}
+    guild = interaction.guild
+    place = CardsPlace(
+        table_id, hand.get("no"), interaction.channel_id, guild.name if guild else ""
+    )
     text = cards_message(
-        lang,
-        str(state.get("game", "")),
-        table_id,
-        hand.get("no"),
-        mine["cards"],
-        mine.get("retourne"),
+        lang, str(state.get("game", "")), place, mine["cards"], mine.get("retourne")
     )
     await reply_private(interaction, text)
 

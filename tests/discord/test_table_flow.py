@@ -40,10 +40,14 @@ async def test_full_bouillotte_hand(salon: Any) -> None:
     assert "Retourne" in (shown.description or "")
     text = " ".join(f.value for f in shown.fields)
     assert all(f"<@{uid}>" in text for uid in members)
-    # every player got his cards privately once, with the retourne (after the blind carre)
+    # every player got his cards privately once, with the retourne (after the blind carre),
+    # naming the hand, the table, the channel and the server, with a link back to the table
+    link = f"https://discord.com/channels/{salon.guild.id}/{salon.channel.id}/{message.id}"
     for member in members.values():
-        dms = [m for m in member.user.dm_channel.history() if "hand 1:" in m.content]
-        assert len(dms) == 1 and "your cards" in dms[0].content and "Retourne" in dms[0].content
+        dms = [m for m in member.user.dm_channel.history() if "hand 1," in m.content]
+        assert len(dms) == 1 and "Your cards: " in dms[0].content
+        assert "Retourne" in dms[0].content and f"<#{salon.channel.id}>" in dms[0].content
+        assert salon.guild.name in dms[0].content and link in dms[0].content
     stored = await salon.bot.db.get_hand(hand_id)
     assert stored.status == "finished"
     census = await salon.bot.db.chip_census(salon.guild.id)

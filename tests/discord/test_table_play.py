@@ -98,7 +98,7 @@ async def test_closed_dms_do_not_stall_the_game(salon: Any) -> None:
     fields = {f.name: f.value for f in message.embeds[0].fields}
     assert f"<@{blocked.id}>" in fields["Private messages closed"]
     mine = await blocked.click(message, label="My cards")
-    assert mine.ephemeral and "your cards" in mine.response.content
+    assert mine.ephemeral and "Your cards: " in mine.response.content
     # seen another way: the next edit of the table message no longer points at him
     hand = state(salon)["hand"]
     message = await table_message(salon)
@@ -108,7 +108,7 @@ async def test_closed_dms_do_not_stall_the_game(salon: Any) -> None:
     names = {f.name for f in (await table_message(salon)).embeds[0].fields}
     assert "Private messages closed" not in names
     via_slash = await blocked.slash(salon.channel, "cards")
-    assert via_slash.ephemeral and "your cards" in via_slash.response.content
+    assert via_slash.ephemeral and "Your cards: " in via_slash.response.content
     await play_hand(salon, members)
     assert state(salon)["hand"] is None or state(salon)["hand"]["no"] >= 2
 

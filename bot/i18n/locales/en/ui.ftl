@@ -114,3 +114,10 @@ ui-done-table-message-could-not = Done. The table message could not be updated; 
 ui-more = … and { $n } more
 ui-pot-line-stage = Stage { $k }: { $n } to { $w }
 ui-pot-line-brag = Pot { $k }: { $n } to { $w }
+
+## The private message of cards
+
+dm-cards-where = **{ $game }** — hand { $hand }, table #{ $table } in <#{ $channel }> ({ $server })
+dm-cards-yours = Your cards: { $cards }
+dm-cards-retourne = Retourne (face up): { $card }
+dm-cards-link = [Back to the table]({ $link })

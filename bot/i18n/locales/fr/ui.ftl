@@ -114,3 +114,10 @@ ui-done-table-message-could-not = C'est fait. Le message de la table n'a pas pu 
 ui-more = … et { $n } autres
 ui-pot-line-stage = Étage { $k } : { $n } pour { $w }
 ui-pot-line-brag = Pot { $k } : { $n } pour { $w }
+
+## Le message privé des cartes
+
+dm-cards-where = **{ $game }** — donne { $hand }, table n°{ $table } dans <#{ $channel }> ({ $server })
+dm-cards-yours = Vos cartes : { $cards }
+dm-cards-retourne = Retourne : { $card }
+dm-cards-link = [Retour à la table]({ $link })
