@@ -105,16 +105,9 @@ def missing_permission(lang: Lang, interaction: discord.Interaction) -> str | No
     perms = interaction.app_permissions
     channel = interaction.channel
     in_thread = isinstance(channel, discord.Thread)
-    needed = [
-        ("view_channel", "View Channel", "Voir le salon"),
-        (
-            "send_messages_in_threads" if in_thread else "send_messages",
-            "Send Messages in Threads" if in_thread else "Send Messages",
-            "Envoyer des messages dans les fils" if in_thread else "Envoyer des messages",
-        ),
-        ("embed_links", "Embed Links", "Intégrer des liens"),
-    ]
-    for flag, en, fr in needed:
+    needed = ["view_channel", "send_messages_in_threads" if in_thread else "send_messages"]
+    for flag in [*needed, "embed_links"]:
         if not getattr(perms, flag):
-            return render(lang, "abuse-i-cannot-run-table-here", p=fr if lang == "fr" else en)
+            name = render(lang, "permission-name", flag=flag)
+            return render(lang, "abuse-i-cannot-run-table-here", p=name)
     return None

@@ -160,9 +160,11 @@ def table_embed(
     """The public table message: seats, stacks, stakes, pool, retourne, turn and queue."""
     game = str(state.get("game", "brelan"))
     hand = state.get("hand")
-    title = f"{GAME_TITLES.get(game, game)} — table #{state['table_id']}"
+    title = render(
+        lang, "ui-table-title", game=GAME_TITLES.get(game, game), table=state["table_id"]
+    )
     if hand:
-        title += render(lang, "ui-hand", n=hand.get("no"))
+        title += render(lang, "ui-hand", hand=hand.get("no"))
     embed = discord.Embed(title=title, colour=COLOURS.get(game, 0x444444))
     if closed:
         embed.description = render(lang, "ui-this-table-closed")
@@ -317,7 +319,7 @@ def showdown_embed(lang: Lang, game: str, data: Mapping[str, Any]) -> discord.Em
     retourne = reveal.get("retourne") or view.get("retourne")
     if retourne:
         embed.description = render(lang, "ui-retourne-turned-card", c=card(retourne))
-    combos: Mapping[str, str] = data.get("combinations") or {}
+    combos: Mapping[str, Message] = data.get("combos") or {}
     revealed: Mapping[str, Mapping[str, Any]] = data.get("shown") or {}
     lines = []
     for p in view.get("players", []):
@@ -329,7 +331,7 @@ def showdown_embed(lang: Lang, game: str, data: Mapping[str, Any]) -> discord.Em
             continue
         line = f"{mention(name)}: {cards(shown)}"
         if name in combos:
-            line += f" — {combos[name]}"
+            line += f" — {render(lang, combos[name])}"
         if p.get("folded"):
             line += render(lang, "ui-folded")
         line += _brag_extras(lang, revealed.get(name) or {})

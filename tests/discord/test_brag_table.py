@@ -19,7 +19,7 @@ from simsupport import actions_played, custom_ids, labels, state, table_message
 from bot.games.base import Event
 from bot.games.brag import BragHand
 from bot.games.replay import load_record, start_hand
-from bot.runtime.games import event_message
+from bot.runtime.games import combo_message, event_message
 from bot.ui.render import card, narrate, showdown_embed, table_embed
 from bot.ui.views import parse_amount, table_view
 
@@ -527,6 +527,10 @@ def test_brag_showdown_embed_and_table_lines() -> None:
             "3": {"cards": ["7s", "7d", "9c"], "hand": "pair 7-7-9"},
         },
         "combinations": {"2": "high card A-K-2", "3": "pair 7-7-9"},
+        "combos": {
+            "2": combo_message({"kind": "high_card", "ranks": "A-K-2", "wilds": 0}),
+            "3": combo_message({"kind": "pair", "ranks": "7-7-9", "wilds": 0}),
+        },
         "pots": [{"amount": 9, "winners": ["3"]}, {"amount": 4, "winners": ["2"]}],
         "payments": [],
     }

@@ -272,9 +272,9 @@ async def test_the_leaderboard_at_its_largest_fits(
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_rules_summaries_fit_in_one_message(lang: str) -> None:
-    from cogs.rules import SUMMARIES, summary
+    from cogs.rules import GAMES, summary
 
-    assert_within_discord_limits("\n\n".join(summary(n, lang) for n in SUMMARIES))
+    assert_within_discord_limits("\n\n".join(summary(n, lang) for n in GAMES))
 
 
 # ------------------------------------------------------------------ the cap, set by the server

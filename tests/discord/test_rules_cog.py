@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from cogs.rules import SUMMARIES, SUMMARIES_FR
+from bot.i18n import has
+from cogs.rules import GAMES, summary
 from tests.discord.salon_helpers import command, speak_french
 
 
@@ -20,14 +21,16 @@ async def test_rules_answers_privately(salon: Any) -> None:
 async def test_rules_of_all_three_games(salon: Any) -> None:
     result = await salon.member("alice").slash(salon.channel, "rules")
     assert result.ephemeral
-    assert result.response.content == "\n\n".join(SUMMARIES.values())
+    assert result.response.content == "\n\n".join(summary(g, "en") for g in GAMES)
+    assert result.response.content.startswith("**Brelan** (2-5 players")
 
 
 async def test_rules_in_french(salon: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     speak_french(monkeypatch)
     result = await salon.member("alice").slash(salon.channel, "rules", game="bouillotte")
     assert result.ephemeral
-    assert result.response.content == SUMMARIES_FR["bouillotte"]
+    assert result.response.content == summary("bouillotte", "fr")
+    assert result.response.content.startswith("**Bouillotte**\u00a0: le Brelan")
     assert "*refait*" in result.response.content
     assert "Charlemagne" in result.response.content
 
@@ -43,4 +46,4 @@ async def test_rules_command_is_localised(salon: Any) -> None:
 
 
 def test_every_game_has_a_french_summary() -> None:
-    assert SUMMARIES_FR.keys() == SUMMARIES.keys()
+    assert all(has(f"rules-{game}") for game in GAMES)
