@@ -4,6 +4,7 @@ cleanly, in French typography."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -47,3 +48,43 @@ def test_plural_forms_follow_each_language() -> None:
 
 def test_an_unknown_key_is_never_shown_raw() -> None:
     assert render("fr", Message.of("no-such-key", n=1)) == "…"
+
+
+def test_french_punctuation_space_does_not_break() -> None:
+    """The space before « : » is a no-break space, before « ; ! ? » a narrow one: a line
+    never starts with a lone colon."""
+    for key, names in variables("fr").items():
+        text = render("fr", key, **{n: SAMPLE.get(n, 1) for n in names})
+        text = re.sub(r"`[^`]*`|https?://\S+|<[^>]*>", "", text)
+        assert not re.search(r" [:;!?]", text), (key, text)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+#: Keys written in the code as a literal string: render(…, "key"), TableError("key"), …
+LITERAL_KEY = re.compile(r"""["']((?:[a-z0-9]+-)+[a-z0-9_]+|chips)["']""")
+#: Keys the code builds from a prefix (f"event-{kind}", f"label-{verb}", …).
+BUILT = (
+    "event-", "combo-", "verb-", "label-", "help-", "metric-", "period-", "rules-",
+    "log-", "done-", "option-", "refuse-",
+)  # fmt: skip
+
+
+def code_keys() -> set[str]:
+    found = set()
+    for path in [*ROOT.glob("bot/**/*.py"), *ROOT.glob("cogs/*.py")]:
+        found.update(LITERAL_KEY.findall(path.read_text(encoding="utf-8")))
+    return found
+
+
+def test_every_key_the_code_names_is_in_the_catalogue() -> None:
+    every = keys("en")
+    prefixes = ("refuse-", "done-", "log-", "ui-", "dm-", "wallet-", "admin-", "history-")
+    named = {k for k in code_keys() if k.startswith(prefixes)}
+    assert named - every == set()
+
+
+def test_no_message_is_left_unused() -> None:
+    """A key no code names (nor builds from a known prefix) is dead text to translate."""
+    used = code_keys()
+    dead = sorted(k for k in keys("en") if k not in used and not k.startswith(BUILT))
+    assert dead == []

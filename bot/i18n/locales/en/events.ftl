@@ -121,13 +121,6 @@ event-brag-decave = { $who } is cleaned out.
 event-brag-leave = { $who } leaves the table.
 event-brag-seated = { $who } takes a seat.
 
-ranks-of = { $rank ->
-    [14] aces
-    [13] kings
-    [12] queens
-    [11] jacks
-   *[other] { $rank }s
-}
 suit-name = { $suit ->
     [s] spades
     [h] hearts

@@ -26,7 +26,6 @@ wallet-your-wallet-now-holds = Your wallet now holds { $n }.
 wallet-leaderboard = Leaderboard · { $metric } · { $period }
 wallet-latest-movements = Latest movements:
 wallet-there-no-daily-bonus-in = There is no daily bonus in this server.
-wallet-give-at-least-1-chip = Give at least 1 chip: chips come in whole numbers above zero.
 wallet-leaderboard-for-empty-nobody-has = The leaderboard for { $metric } ({ $period }) is empty: nobody has scored yet.
 wallet-daily-bonus-ready-claim-it = Daily bonus: ready, claim it with /daily.
 wallet-daily-bonus-ready = Daily bonus: ready { $at }.
@@ -45,3 +44,4 @@ language-name = { $code ->
     [fr] French
    *[en] English
 }
+wallet-give-at-least-1-chip = Give at least 1 chip: chips come in whole numbers above zero.

@@ -120,17 +120,6 @@ event-brag-decave = { $who } est décavé.
 event-brag-leave = { $who } quitte la table.
 event-brag-seated = { $who } prend place.
 
-ranks-of = { $rank ->
-    [14] d'as
-    [13] de rois
-    [12] de dames
-    [11] de valets
-    [10] de dix
-    [9] de neuf
-    [8] de huit
-    [7] de sept
-   *[other] de { $rank }
-}
 suit-name = { $suit ->
     [s] pique
     [h] cœur

@@ -26,7 +26,6 @@ wallet-your-wallet-now-holds = Votre portefeuille contient maintenant { $n }.
 wallet-leaderboard = Classement · { $metric } · { $period }
 wallet-latest-movements = Derniers mouvements :
 wallet-there-no-daily-bonus-in = Il n'y a pas de bonus quotidien sur ce serveur.
-wallet-give-at-least-1-chip = Donnez au moins 1 jeton : les jetons se comptent en nombres entiers positifs.
 wallet-leaderboard-for-empty-nobody-has = Le classement { $metric } ({ $period }) est vide : personne n'a encore marqué.
 wallet-daily-bonus-ready-claim-it = Bonus quotidien : disponible, réclamez-le avec /quotidien.
 wallet-daily-bonus-ready = Bonus quotidien : disponible { $at }.
@@ -45,3 +44,4 @@ language-name = { $code ->
     [fr] français
    *[en] anglais
 }
+wallet-give-at-least-1-chip = Donnez au moins 1 jeton : les jetons se comptent en nombres entiers positifs.
