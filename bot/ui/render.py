@@ -124,7 +124,9 @@ def narrate(lang: Lang, said: Message, data: Mapping[str, Any] | None = None) ->
 
 
 def _seat_line(lang: Lang, seat: Mapping[str, Any], player: Mapping[str, Any] | None) -> str:
-    parts = [f"{mention(seat['user'])} — {chips(lang, int(seat['stack']))}"]
+    """A seat: who, the chips he has now (during a hand: those not staked yet), his state."""
+    now = seat["stack"] if player is None or player.get("stack") is None else player["stack"]
+    parts = [f"{mention(seat['user'])} — {chips(lang, int(now))}"]
     if player is not None:
         if player.get("stake"):
             parts.append(render(lang, "ui-stake", n=player["stake"]))
