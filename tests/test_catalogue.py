@@ -88,3 +88,10 @@ def test_no_message_is_left_unused() -> None:
     used = code_keys()
     dead = sorted(k for k in keys("en") if k not in used and not k.startswith(BUILT))
     assert dead == []
+
+
+def test_english_says_their_not_his() -> None:
+    """A player may be anyone: the English texts never assume he is a man."""
+    for key, names in variables("en").items():
+        text = render("en", key, **{n: SAMPLE.get(n, 1) for n in names})
+        assert not re.search(r"\b(?:he|him|his|himself)\b", text), (key, text)
