@@ -109,7 +109,9 @@ async def test_resume_mid_hand_in_process(env: Env) -> None:
         env.db = env2.db
 
 
-async def test_overdue_timer_fires_at_resume(env: Env) -> None:
+async def test_a_turn_overdue_at_resume_is_given_again_then_times_out(env: Env) -> None:
+    """The bot was down past the deadline: the player did not let his time run out, so he
+    gets a fresh turn; if he lets that one run out, the automatic move is played."""
     m = env.manager
     table = await m.create_table(GUILD, CHANNEL, "brelan", USERS[0], {"turn_timeout": 10})
     for user in USERS[:2]:
@@ -120,7 +122,33 @@ async def test_overdue_timer_fires_at_resume(env: Env) -> None:
     try:
         await env2.clock.advance(0)
         stored = await env2.db.current_hand(table)
+        assert stored is not None and stored.record["actions"] == []
+        await env2.clock.advance(10)
+        stored = await env2.db.current_hand(table)
         finished = await env2.db.hand_history(GUILD, table_id=table)
         assert (stored is not None and stored.record["actions"]) or finished
     finally:
         env.db = env2.db
+
+
+async def test_a_turn_eaten_by_the_bots_lag_is_given_again(env: Env) -> None:
+    """The loop was blocked past the deadline: the player gets a fresh turn, once, and no
+    timeout is counted; a turn he lets run out himself still times out."""
+    m = env.manager
+    table = await m.create_table(GUILD, CHANNEL, "brelan", USERS[0], {"turn_timeout": 30})
+    for user in USERS:
+        await m.join(table, user)
+    await m.start(table)
+    sleeper = int((await m.status(table))["hand"]["to_act"])
+    env.clock.stall(45)  # the bot was stuck: the timer could not fire at its time
+    await env.clock.advance(0)
+    state = await m.status(table)
+    assert state["hand"]["to_act"] == str(sleeper)
+    assert state["hand"]["deadline"] == env.clock.now() + 30
+    seat = await env.db.get_seat(table, sleeper)
+    assert seat is not None and seat.timeouts == 0
+    stored = await env.db.current_hand(table)
+    assert stored is not None and stored.turn_deadline == env.clock.now() + 30
+    await env.clock.advance(30)  # this time the player let it run out
+    seat = await env.db.get_seat(table, sleeper)
+    assert seat is not None and seat.timeouts == 1

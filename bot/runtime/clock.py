@@ -103,14 +103,23 @@ class ManualClock:
         return sorted(t.when for t in self._timers if not t.cancelled and not t.fired)
 
     async def advance(self, seconds: float = 0.0) -> None:
-        self._now += seconds
+        """Let time pass: each timer due fires at its own time, in order (as a loop that
+        keeps up would fire it)."""
+        target = self._now + seconds
         while True:
             due = [t for t in self._timers if not t.cancelled and not t.fired]
-            due = [t for t in due if t.when <= self._now]
+            due = [t for t in due if t.when <= target]
             if not due:
                 break
             timer = min(due, key=lambda t: t.when)
+            self._now = max(self._now, timer.when)
             timer.fired = True
             with contextlib.suppress(Exception):
                 await timer.callback()
+        self._now = target
         self._timers = [t for t in self._timers if not t.cancelled and not t.fired]
+
+    def stall(self, seconds: float) -> None:
+        """Time passes while nothing runs (a blocked loop): timers due meanwhile fire late,
+        at the next :meth:`advance`."""
+        self._now += seconds

@@ -82,6 +82,10 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
+#: A turn timer that fires this many seconds after its deadline means the bot lagged: the
+#: player is given a fresh turn instead of timing out (docs/architecture.md).
+LAG_GRACE = 5.0
+
 STALE_BUTTON = Message.of("refuse-stale-button")
 ALREADY_PLAYED = Message.of("refuse-already-played")
 NEEDS_ATTENTION = Message.of("log-needs-attention")
@@ -108,6 +112,8 @@ class Table:
     hand_no: int = 0
     record: HandRecord | None = None
     deadline: float | None = None
+    #: (hand id, move) of a turn whose timer fired late and was given again (once).
+    lag_forgiven: tuple[int, int] | None = None
     timer: Timer | None = None
     next_deal_at: float | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -981,6 +987,19 @@ class TableManager:
             ):
                 return  # stale timer
             name = hand.to_act
+            late = self.clock.now() - (table.deadline or self.clock.now())
+            if late > LAG_GRACE and table.lag_forgiven != (hand_id, count):
+                # the bot lagged (a blocked loop, a slow disk): the player's time was eaten
+                # by us, not by him. He gets a fresh turn, once, and no timeout is counted.
+                log.warning("table %s: timer fired %.1f s late; a fresh turn", table.id, late)
+                table.lag_forgiven = (hand_id, count)
+                table.deadline = self._deadline_for(table)
+                await self.db.save_hand(
+                    hand_id, table.record.to_json(), turn_deadline=table.deadline
+                )
+                self._arm(table)
+                await self._publish(table)
+                return
             verb, amount = table.rules.auto_action(hand)
             await self._say(
                 table,
