@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 #: interactions, which need no intent). No privileged intent.
 INTENTS = discord.Intents.none()
 INTENTS.guilds = True
+#: Message events (not their content): others' messages push a table message out of sight.
+INTENTS.guild_messages = True
 #: Seconds the shutdown waits for an action in progress at each table.
 SHUTDOWN_GRACE = 3.0
 # The bot has no voice: discord.py need not warn that voice libraries are missing.
@@ -50,6 +52,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.economy",
     "cogs.history",
     "cogs.admin",
+    "cogs.turns",
 )
 
 

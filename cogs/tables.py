@@ -38,7 +38,7 @@ DEFAULT_NEXT_HAND_DELAY = 5
 
 
 #: Options whose values include the words "on"/"off" (the carre is off, free or forced).
-WORD_VALUED = frozenset({"carre"})
+WORD_VALUED = frozenset({"carre", "notify"})
 
 
 def parse_table_options(text: str | None) -> dict[str, Any]:
@@ -52,9 +52,7 @@ def parse_table_options(text: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for word in (text or "").replace(",", " ").split():
         if "=" not in word:
-            raise TableError(
-                f"Write table options as key=value, separated by spaces (not {word!r})."
-            )
+            raise TableError("refuse-options-format", word=word)
         key, value = word.split("=", 1)
         key = key.strip().lower()
         lowered = value.lower()

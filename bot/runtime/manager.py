@@ -355,6 +355,7 @@ class TableManager:
             "game_over": bool(session and session.game_over()),
             "closing": table.closing,
             "needs_attention": table.needs_attention,
+            "notify": table.settings.notify,
             "hand": hand_state,
         }
 

@@ -38,7 +38,11 @@ RUNTIME_KEYS = (
     "runtime",
     "next_deal_at",
     "closing",
+    "notify",
 )
+#: How the player to act is told (docs/architecture.md): a mention in the channel, a DM, or
+#: nothing; each member may choose for himself (/notify).
+NOTIFY_MODES = ("mention", "dm", "off")
 DEFAULT_TURN_TIMEOUT = 60.0
 #: Bounds of the runtime options (docs/architecture.md, "Table options").
 MAX_TURN_TIMEOUT = 3600.0
@@ -94,6 +98,7 @@ class Settings:
     max_hands: int | None = None
     replenish: bool = False
     staked: bool = False
+    notify: str = "mention"
 
     @classmethod
     def from_options(cls, game: str, options: dict[str, Any]) -> Settings:
@@ -107,6 +112,9 @@ class Settings:
         max_hands = None if raw_max is None else int(raw_max)
         replenish = bool(options.get("replenish", False))
         staked = bool(options.get("staked", False))
+        notify = str(options.get("notify", "mention"))
+        if notify not in NOTIFY_MODES:
+            raise TableError("refuse-notify-mode", modes=", ".join(NOTIFY_MODES))
         if not 0 < turn_timeout <= MAX_TURN_TIMEOUT:
             raise TableError("refuse-turn-timer", most=round(MAX_TURN_TIMEOUT))
         if not 1 <= cave <= MAX_CAVE:
@@ -138,6 +146,7 @@ class Settings:
             max_hands=max_hands,
             replenish=replenish,
             staked=staked,
+            notify=notify,
         )
 
     def to_options(self) -> dict[str, Any]:
@@ -157,4 +166,6 @@ class Settings:
             out["replenish"] = True
         if self.staked:
             out["staked"] = True
+        if self.notify != "mention":
+            out["notify"] = self.notify
         return out

@@ -71,6 +71,8 @@ def private_file(path: Path) -> None:
 
 #: Members who may wait for a seat at one table, unless the server sets another cap.
 DEFAULT_QUEUE_CAP = 20
+#: A member's choice of turn notice: the table's option, or his own (/notify).
+NOTIFY_PREFERENCES = ("table", "mention", "dm", "off")
 MAX_QUEUE_CAP = 100
 
 
@@ -186,6 +188,18 @@ class Database:
             raise ValueError(f"the waiting line holds 1 to {MAX_QUEUE_CAP} players")
         await self.set_meta(f"queue_cap:{guild_id}", str(cap))
         return cap
+
+    async def notify_preference(self, user_id: int) -> str:
+        """How a member wants to be told it is his turn: one of :data:`NOTIFY_PREFERENCES`
+        (``table``: as the table's option says)."""
+        raw = await self.get_meta(f"notify:{user_id}")
+        return raw if raw in NOTIFY_PREFERENCES else "table"
+
+    async def set_notify_preference(self, user_id: int, mode: str) -> str:
+        if mode not in NOTIFY_PREFERENCES:
+            raise ValueError(f"a notify preference is one of {NOTIFY_PREFERENCES}")
+        await self.set_meta(f"notify:{user_id}", mode)
+        return mode
 
     async def set_meta(self, key: str, value: str) -> None:
         async with self.transaction() as tx:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import Message
+from bot.i18n import Message, render
 from bot.ui.i18n import Lang
 from bot.ui.render import CardsPlace, cards_message, jump_url, narrate, showdown_embed, table_embed
 
@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LOG_LINES = 6
+#: Messages of others under the table message after which it is posted again at the
+#: bottom of the channel (at its next change).
+REPOST_AFTER = 8
 
 
 @dataclass
@@ -37,6 +40,8 @@ class Capture:
     table_id: int
     open: bool = True
     dirty: bool = False
+    #: The turn changed: the notice goes out once the interaction is answered.
+    turn_pending: bool = False
 
 
 _capture: contextvars.ContextVar[Capture | None] = contextvars.ContextVar(
@@ -52,6 +57,17 @@ class Counters:
     dms: int = 0
     dm_channels: int = 0
     showdowns: int = 0
+    turn_pings: int = 0
+    turn_deletes: int = 0
+    reposts: int = 0
+
+
+@dataclass
+class TurnNotice:
+    """The turn a table last told about: (hand id, player) and its channel message."""
+
+    key: tuple[int, int] | None
+    message_id: int | None = None
 
 
 class DiscordPresenter:
@@ -67,6 +83,11 @@ class DiscordPresenter:
         self.dm_channels: dict[int, int] = {}
         #: Each member's language, as his latest interaction showed it (for DMs).
         self.user_langs: dict[int, Lang] = {}
+        self.turns: dict[int, TurnNotice] = {}
+        #: Messages others posted in a table's channel since the table message was posted.
+        self.chatter: defaultdict[int, int] = defaultdict(int)
+        #: Each table's channel, as last seen.
+        self.channels: dict[int, int] = {}
         self.counters = Counters()
 
     # -- capture ------------------------------------------------------------------------
@@ -129,6 +150,7 @@ class DiscordPresenter:
         message_id = table.message_ids.get("table")
         if not message_id:
             return
+        self.channels[table_id] = table.channel_id
         channel = self.bot.get_partial_messageable(table.channel_id)
         kwargs = await self.message_kwargs(table_id, closed=closed)
         old = channel.get_partial_message(int(message_id))
@@ -143,7 +165,9 @@ class DiscordPresenter:
                 log.warning("could not edit the message of table %s", table_id, exc_info=True)
                 return
         try:
+            self.counters.reposts += 1
             posted = await channel.send(**kwargs)
+            self.chatter[table.channel_id] = 0
             await self.bot.db.update_table(
                 table_id, message_ids={**table.message_ids, "table": posted.id}
             )
@@ -160,8 +184,74 @@ class DiscordPresenter:
         capture = _capture.get()
         if capture is not None and capture.open and capture.table_id == table_id:
             capture.dirty = True
+            capture.turn_pending = True
             return
-        await self.refresh(table_id)
+        await self.refresh(table_id, repost=self.pushed_up(table_id))
+        await self.notify_turn(table_id)
+
+    # -- the turn notice ------------------------------------------------------------------
+
+    async def notify_turn(self, table_id: int) -> None:
+        """Tell the player to act that it is his turn, once per turn: a short message in
+        the channel mentioning him (deleted when the turn moves on), a DM, or nothing, as
+        his preference (/notify) or else the table's ``notify`` option says.
+
+        REST: at most one delete (the last notice) and one post (the new one) per turn.
+        """
+        state = self.latest.get(table_id) or {}
+        hand = state.get("hand") or {}
+        to_act = hand.get("to_act")
+        key = (int(hand["id"]), int(to_act)) if to_act is not None and hand.get("id") else None
+        old = self.turns.get(table_id)
+        if old is not None and old.key == key:
+            return
+        self.turns[table_id] = TurnNotice(key)
+        try:
+            table = await self.bot.db.get_table(table_id)
+        except Exception:
+            return
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        if old is not None and old.message_id is not None:
+            self.counters.turn_deletes += 1
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(old.message_id).delete()
+        if key is None:
+            return
+        user = key[1]
+        mode = await self.bot.db.notify_preference(user)
+        if mode == "table":
+            mode = str(state.get("notify", "mention"))
+        link = jump_url(table.guild_id, table.channel_id, table.message_ids.get("table"))
+        if mode == "dm":
+            lang = self.user_langs.get(user) or await self.lang(table_id)
+            text = render(lang, "turn-dm", hand=hand.get("no") or 0, link=link)
+            await self._send_dm(user, text)
+            return
+        if mode != "mention":
+            return
+        lang = await self.lang(table_id)
+        text = render(lang, "turn-ping", user=user, hand=hand.get("no") or 0, link=link)
+        try:
+            self.counters.turn_pings += 1
+            sent = await channel.send(
+                text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)])
+            )
+        except discord.HTTPException:
+            log.warning("could not tell table %s's player it is his turn", table_id)
+            return
+        self.turns[table_id] = TurnNotice(key, sent.id)
+        self.chatter[table.channel_id] = max(0, self.chatter[table.channel_id] - 1)
+
+    # -- a table message that stays in sight ------------------------------------------------
+
+    def pushed_up(self, table_id: int) -> bool:
+        """Whether others wrote enough under the table message to push it out of sight."""
+        channel_id = self.channels.get(table_id)
+        return channel_id is not None and self.chatter[channel_id] >= REPOST_AFTER
+
+    def seen_message(self, channel_id: int) -> None:
+        """Someone else posted in a channel: the table message there moves up one."""
+        self.chatter[channel_id] += 1
 
     async def deliver_cards(
         self,
@@ -191,6 +281,14 @@ class DiscordPresenter:
             cards,
             retourne,
         )
+        if not await self._send_dm(user_id, text):
+            self.undelivered[table_id].add(user_id)
+            return False
+        self.undelivered[table_id].discard(user_id)
+        return True
+
+    async def _send_dm(self, user_id: int, text: str) -> bool:
+        """A private message (its DM channel opened once and remembered); False if refused."""
         try:
             channel_id = self.dm_channels.get(user_id)
             if channel_id is None:
@@ -202,9 +300,7 @@ class DiscordPresenter:
             self.counters.dms += 1
             await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
         except discord.HTTPException:
-            self.undelivered[table_id].add(user_id)
             return False
-        self.undelivered[table_id].discard(user_id)
         return True
 
     async def announce(self, table_id: int, said: Message, data: dict[str, Any]) -> None:

@@ -83,6 +83,7 @@ def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
         controls.append(("start", render(lang, "ui-start"), discord.ButtonStyle.primary))
     # My cards is always there; without a hand in play it says so, privately.
     controls.append(("cards", render(lang, "ui-my-cards"), discord.ButtonStyle.primary))
+    controls.append(("bump", render(lang, "ui-bump"), discord.ButtonStyle.secondary))
     for what, label, style in controls:
         view.add_item(TableButton(table_id, what, label=label, style=style))
     if not playing or hand is None:
@@ -168,13 +169,19 @@ async def answer_with_table(
             if capture.dirty:
                 await bot.presenter.refresh(table_id)
             await reply_private(interaction, say(lang, exc))
+            if capture.turn_pending:
+                await bot.presenter.notify_turn(table_id)
             return None
     kwargs = await bot.presenter.message_kwargs(table_id)
     if interaction.message is None:
         await bot.presenter.refresh(table_id)
+        if capture.turn_pending:
+            await bot.presenter.notify_turn(table_id)
         return result
     try:
         await interaction.response.edit_message(**kwargs)
+        if capture.turn_pending:
+            await bot.presenter.notify_turn(table_id)
     except discord.HTTPException:
         # the request was applied: never let a failed edit fail the click
         log.warning("could not edit table %s through a click", table_id, exc_info=True)
@@ -325,9 +332,9 @@ class Throttled:
 class TableButton(
     Throttled,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"salon:t:(?P<table>\d+):(?P<what>join|leave|start|cards)",
+    template=r"salon:t:(?P<table>\d+):(?P<what>join|leave|start|cards|bump)",
 ):
-    """Join, Leave, Start and My cards."""
+    """Join, Leave, Start, My cards, and Bump (the table message back at the bottom)."""
 
     def __init__(
         self,
@@ -363,6 +370,9 @@ class TableButton(
         table_id, user = self.table_id, interaction.user.id
         if self.what == "cards":
             await show_cards(interaction, table_id)
+        elif self.what == "bump":
+            await reply_private(interaction, render(lang_of(interaction.locale), "turn-bumped"))
+            await bot.presenter.refresh(table_id, repost=True)
         elif self.what == "join":
             await answer_with_table(interaction, table_id, lambda: bot.manager.join(table_id, user))
         elif self.what == "leave":

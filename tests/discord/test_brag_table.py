@@ -503,6 +503,7 @@ def test_brag_buttons_name_what_they_do() -> None:
         "salon:t:2:join": "Join",
         "salon:t:2:leave": "Leave",
         "salon:t:2:cards": "My cards",
+        "salon:t:2:bump": "🔝 Bump",
         "salon:a:2:5:0:showdown:": "Agree to show",
         "salon:a:2:5:0:refuse:": "Refuse",
     }

@@ -71,6 +71,8 @@ async def test_public_messages_never_show_hidden_cards(salon: Any) -> None:
             assert tokens(data) <= retournes, data  # the table message: the retourne only
         elif request.path.startswith(channel + "/"):
             assert tokens(body) <= retournes, body  # table message edits
+        elif request.path == channel and not body.get("embeds"):
+            assert tokens(body) <= set(), body  # a turn notice names no card
         elif request.path == channel:
             showdown_posts += 1
             assert body["embeds"][0]["title"].startswith("Showdown")

@@ -15,17 +15,22 @@ from simsupport import (
 )
 
 
-async def seated_table(salon: Any, names: tuple[str, ...], game: str = "bouillotte") -> dict:
+async def seated_table(
+    salon: Any, names: tuple[str, ...], game: str = "bouillotte", options: str | None = None
+) -> dict:
     members = {m.id: m for m in (salon.member(n) for n in names)}
     first = next(iter(members.values()))
-    await first.slash(salon.channel, "table create", game=game)
+    extra = {} if options is None else {"options": options}
+    await first.slash(salon.channel, "table create", game=game, **extra)
     for member in members.values():
         await member.slash(salon.channel, "table join")
     return members
 
 
-async def started_table(salon: Any, names: tuple[str, ...] = ("ann", "ben", "cid")) -> dict:
-    members = await seated_table(salon, names)
+async def started_table(
+    salon: Any, names: tuple[str, ...] = ("ann", "ben", "cid"), options: str | None = None
+) -> dict:
+    members = await seated_table(salon, names, options=options)
     await next(iter(members.values())).click(
         await table_message(salon), custom_id="salon:t:1:start"
     )
@@ -48,7 +53,8 @@ async def test_not_your_turn_and_not_seated(salon: Any) -> None:
 
 
 async def test_a_button_action_costs_only_the_interaction_callback(salon: Any) -> None:
-    members = await started_table(salon)
+    """With turn notices off, a click is one REST request: the interaction's answer."""
+    members = await started_table(salon, options="notify=off")
     await play_hand(salon, members, stop_after_deal=True)
     hand = state(salon)["hand"]
     message = await table_message(salon)
@@ -66,9 +72,13 @@ async def test_one_dm_per_player_and_one_showdown_post_per_hand(salon: Any) -> N
     await play_hand(salon, members)
     made = salon.env.http_requests[before:]
     channel_posts = [
-        r for r in made if r.method == "POST" and r.path == f"/channels/{salon.channel.id}/messages"
+        r
+        for r in made
+        if r.method == "POST"
+        and r.path == f"/channels/{salon.channel.id}/messages"
+        and (r.json or {}).get("embeds")
     ]
-    assert len(channel_posts) == 1  # the showdown
+    assert len(channel_posts) == 1  # the showdown (turn notices aside)
     dm_posts = [
         r
         for r in made
@@ -243,3 +253,79 @@ async def test_close_during_the_pause_between_hands(salon: Any) -> None:
     assert 1 not in salon.bot.manager.tables
     total = sum([await salon.bot.db.balance(salon.guild.id, uid) for uid in members])
     assert total == 2000
+
+
+async def test_the_player_to_act_is_told_once_and_the_notice_goes_when_he_has_played(
+    salon: Any,
+) -> None:
+    """A turn costs at most two REST requests besides the click: the new notice, and the
+    deletion of the last one."""
+    members = await started_table(salon)
+    channel = f"/channels/{salon.channel.id}/messages"
+    await play_hand(salon, members, stop_after_deal=True)
+    hand = state(salon)["hand"]
+    to_act = int(hand["to_act"])
+    notices = [m for m in salon.channel.history() if f"<@{to_act}>, it is your turn" in m.content]
+    assert len(notices) == 1
+    assert "hand 1" in notices[0].content and "https://discord.com/channels/" in notices[0].content
+    message = await table_message(salon)
+    before = len(salon.env.http_requests)
+    await members[to_act].click(
+        message, custom_id=button_for(message, 1, hand["id"], pick_action(hand))
+    )
+    made = [(r.method, r.path.split("/")[1]) for r in salon.env.http_requests[before:]]
+    assert made[0] == ("POST", "interactions")
+    assert sorted(made[1:]) == [("DELETE", "channels"), ("POST", "channels")]
+    assert all(notice.id != m.id for m in salon.channel.history() for notice in notices)
+    after = state(salon)["hand"]
+    if after is not None and after["to_act"] is not None:
+        nxt = int(after["to_act"])
+        pinged = [m for m in salon.channel.history() if f"<@{nxt}>, it is your turn" in m.content]
+        assert len(pinged) == 1
+    assert salon.bot.presenter.counters.turn_pings >= 2
+    assert all(
+        r.path.startswith(("/interactions", channel, "/users"))
+        for r in salon.env.http_requests[before:]
+    )
+
+
+async def test_a_member_may_choose_a_dm_or_nothing(salon: Any) -> None:
+    ann = salon.member("ann")
+    chosen = await ann.slash(salon.channel, "notify", how="dm")
+    assert chosen.ephemeral and "private message" in chosen.response.content
+    members = await started_table(salon, ("ann", "ben"))
+    await play_hand(salon, members, stop_after_deal=True)
+    to_act = int(state(salon)["hand"]["to_act"])
+    pinged = [m for m in salon.channel.history() if "it is your turn" in m.content]
+    if to_act == ann.id:
+        assert not pinged
+        dms = [m for m in ann.user.dm_channel.history() if "It is your turn" in m.content]
+        assert len(dms) == 1
+    else:
+        assert len(pinged) == 1
+
+
+async def test_bump_posts_the_table_again_at_the_bottom(salon: Any) -> None:
+    members = await started_table(salon, options="notify=off")
+    old = await table_message(salon)
+    for k in range(3):
+        await salon.member("zoe").send(salon.channel, f"chatter {k}")
+    bumped = await next(iter(members.values())).click(old, custom_id="salon:t:1:bump")
+    assert bumped.ephemeral and "bottom of the channel" in bumped.response.content
+    new = await table_message(salon)
+    assert new.id != old.id and all(m.id != old.id for m in salon.channel.history())
+    assert salon.channel.history()[-1].id == new.id or salon.channel.history()[0].id == new.id
+
+
+async def test_chatter_under_the_table_brings_it_back_down(salon: Any) -> None:
+    members = await started_table(salon, options="notify=off")
+    old = await table_message(salon)
+    for k in range(8):
+        await salon.member("zoe").send(salon.channel, f"chatter {k}")
+    hand = state(salon)["hand"]
+    to_act = int(hand["to_act"])
+    verb = pick_action(hand)["verb"]
+    await members[to_act].slash(salon.channel, "act", verb=verb)  # a change made by REST
+    new = await table_message(salon)
+    assert new.id != old.id
+    assert salon.bot.presenter.counters.reposts == 1

@@ -212,3 +212,5 @@ refuse-discard = Choose { $n ->
     [one] 1 card
    *[other] { $n } cards
 } of your hand to discard.
+refuse-options-format = Write table options as key=value, separated by spaces (not { $word }).
+refuse-notify-mode = The option notify is one of: { $modes }.

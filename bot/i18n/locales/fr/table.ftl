@@ -212,3 +212,5 @@ refuse-discard = Choisissez { $n ->
     [one] { $n } carte
    *[other] { $n } cartes
 } de votre main à écarter.
+refuse-options-format = Écrivez les options de table sous la forme clé=valeur, séparées par des espaces (pas { $word }).
+refuse-notify-mode = L'option notify vaut l'une de : { $modes }.
