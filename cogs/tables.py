@@ -254,6 +254,38 @@ class Tables(commands.Cog):
         await reply_private(interaction, "", embed=embed)
 
     @table.command(
+        name=L("watch", "regarder"),
+        description=L(
+            "Follow a table privately, as the public sees it (no card)",
+            "Suivre une table en privé, comme le public la voit (aucune carte)",
+        ),
+    )
+    @app_commands.rename(number=L("table", "table"))
+    @app_commands.describe(
+        number=L("The table's number (this channel's table if empty)", "Le numéro de la table")
+    )
+    @player_errors
+    async def watch(
+        self,
+        interaction: discord.Interaction,
+        number: app_commands.Range[int, 1, 2**53] | None = None,
+    ) -> None:
+        """The public view of a table, privately, with a word on joining it; never a card."""
+        lang = lang_of(interaction.locale)
+        table_id = await self._table_here(interaction) if number is None else number
+        table = self.bot.manager.tables.get(table_id)
+        if table is None or table.guild_id != interaction.guild_id:
+            raise TableError("refuse-no-such-table")
+        state = await self.bot.manager.status(table_id)
+        seated = any(s["user"] == interaction.user.id for s in state["seats"])
+        note = render(
+            lang,
+            "tables-watch-seated" if seated else "tables-watch-spectator",
+            channel=table.channel_id,
+        )
+        await reply_private(interaction, note, embed=table_embed(lang, state))
+
+    @table.command(
         name=L("queue", "file"), description=L("Who waits for a seat", "Qui attend une place")
     )
     @player_errors

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
+import pytest
+from salon_helpers import speak_french
 from simsupport import (
     actions_played,
     button_for,
@@ -13,6 +17,8 @@ from simsupport import (
     state,
     table_message,
 )
+
+from bot.ui.render import card
 
 
 async def seated_table(
@@ -329,3 +335,31 @@ async def test_chatter_under_the_table_brings_it_back_down(salon: Any) -> None:
     new = await table_message(salon)
     assert new.id != old.id
     assert salon.bot.presenter.counters.reposts == 1
+
+
+CARD_TEXT = re.compile(r"\b(?:10|[2-9AKQJ])[♠♥♦♣]|\b[2-9TJQKA][shdc]\b")
+
+
+async def test_a_spectator_watches_the_table_privately_and_sees_no_card(
+    salon: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    members = await started_table(salon, options="notify=off")
+    await play_hand(salon, members, stop_after_deal=True)
+    retourne = state(salon)["hand"].get("retourne")
+    zoe = salon.member("zoe")
+    watched = await zoe.slash(salon.channel, "table watch")
+    assert watched.ephemeral and "You are watching this table" in watched.response.content
+    (embed,) = watched.response.embeds
+    shown = json.dumps(embed.to_dict(), ensure_ascii=False)
+    if retourne:
+        shown = shown.replace(card(retourne), "")  # the retourne is public
+    assert not CARD_TEXT.search(shown), shown
+    by_number = await zoe.slash(salon.channel, "table watch", table=1)
+    assert by_number.ephemeral and by_number.response.embeds
+    seated = await next(iter(members.values())).slash(salon.channel, "table watch")
+    assert "/cards" in seated.response.content
+    nowhere = await zoe.slash(salon.channel, "table watch", table=99)
+    assert nowhere.ephemeral and "no open table" in nowhere.response.content
+    speak_french(monkeypatch)
+    french = await zoe.slash(salon.channel, "table watch")
+    assert "Vous regardez cette table" in french.response.content
