@@ -22,10 +22,19 @@ from bot.runtime.settings import MAX_CAVE
 from bot.ui.abuse import missing_permission
 from bot.ui.i18n import L, Lang, lang_of, say
 from bot.ui.interaction import table_here
-from bot.ui.limits import CONTENT, OPTION_LABEL, SELECT_OPTIONS, fit_text, listing
+from bot.ui.limits import (
+    CONTENT,
+    OPTION_LABEL,
+    OPTION_VALUE,
+    SELECT_OPTIONS,
+    add_lines_field,
+    fit_embed,
+    fit_text,
+    listing,
+)
+from bot.ui.options_text import current_lines, explain, suggestions
 from bot.ui.render import table_embed, verb_help, verb_label
 from bot.ui.replies import player_errors, reply_private
-from bot.ui.safe_text import code_span
 from bot.ui.views import DYNAMIC_ITEMS, parse_amount, presets, show_cards
 
 GAME_CHOICES = [
@@ -162,6 +171,32 @@ class Tables(commands.Cog):
         response = await interaction.response.send_message(**kwargs)
         if response.message_id is not None:
             await self.bot.db.update_table(table_id, message_ids={"table": response.message_id})
+
+    @create.autocomplete("options")
+    async def create_options(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """``name=value — what it does`` for the chosen game, after what is typed already."""
+        lang = lang_of(interaction.locale)
+        game = str(getattr(interaction.namespace, "game", None) or "brelan")
+        done, _, typing = current.rpartition(" ")
+        choices = []
+        for name, value in suggestions(
+            game if game in ("brelan", "bouillotte", "brag") else "brelan"
+        ):
+            text = f"{name}={value}"
+            if typing and not text.startswith(typing.lower()):
+                continue
+            full = f"{done} {text}".strip()
+            if len(full) > OPTION_VALUE:
+                continue
+            label = render(
+                lang, "option-choice-line", name=name, value=value, help=explain(lang, name)
+            )
+            choices.append(app_commands.Choice(name=fit_text(label, OPTION_LABEL), value=full))
+            if len(choices) == SELECT_OPTIONS:
+                break
+        return choices
 
     # -- seats --------------------------------------------------------------------------
 
@@ -311,9 +346,16 @@ class Tables(commands.Cog):
         shown = {k: v for k, v in table.options().items() if k != "runtime"}
         parsed = self.bot.manager.engine_options(table_id)
         rules = parsed.to_dict() if hasattr(parsed, "to_dict") else {}
-        lines = [f"{code_span(k)} = {code_span(v)}" for k, v in sorted({**rules, **shown}.items())]
         lang = lang_of(interaction.locale)
-        await reply_private(interaction, listing(lang, lines, limit=CONTENT) or "-")
+        embed = discord.Embed(title=render(lang, "options-title"))
+        add_lines_field(
+            lang,
+            embed,
+            render(lang, "options-title"),
+            current_lines(lang, {**rules, **shown}),
+            most=6,
+        )
+        await reply_private(interaction, "", embed=fit_embed(lang, embed))
 
     @table.command(
         name=L("close", "fermer"),

@@ -1,0 +1,87 @@
+"""Table options in words: what each does (``option-help-<name>``) and the values one may
+type at ``/table create`` (its ``options`` autocomplete)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.games.cards import PIQUET_PRESETS
+from bot.games.options import option_names, parse_options
+from bot.i18n import has, render
+from bot.ui.i18n import Lang
+
+#: The values of the options that take a word (booleans are on/off).
+CHOICES: dict[str, tuple[str, ...]] = {
+    "deck": (*PIQUET_PRESETS, "auto"),
+    "ante_by": ("all", "dealer"),
+    "min_raise": ("1", "last_raise"),
+    "refait_dealer": ("next", "same"),
+    "carre": ("off", "free", "forced"),
+    "carre_chain": ("carre", "academie", "pagat"),
+    "pot_rule": ("recalculate", "single_suit", "fixed"),
+    "cards": ("3", "4", "5"),
+    "see_cost": ("double", "equal"),
+    "wild": (
+        "none", "twos", "black_twos", "one_eyed_jacks", "suicide_king", "joker", "two_jokers",
+    ),
+    "blind_keep": ("keep", "face_up"),
+    "notify": ("mention", "dm", "off"),
+}  # fmt: skip
+
+#: Runtime options a player may set, per game, with a typical value.
+RUNTIME: dict[str, Any] = {
+    "turn_timeout": 60,
+    "cave": 30,
+    "seats": 5,
+    "auto_deal": True,
+    "next_hand_delay": 5,
+    "sit_out_hands": 3,
+    "notify": "mention",
+}
+BRELAN_ONLY: dict[str, Any] = {"max_hands": 20, "replenish": True, "staked": True}
+
+
+def word(value: Any) -> str:
+    """An option's value as a player types it.
+
+    >>> word(True), word(None), word(12), word("free")
+    ('on', 'none', '12', 'free')
+    """
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return "none" if value is None else str(value)
+
+
+def explain(lang: Lang, name: str) -> str:
+    """What an option does, in the reader's language."""
+    key = f"option-help-{name}"
+    return render(lang, key) if has(key) else name
+
+
+def current_lines(lang: Lang, options: Mapping[str, Any]) -> list[str]:
+    """One line per option: its name, its value and what it does."""
+    return [
+        render(lang, "option-current", name=name, value=word(value), help=explain(lang, name))
+        for name, value in sorted(options.items())
+        if name not in ("runtime", "next_deal_at")
+    ]
+
+
+def suggestions(game: str) -> list[tuple[str, str]]:
+    """(option, value) pairs worth offering for a game: every value of a word option, on
+    and off for a flag, the default for a number."""
+    defaults = parse_options(game).to_dict()
+    extra = dict(RUNTIME)
+    if game == "brelan":
+        extra.update(BRELAN_ONLY)
+    out: list[tuple[str, str]] = []
+    for name in (*option_names(game), *extra):
+        default = defaults.get(name, extra.get(name))
+        if name in CHOICES:
+            out.extend((name, v) for v in CHOICES[name])
+        elif isinstance(default, bool):
+            out.extend([(name, "on"), (name, "off")])
+        else:
+            out.append((name, word(default)))
+    return out
