@@ -31,7 +31,7 @@ from bot.storage import StorageError
 from bot.ui.abuse import too_fast_text
 from bot.ui.i18n import Lang, lang_of, say
 from bot.ui.limits import BUTTON_LABEL, MODAL_TITLE, fit_text
-from bot.ui.render import CardsPlace, cards_message, verb_label
+from bot.ui.render import CardsPlace, card, cards_message, verb_label
 from bot.ui.replies import reply_private
 
 if TYPE_CHECKING:
@@ -511,24 +511,97 @@ class OtherAmountButton(
             if legal.get("verb") == self.verb and "min" in legal:
                 hint = render(lang, "ui-from", a=legal["min"], b=legal["max"])
         if self.verb == "discard":
-            hint = render(lang, "ui-cards-discard-e-g-ks")
-            try:  # only he sees the modal: name his own cards as he must type them
-                mine = await bot.manager.my_cards(self.table_id, interaction.user.id)
-            except (TableError, StorageError):
-                mine = {}
             count = next(
                 (
-                    a.get("amount")
+                    int(a.get("amount") or 1)
                     for a in (state.get("hand") or {}).get("legal", [])
                     if a.get("verb") == "discard"
                 ),
                 1,
             )
-            if mine.get("cards"):
-                hint = render(lang, "ui-discard", k=count, c=" ".join(mine["cards"]))
+            await offer_discard(interaction, self.table_id, self.hand_id, self.index, count)
+            return
         await interaction.response.send_modal(
             AmountModal(lang, self.table_id, self.hand_id, self.verb, hint, self.index)
         )
+
+
+async def offer_discard(
+    interaction: discord.Interaction, table_id: int, hand_id: int, index: int, count: int
+) -> None:
+    """Four- and five-card Brag: a private menu of the player's own cards, to pick the
+    ``count`` he throws away."""
+    lang = lang_of(interaction.locale)
+    bot = salon_bot(interaction)
+    try:
+        mine = await bot.manager.my_cards(table_id, interaction.user.id)
+    except (TableError, StorageError) as exc:
+        await reply_private(interaction, say(lang, exc))
+        return
+    view = discord.ui.View(timeout=None)
+    view.add_item(DiscardSelect(table_id, hand_id, index, count, list(mine["cards"]), lang))
+    await reply_private(interaction, render(lang, "ui-discard-pick", n=count), view=view)
+
+
+class DiscardSelect(
+    Throttled,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"salon:d:(?P<table>\d+):(?P<hand>\d+):(?P<index>\d+):(?P<count>\d)",
+):
+    """The cards a Brag player discards, chosen in a menu of his own cards."""
+
+    def __init__(
+        self,
+        table_id: int,
+        hand_id: int,
+        index: int,
+        count: int,
+        codes: list[str] | None = None,
+        lang: Lang = "en",
+    ) -> None:
+        options = [discord.SelectOption(label=card(c), value=c) for c in codes or ["-"]]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"salon:d:{table_id}:{hand_id}:{index}:{count}",
+                placeholder=render(lang, "ui-discard-pick", n=count)[:150],
+                min_values=count,
+                max_values=count,
+                options=options,
+            )
+        )
+        self.table_id, self.hand_id, self.index, self.count = table_id, hand_id, index, count
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> DiscardSelect:
+        return cls(
+            int(match["table"]), int(match["hand"]), int(match["index"]), int(match["count"])
+        )
+
+    @always_answered
+    async def callback(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        bot = salon_bot(interaction)
+        chosen = tuple(self.item.values)
+        try:
+            await bot.manager.act(
+                self.table_id,
+                interaction.user.id,
+                "discard",
+                chosen,
+                hand_id=self.hand_id,
+                index=self.index,
+            )
+        except (TableError, StorageError) as exc:
+            await interaction.response.edit_message(content=say(lang, exc), view=None)
+            return
+        done = render(lang, "ui-discard-done", n=len(chosen))
+        await interaction.response.edit_message(content=done, view=None)
 
 
 class OldActionButton(
@@ -558,6 +631,7 @@ class OldActionButton(
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TableButton,
     ActButton,
+    DiscardSelect,
     OtherAmountButton,
     OldActionButton,
 )

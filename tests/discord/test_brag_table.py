@@ -267,6 +267,14 @@ async def random_turn(salon: Any, members: dict[int, Any], rng: random.Random) -
     verb = rng.choice(sorted(by_verb))
     chosen = rng.choice(by_verb[verb])
     result = await actor.click(message, custom_id=chosen)
+    if chosen.startswith("salon:o:") and verb == "discard":
+        (menu,) = result.response.components[0]["components"]
+        mine = [o["value"] for o in menu["options"]]
+        result = await actor.select(
+            result.response, mine[: menu["min_values"]], custom_id=menu["custom_id"]
+        )
+        assert "discarded" in result.response.content, result.response.content
+        return int(actor.id), verb
     if chosen.startswith("salon:o:"):
         modal = result.modal
         assert modal is not None
@@ -308,6 +316,9 @@ async def play_randomly(
         else:
             if rng.random() < 0.05:
                 peeks[await peek(salon, rng.choice(list(members.values())))] += 1
+                start = len(salon.env.http_requests)
+            elif len(steps) == 3 and not peeks[False]:  # someone not dealt in asks
+                peeks[await peek(salon, salon.member("outsider"))] += 1
                 start = len(salon.env.http_requests)
             actor, verb = await random_turn(salon, members, rng)
             hand = state(salon)["hand"]
@@ -426,25 +437,27 @@ async def test_four_card_brag_discard_through_the_modal(salon: Any) -> None:
     assert refused.ephemeral and refused.modal is None
     assert "not your turn" in refused.response.content
     opened = await first.click(message, label="Discard…")
-    assert opened.modal is not None
-    text_input = opened.modal["components"][0]["components"][0]
-    assert text_input["label"] == "Cards"
-    assert all(code in text_input["placeholder"] for code in dealt)  # only he sees a modal
+    assert opened.ephemeral and opened.modal is None  # a menu of his own cards, privately
+    assert opened.response.content == "Choose the card you discard."
+    (row,) = opened.response.components
+    (menu,) = row["components"]
+    assert sorted(o["value"] for o in menu["options"]) == sorted(dealt)
+    assert {o["label"] for o in menu["options"]} == {card(c) for c in dealt}
+    assert menu["min_values"] == menu["max_values"] == 1
 
-    # A card he does not hold is refused privately; nothing is played.
-    not_his = next(c for c in ("As", "Kd", "2c", "7h") if c not in dealt)
     played = actions_played(salon)
-    wrong = await first.submit_modal(opened, {text_input["custom_id"]: not_his})
-    assert wrong.ephemeral and "Choose 1 card of your hand" in wrong.response.content
-    assert actions_played(salon) == played
-
-    # Typed as he reads it in his DM (10♣ K♥ ...), the discard is played.
+    # Chosen in the menu, the discard is played; a second menu opened before is stale.
     thrown = dealt[-1]
+    older = await first.click(await table_message(salon), label="Discard…")
     opened = await first.click(await table_message(salon), label="Discard…")
-    custom_id = opened.modal["components"][0]["components"][0]["custom_id"]
+    (menu,) = opened.response.components[0]["components"]
     before = len(salon.env.http_requests)
-    done = await first.submit_modal(opened, {custom_id: f"`{card(thrown)}`"})
-    assert not done.ephemeral, done.response and done.response.content
+    done = await first.select(opened.response, [thrown], custom_id=menu["custom_id"])
+    assert "1 card discarded" in done.response.content
+    assert actions_played(salon)[1] == played[1] + 1
+    stale = await first.select(older.response, [dealt[0]], custom_id=menu["custom_id"])
+    assert "already" in stale.response.content
+    assert actions_played(salon)[1] == played[1] + 1
     stored = await salon.bot.db.get_hand(int(hand["id"]))
     assert stored.record["actions"][-1] == [str(first.id), "discard", [thrown]]
     [(_, kept_text)] = dm_posts(salon, before)  # his three played cards, privately

@@ -85,3 +85,11 @@ dm-cards-yours = Your cards: { $cards }
 dm-cards-retourne = Retourne (face up): { $card }
 dm-cards-link = [Back to the table]({ $link })
 ui-table-title = { $game } — table #{ $table }
+ui-discard-pick = Choose { $n ->
+    [one] the card
+   *[other] the { $n } cards
+} you discard.
+ui-discard-done = Done: { $n ->
+    [one] 1 card discarded
+   *[other] { $n } cards discarded
+}; your hand is in your private messages.

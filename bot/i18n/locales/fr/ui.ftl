@@ -85,3 +85,11 @@ dm-cards-yours = Vos cartes : { $cards }
 dm-cards-retourne = Retourne : { $card }
 dm-cards-link = [Retour à la table]({ $link })
 ui-table-title = { $game } — table n°{ $table }
+ui-discard-pick = Choisissez { $n ->
+    [one] la carte
+   *[other] les { $n } cartes
+} à écarter.
+ui-discard-done = C'est fait : { $n ->
+    [one] { $n } carte écartée
+   *[other] { $n } cartes écartées
+} ; votre main est dans vos messages privés.
