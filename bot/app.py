@@ -165,6 +165,7 @@ class SalonBot(commands.Bot):
         presenter = getattr(self, "presenter", None)
         if presenter is not None:
             presenter.user_langs[interaction.user.id] = lang_of(interaction.locale)
+            presenter.names[interaction.user.id] = interaction.user.display_name
 
     def _ignore_interactions_when_stopping(self) -> None:
         parsers = self._connection.parsers

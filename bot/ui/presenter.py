@@ -8,8 +8,10 @@ messages of their own; a hand costs at most one DM per player and one showdown p
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import contextvars
+import io
 import logging
 from collections import defaultdict, deque
 from collections.abc import Iterator
@@ -19,8 +21,17 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import Message, render
+from bot.ui.card_art import showdown_png
 from bot.ui.i18n import Lang
-from bot.ui.render import CardsPlace, cards_message, jump_url, narrate, showdown_embed, table_embed
+from bot.ui.render import (
+    CardsPlace,
+    cards_message,
+    jump_url,
+    narrate,
+    showdown_embed,
+    showdown_picture,
+    table_embed,
+)
 
 if TYPE_CHECKING:
     from bot.app import SalonBot
@@ -84,6 +95,8 @@ class DiscordPresenter:
         #: Each member's language, as his latest interaction showed it (for DMs).
         self.user_langs: dict[int, Lang] = {}
         self.turns: dict[int, TurnNotice] = {}
+        #: Members' display names, as their interactions showed them (for the picture).
+        self.names: dict[int, str] = {}
         #: Messages others posted in a table's channel since the table message was posted.
         self.chatter: defaultdict[int, int] = defaultdict(int)
         #: Each table's channel, as last seen.
@@ -319,9 +332,19 @@ class DiscordPresenter:
         lang = await self.lang(table_id)
         embed = showdown_embed(lang, table.game, data)
         channel = self.bot.get_partial_messageable(table.channel_id)
+        files = []
+        try:  # the picture is drawn off the event loop; a failure leaves the embed alone
+            picture = showdown_picture(lang, table.game, data, self.names)
+            png = await asyncio.to_thread(showdown_png, picture)
+            files.append(discord.File(io.BytesIO(png), "showdown.png"))
+            embed.set_image(url="attachment://showdown.png")
+        except Exception:
+            log.warning("could not draw the showdown of table %s", table_id, exc_info=True)
         try:
             self.counters.showdowns += 1
-            await channel.send(embed=embed, allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(
+                embed=embed, files=files, allowed_mentions=discord.AllowedMentions.none()
+            )
         except discord.HTTPException:
             log.warning("could not post the showdown of table %s", table_id, exc_info=True)
 

@@ -6,6 +6,7 @@ data, engine events); they never decide a rule. Mentions inside embeds do not pi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -13,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.i18n import Message, render
+from bot.ui.card_art import ShowdownPicture, ShowdownRow
 from bot.ui.i18n import Lang
 from bot.ui.limits import (
     EMBED_TOTAL,
@@ -454,3 +456,48 @@ def cards_message(
     if place.link:
         lines.append(render(lang, "dm-cards-link", link=place.link))
     return "\n".join(lines)
+
+
+def showdown_picture(
+    lang: Lang, game: str, data: Mapping[str, Any], names: Mapping[int, str]
+) -> ShowdownPicture:
+    """The showdown's picture (drawn by :mod:`bot.ui.card_art`): the same hands, retourne
+    and lines as :func:`showdown_embed`, players by name rather than mention."""
+
+    def named(text: str) -> str:
+        return re.sub(
+            r"<@(\d+)>",
+            lambda m: names.get(int(m[1])) or render(lang, "ui-player-n", n=m[1][-4:]),
+            text,
+        )
+
+    embed = showdown_embed(lang, game, data)
+    view = data.get("view") or {}
+    reveal = data.get("reveal") or {}
+    revealed: Mapping[str, Mapping[str, Any]] = data.get("shown") or {}
+    combos: Mapping[str, Message] = data.get("combos") or {}
+    rows = []
+    for p in view.get("players", []):
+        name = str(p["name"])
+        if "shown" in data and name not in revealed:
+            continue
+        shown = revealed[name].get("cards") if name in revealed else p.get("cards")
+        if not shown:
+            continue
+        combo = render(lang, combos[name]) if name in combos else ""
+        rows.append(ShowdownRow(named(f"<@{name}>"), tuple(shown), combo, bool(p.get("folded"))))
+    hands_field = render(lang, "ui-hands")
+    lines = tuple(
+        named(line)
+        for field in embed.fields
+        if not str(field.name).startswith(hands_field)
+        for line in str(field.value).split("\n")
+    )
+    retourne = reveal.get("retourne") or view.get("retourne")
+    return ShowdownPicture(
+        title=str(embed.title),
+        rows=tuple(rows),
+        retourne=retourne,
+        retourne_label=render(lang, "ui-retourne-label"),
+        lines=lines,
+    )

@@ -37,6 +37,9 @@ async def test_full_bouillotte_hand(salon: Any) -> None:
     showdowns = [m for m in salon.channel.history() if m.embeds and "Showdown" in m.embeds[0].title]
     assert len(showdowns) == 1
     shown = showdowns[0].embeds[0]
+    # one picture of every revealed hand, in the same message (one REST request)
+    assert [a.filename for a in showdowns[0].attachments] == ["showdown.png"]
+    assert shown.image.url == "attachment://showdown.png" or "showdown.png" in shown.image.url
     assert "Retourne" in (shown.description or "")
     text = " ".join(f.value for f in shown.fields)
     assert all(f"<@{uid}>" in text for uid in members)

@@ -91,3 +91,5 @@ ui-discard-done = Done: { $n ->
     [one] 1 card discarded
    *[other] { $n } cards discarded
 }; your hand is in your private messages.
+ui-player-n = Player { $n }
+ui-retourne-label = Retourne

@@ -91,3 +91,5 @@ ui-discard-done = C'est fait : { $n ->
     [one] { $n } carte écartée
    *[other] { $n } cartes écartées
 } ; votre main est dans vos messages privés.
+ui-player-n = Joueur { $n }
+ui-retourne-label = Retourne

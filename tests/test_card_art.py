@@ -1,0 +1,62 @@
+"""The cards the bot draws: red and black suits, one deterministic showdown picture."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+from bot.ui.card_art import (
+    CARD_H,
+    CARD_W,
+    ShowdownPicture,
+    ShowdownRow,
+    draw_card,
+    sample,
+    showdown_png,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def suit_colour(code: str) -> tuple[int, int, int]:
+    image = Image.new("RGB", (CARD_W + 2, CARD_H + 2), (0, 0, 0))
+    draw_card(image, code, 0, 0)
+    pixel = image.getpixel((CARD_W // 2 + 4, CARD_H // 2 + 10))  # the middle of the suit
+    assert isinstance(pixel, tuple)
+    return pixel[0], pixel[1], pixel[2]
+
+
+def test_hearts_and_diamonds_are_red_spades_and_clubs_black() -> None:
+    for code in ("Ah", "7d"):
+        r, g, b = suit_colour(code)
+        assert r > 150 and g < 80 and b < 80, (code, r, g, b)
+    for code in ("Ks", "9c"):
+        r, g, b = suit_colour(code)
+        assert r < 60 and g < 60 and b < 60, (code, r, g, b)
+
+
+def test_the_showdown_picture_is_one_small_deterministic_png() -> None:
+    picture = sample()
+    png = showdown_png(picture)
+    assert png.startswith(b"\x89PNG") and len(png) < 1_000_000
+    assert showdown_png.__wrapped__(picture) == png  # same input, same bytes
+    many = ShowdownPicture(
+        "Showdown — hand 3",
+        tuple(ShowdownRow("x" * 40, ("Ah", "Kd", "2c", "Ts", "X1"), "pair") for _ in range(8)),
+    )
+    image = Image.open(io.BytesIO(showdown_png(many)))
+    assert image.height > 8 * CARD_H and image.width >= 640
+
+
+def test_the_readme_picture_comes_from_a_command(tmp_path: Path) -> None:
+    target = tmp_path / "showdown.png"
+    out = subprocess.run(
+        [sys.executable, "-m", "bot.ui.card_art", str(target)], cwd=ROOT, capture_output=True
+    )
+    assert (
+        out.returncode == 0 and target.read_bytes() == (ROOT / "docs/showdown-fr.png").read_bytes()
+    )
