@@ -60,3 +60,10 @@ def test_the_readme_picture_comes_from_a_command(tmp_path: Path) -> None:
     assert (
         out.returncode == 0 and target.read_bytes() == (ROOT / "docs/showdown-fr.png").read_bytes()
     )
+
+
+def test_the_readme_shows_the_showcase_table_message() -> None:
+    from bot.ui.showcase import table_markdown
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert table_markdown() in readme  # regenerate with python -m bot.ui.showcase

@@ -1,0 +1,81 @@
+"""``python -m bot.ui.showcase [dir]``: a French table message and showdown picture for the README.
+
+Prints the table message as a French server sees it during a hand (rendered by the real
+``table_embed``; the README shows it) and writes ``docs/showdown-fr.png``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+from bot.i18n import Message
+from bot.ui.card_art import sample, showdown_png
+from bot.ui.render import narrate, table_embed
+
+NAMES = {1: "Berthe", 2: "Anatole", 3: "Clotilde", 4: "Désiré"}
+
+STATE = {
+    "table_id": 2,
+    "game": "bouillotte",
+    "seats": [
+        {"user": 1, "stack": 30, "dealer": False},
+        {"user": 2, "stack": 30},
+        {"user": 3, "stack": 30},
+        {"user": 4, "stack": 30, "dealer": True},
+    ],
+    "queue": [],
+    "hand": {
+        "id": 9,
+        "no": 7,
+        "to_act": "3",
+        "retourne": "9d",
+        "pool": 4,
+        "players": [
+            {"name": "1", "stack": 22, "stake": 8},
+            {"name": "2", "stack": 30, "stake": 0, "folded": True},
+            {"name": "3", "stack": 29, "stake": 1},
+            {"name": "4", "stack": 29, "stake": 1},
+        ],
+        "legal": [
+            {"verb": "pass"},
+            {"verb": "hold", "amount": 8},
+            {"verb": "raise", "min": 9, "max": 30},
+        ],
+        "actions": 5,
+    },
+}
+
+LOG = [
+    Message.of("log-dealt", hand=7),
+    Message.of("event-decline", who="<@1>"),
+    Message.of("event-deal", card=Message.of("card", code="9d")),
+    Message.of("event-open", who="<@1>", stake=8, all_in="no"),
+    Message.of("event-pass", who="<@2>"),
+]
+
+
+def table_markdown() -> str:
+    embed = table_embed("fr", STATE, log=[narrate("fr", m) for m in LOG])
+    lines = [f"> **{embed.title}**"]
+    if embed.description:
+        lines += [f"> {line}" for line in embed.description.split("\n")]
+    for field in embed.fields:
+        lines.append(f"> **{field.name}**")
+        lines += [f"> {line}" for line in str(field.value).split("\n")]
+    if embed.footer and embed.footer.text:
+        lines.append(f"> _{embed.footer.text}_")
+    text = "\n".join(lines)
+    return re.sub(r"<@(\d+)>", lambda m: "@" + NAMES[int(m[1])], text) + "\n"
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0]) if argv else Path("docs")
+    (out / "showdown-fr.png").write_bytes(showdown_png(sample()))
+    print(table_markdown())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
