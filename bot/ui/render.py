@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import Message, render
+from bot.i18n import SUIT_SYMBOLS, Message, render
 from bot.ui.card_art import ShowdownPicture, ShowdownRow
 from bot.ui.i18n import Lang
 from bot.ui.limits import (
@@ -26,7 +26,6 @@ from bot.ui.limits import (
     listing,
 )
 
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 GAME_TITLES = {"brelan": "Brelan", "bouillotte": "Bouillotte", "brag": "Brag"}
 COLOURS = {"brelan": 0x1F6F43, "bouillotte": 0x8B1E2D, "brag": 0x243B73}
 
