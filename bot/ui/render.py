@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import SUIT_SYMBOLS, Message, render
+from bot.i18n import SUIT_SYMBOLS, Message, render, set_card_writer
 from bot.ui.card_art import ShowdownPicture, ShowdownRow
 from bot.ui.i18n import Lang
 from bot.ui.limits import (
@@ -30,23 +30,38 @@ GAME_TITLES = {"brelan": "Brelan", "bouillotte": "Bouillotte", "brag": "Brag"}
 COLOURS = {"brelan": 0x1F6F43, "bouillotte": 0x8B1E2D, "brag": 0x243B73}
 
 
-def card(code: str) -> str:
-    """A card for reading: ``"Ts"`` is ``"10♠"``, a joker is ``"🃏"`` (or the card's emoji
-    once the bot has made them: :func:`bot.i18n.set_card_writer`).
+#: Suits as Discord draws them in colour (the emoji forms): hearts and diamonds red,
+#: spades and clubs black.
+COLOURED_SUITS = {"s": "♠\ufe0f", "h": "♥\ufe0f", "d": "♦\ufe0f", "c": "♣\ufe0f"}
 
-    >>> card("Ts"), card("Ah"), card("X1")
-    ('10♠', 'A♥', '🃏')
+
+def coloured_card(code: str) -> str:
+    """A card as Discord shows it in red or black: ``"Ah"`` is ``"A♥️"``.
+
+    >>> coloured_card("Ah") == "A\u2665\ufe0f", coloured_card("Ts") == "10\u2660\ufe0f"
+    (True, True)
     """
+    if code.startswith("X"):
+        return "🃏"
+    rank = "10" if code[0] == "T" else code[0]
+    return rank + COLOURED_SUITS.get(code[1:2], code[1:2])
+
+
+set_card_writer(coloured_card)  # every card the Discord layer writes, in colour
+
+
+def card(code: str) -> str:
+    """A card for reading, its suit in red or black (:func:`coloured_card`)."""
     return render("en", "card", code=code)
 
 
 def cards(codes: Iterable[str]) -> str:
     """Several cards, spaced.
 
-    >>> cards(["Kc", "9c", "Js"])
-    '`K♣` `9♣` `J♠`'
+    >>> cards(["Kc", "9h"]) == "K\u2663\ufe0f 9\u2665\ufe0f"
+    True
     """
-    return " ".join(f"`{card(c)}`" for c in codes)
+    return " ".join(card(c) for c in codes)
 
 
 def mention(name: str | int) -> str:
@@ -435,8 +450,8 @@ def cards_message(
 
     >>> print(cards_message("en", "brelan", CardsPlace(2, 7, 5, "Salon"), ["Ah"], "9c"))
     **Brelan** — hand 7, table #2 in <#5> (Salon)
-    Your cards: `A♥`
-    Retourne (face up): `9♣`
+    Your cards: A♥️
+    Retourne (face up): 9♣️
     """
     lines = [
         render(

@@ -258,7 +258,7 @@ def parse_amount(raw: str) -> int | tuple[str, ...]:
     >>> parse_amount(" 12 "), parse_amount("Ks, qd"), parse_amount("10♠")
     (12, ('Ks', 'qd'), ('10s',))
     """
-    text = raw.strip()
+    text = raw.replace("\ufe0f", "").strip()  # a suit pasted in its emoji form
     if re.fullmatch(r"\d+", text):
         return int(text)
     for symbol, letter in SUIT_LETTERS.items():

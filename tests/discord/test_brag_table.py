@@ -20,10 +20,10 @@ from bot.games.base import Event
 from bot.games.brag import BragHand
 from bot.games.replay import load_record, start_hand
 from bot.runtime.games import combo_message, event_message
-from bot.ui.render import card, narrate, showdown_embed, table_embed
+from bot.ui.render import card, cards, narrate, showdown_embed, table_embed
 from bot.ui.views import parse_amount, table_view
 
-CARD = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]")
+CARD = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]\ufe0f?")
 SEED = 8
 BLIND_REFUSAL = "You are playing blind: look at your cards first."
 
@@ -553,8 +553,8 @@ def test_brag_showdown_embed_and_table_lines() -> None:
     assert "<@1>" not in text  # the folded hand is never shown
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     assert fields["Hands"].splitlines() == [
-        "<@2>: `A♥` `K♦` `2♣` — high card A-K-2; discarded `4♥`",
-        "<@3>: `7♠` `7♦` `9♣` — pair 7-7-9",
+        f"<@2>: {cards(['Ah', 'Kd', '2c'])} — high card A-K-2; discarded {card('4h')}",
+        f"<@3>: {cards(['7s', '7d', '9c'])} — pair 7-7-9",
     ]
     assert fields["Pots"] == "Pot 1: 9 chips to <@3>\nPot 2: 4 chips to <@2>"
     assert "Brelan payments" not in fields
@@ -601,5 +601,5 @@ def test_brag_showdown_embed_and_table_lines() -> None:
         "Pot: 13",
         "Main pot 9; side pots 4",
         "Current bet (open terms): 4; blind players pay half",
-        "Face up: `A♥` `K♦` `2♣`",
+        f"Face up: {cards(['Ah', 'Kd', '2c'])}",
     ]

@@ -11,7 +11,7 @@ from simsupport import custom_ids, state, table_message
 
 from bot.ui.render import card
 
-CARD = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]")
+CARD = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]\ufe0f?")
 
 
 def tokens(payload: Any) -> set[str]:
