@@ -234,8 +234,8 @@ def revealed(hand: BragHand) -> set[str]:
     out: set[str] = set()
     for data in hand.shown.values():
         out |= shown(data["cards"]) | shown(data.get("discards", []))
-        for cards in data.get("hands", []):
-            out |= shown(cards)
+        for held in data.get("hands", []):
+            out |= shown(held)
     if hand.face_up is not None:
         out |= shown(c.code for c in hand.face_up)
     return out
