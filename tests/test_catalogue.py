@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import LANGS, Message, keys, render, variables
+from bot.i18n import LANGS, Message, has, keys, render, variables
 
 SAMPLE = {"n": 3, "chips": 3, "amount": 3, "player": "@Berthe", "table": 2, "hand": 5}
 
@@ -95,3 +95,10 @@ def test_english_says_their_not_his() -> None:
     for key, names in variables("en").items():
         text = render("en", key, **{n: SAMPLE.get(n, 1) for n in names})
         assert not re.search(r"\b(?:he|him|his|himself)\b", text), (key, text)
+
+
+def test_every_verb_has_its_words() -> None:
+    from bot.runtime.errors import VERBS
+
+    for verb in VERBS:
+        assert all(has(f"{kind}-{verb}") for kind in ("verb", "label", "help")), verb

@@ -139,7 +139,8 @@ async def test_blind_seer_wins_with_a_prial(env: Env) -> None:
     assert env.presenter.cards_of(table, B) is None  # he won without ever looking
     data = env.presenter.showdowns[0][1]
     assert set(data["shown"]) == {"401", "402"}
-    assert data["combinations"]["402"].startswith("prial")
+    assert data["combos"]["402"].key == "combo-brag-prial"
+    assert str(data["combos"]["402"]).startswith("prial")
     assert data["pots"] == [{"amount": 10, "winners": ["402"]}]
     assert not {"Jc", "Js", "4d"} & public_cards(env.presenter)
     stats = await env.db.player_stats(GUILD, B)

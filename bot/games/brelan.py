@@ -134,7 +134,9 @@ _NO_POINT = Combination(Category.POINT, 0, None)
 _NO_TOTALS = dict.fromkeys(SUITS, 0)
 _CARRE_LEVELS = ("carre", "contre-carre", "sur-carre")
 _FLAMBEAU_BY_REFAITS = {0: 1, 1: 0, 2: 2}
-_KNOWN_VERBS = frozenset({"carre", "decline", "pass", "open", "hold", "raise", "stand"})
+#: Every Brelan and Bouillotte verb.
+VERBS: tuple[str, ...] = ("carre", "decline", "pass", "open", "hold", "raise", "stand")
+_KNOWN_VERBS = frozenset(VERBS)
 
 #: The most common legal-action lists, shared by every hand (creating the Legal tuples is
 #: a good part of listing them). They are never changed: legal_actions() hands out copies.

@@ -5,33 +5,15 @@ from __future__ import annotations
 import logging
 
 from bot.games.base import Amount, Legal
+from bot.games.brag import VERBS as BRAG_VERBS
+from bot.games.brelan import VERBS as BRELAN_VERBS
 from bot.games.errors import GameError
 from bot.i18n.message import Message, Refusal
 
 log = logging.getLogger(__name__)
 
-#: Every verb the engines know; each has a catalogue word ``verb-<verb>``.
-VERBS = frozenset(
-    [
-        "carre",
-        "decline",
-        "pass",
-        "open",
-        "hold",
-        "raise",
-        "stand",
-        "look",
-        "bet",
-        "fold",
-        "see",
-        "cover",
-        "discard",
-        "keep",
-        "throw",
-        "showdown",
-        "refuse",
-    ]
-)
+#: Every verb the engines know; each has the catalogue words ``verb-``, ``label-``, ``help-``.
+VERBS: tuple[str, ...] = (*BRELAN_VERBS, *BRAG_VERBS)
 
 
 class TableError(Refusal, RuntimeError):

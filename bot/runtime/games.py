@@ -27,7 +27,7 @@ Brag showdown data (``presenter.showdown``)::
     {"hand_no": 3, "game": "brag", "view": <the public view above>,
      "shown": {"<user id>": {"cards": [...], "hand": "run A-2-3",
                              "discards"?: [...], "hands"?: [[...], [...]]}},
-     "combinations": {"<user id>": "run A-2-3"},
+     "combos": {"<user id>": Message("combo-brag-run", {"ranks": "A-2-3", ...})},
      "finished": True, "stacks": {...}, "pots": [{"amount", "winners"}], "payments": [],
      "carried": 0}
 
@@ -351,7 +351,6 @@ class BrelanRules(GameRules):
                     "hand_no": hand_no,
                     "game": self.game,
                     "view": h.public_view(),
-                    "combinations": {n: c.describe() for n, c in h.combinations.items()},
                     "combos": {n: combo_message(c.facts()) for n, c in h.combinations.items()},
                     # the engine's showdown event: retourne, hands, suits owned and points
                     "reveal": next((e.data for e in h.events if e.kind == "showdown"), {}),
@@ -506,7 +505,6 @@ class BragRules(GameRules):
                     "game": "brag",
                     "view": brag_public_view(h),
                     "shown": shown,
-                    "combinations": {n: d["hand"] for n, d in shown.items()},
                     "combos": {n: combo_message(d["combo"]) for n, d in shown.items()},
                     **summary,
                 }

@@ -77,7 +77,7 @@ def dump_json(value: Any) -> str:
 MAX_CHIPS = 10**12
 
 
-def _chips(amount: object, what: str = "Chips") -> int:
+def _chips(amount: object) -> int:
     """``amount`` as a positive whole number of chips, or :class:`InvalidAmount`."""
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
         raise InvalidAmount("refuse-whole-chips")
@@ -86,7 +86,7 @@ def _chips(amount: object, what: str = "Chips") -> int:
     return amount
 
 
-def _count(value: object, what: str) -> int:
+def _count(value: object) -> int:
     """``value`` as a whole number, 0 or more, or :class:`InvalidAmount`."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise InvalidAmount("refuse-whole-number")
@@ -171,11 +171,11 @@ class Transaction:
         """Change some of the guild's settings; the others keep their value."""
         changes: dict[str, object] = {}
         if starting_grant is not None:
-            changes["starting_grant"] = _count(starting_grant, "The starting grant")
+            changes["starting_grant"] = _count(starting_grant)
         if daily_bonus is not None:
-            changes["daily_bonus"] = _count(daily_bonus, "The daily bonus")
+            changes["daily_bonus"] = _count(daily_bonus)
         if daily_cooldown is not None:
-            changes["daily_cooldown"] = _count(daily_cooldown, "The daily cooldown (seconds)")
+            changes["daily_cooldown"] = _count(daily_cooldown)
         if locale is not None:
             changes["locale"] = locale
         if table_defaults is not None:
@@ -621,9 +621,9 @@ class Transaction:
                 raise ValueError(f"unknown seat status {status!r}")
             changes["status"] = status
         if timeouts is not None:
-            changes["timeouts"] = _count(timeouts, "The number of timeouts")
+            changes["timeouts"] = _count(timeouts)
         if hands_sat_out is not None:
-            changes["hands_sat_out"] = _count(hands_sat_out, "The number of hands sat out")
+            changes["hands_sat_out"] = _count(hands_sat_out)
         if changes:
             assignments = ", ".join(f"{column} = ?" for column in changes)
             await self._run(
@@ -857,11 +857,11 @@ class Transaction:
         table = await self.get_table(hand.table_id)
         if isinstance(flambeau, bool) or not isinstance(flambeau, int):
             raise InvalidAmount("refuse-whole-chips")
-        new_pot = table.pot if pot is None else _count(pot, "The pot carried on the table")
+        new_pot = table.pot if pot is None else _count(pot)
         seats = {s.user_id: s for s in await self.seats(hand.table_id)}
         delta = new_pot - table.pot + flambeau
         for user_id, stack in stacks.items():
-            _count(stack, "A stack")
+            _count(stack)
             if user_id not in seats:
                 raise NotSeated("refuse-player-not-seated", user=user_id)
             delta += stack - seats[user_id].stack

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from bot.i18n import SUIT_SYMBOLS, Message, render, set_card_writer
+from bot.runtime.errors import VERBS
 from bot.ui.card_art import ShowdownPicture, ShowdownRow
 from bot.ui.i18n import Lang
 from bot.ui.limits import (
@@ -77,28 +78,6 @@ def chips(lang: Lang, n: int) -> str:
 
 # -- action labels ------------------------------------------------------------------------
 
-#: Every verb the engines know (each has ``label-``, ``help-`` and ``verb-`` messages).
-VERBS = tuple(
-    [
-        "carre",
-        "decline",
-        "pass",
-        "open",
-        "hold",
-        "raise",
-        "stand",
-        "look",
-        "bet",
-        "fold",
-        "see",
-        "cover",
-        "discard",
-        "keep",
-        "throw",
-        "showdown",
-        "refuse",
-    ]
-)
 
 #: Brag verbs whose amount names one of two hands (1 = the kept one, 2 = the new one).
 _WHICH_HAND = ("look", "keep")

@@ -540,7 +540,6 @@ def test_brag_showdown_embed_and_table_lines() -> None:
             "2": {"cards": ["Ah", "Kd", "2c"], "hand": "high card A-K-2", "discards": ["4h"]},
             "3": {"cards": ["7s", "7d", "9c"], "hand": "pair 7-7-9"},
         },
-        "combinations": {"2": "high card A-K-2", "3": "pair 7-7-9"},
         "combos": {
             "2": combo_message({"kind": "high_card", "ranks": "A-K-2", "wilds": 0}),
             "3": combo_message({"kind": "pair", "ranks": "7-7-9", "wilds": 0}),

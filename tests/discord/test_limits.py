@@ -13,6 +13,7 @@ import pytest
 from discord_limits import assert_within_discord_limits
 from simsupport import table_message
 
+from bot.runtime.games import combo_message
 from bot.ui import limits
 from bot.ui.render import showdown_embed, table_embed
 from bot.ui.views import AmountModal, table_view
@@ -86,7 +87,7 @@ def test_the_largest_showdown_fits(lang: str) -> None:
         "game": "brag",
         "view": {"players": [{"name": n, "stack": 10**9, "stake": 10**9} for n in names]},
         "shown": shown,
-        "combinations": {n: "run A-K-Q" for n in names},
+        "combos": {n: combo_message({"kind": "run", "ranks": "A-K-Q", "wilds": 0}) for n in names},
         "finished": True,
         "stacks": dict.fromkeys(names, 10**9),
         "pots": [{"amount": 10**9, "winners": names} for _ in range(15)],

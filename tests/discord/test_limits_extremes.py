@@ -17,7 +17,7 @@ from simsupport import table_message
 from bot.games.base import Event
 from bot.i18n import Message
 from bot.runtime import TableError
-from bot.runtime.games import event_message
+from bot.runtime.games import combo_message, event_message
 from bot.storage.models import LeaderboardEntry
 from bot.ui import limits
 from bot.ui.render import narrate, showdown_embed, table_embed
@@ -182,7 +182,9 @@ def test_the_showdown_with_the_most_hands_shows_them_all(lang: str) -> None:
         "hand_no": MAX,
         "view": {"players": [{"name": n, "folded": True} for n in names], "retourne": "Ah"},
         "shown": shown,
-        "combinations": dict.fromkeys(names, "prial of threes"),
+        "combos": dict.fromkeys(
+            names, combo_message({"kind": "prial", "ranks": "3-3-3", "wilds": 3})
+        ),
         "pots": [{"amount": MAX, "winners": names} for _ in range(16)],
         "payments": [{"from": a, "to": names[0], "amount": MAX} for a in names],
         "reveal": {"suits": [{"suit": s, "owner": names[0], "points": 99} for s in "shdc"]},

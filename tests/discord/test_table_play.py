@@ -296,19 +296,28 @@ async def test_the_player_to_act_is_told_once_and_the_notice_goes_when_he_has_pl
 
 
 async def test_a_member_may_choose_a_dm_or_nothing(salon: Any) -> None:
-    ann = salon.member("ann")
-    chosen = await ann.slash(salon.channel, "notify", how="dm")
-    assert chosen.ephemeral and "private message" in chosen.response.content
+    """Both players ask for a DM: whoever must act is told privately, not in the channel;
+    a player who asks for nothing is told nowhere."""
+    for name in ("ann", "ben"):
+        chosen = await salon.member(name).slash(salon.channel, "notify", how="dm")
+        assert chosen.ephemeral and "private message" in chosen.response.content
     members = await started_table(salon, ("ann", "ben"))
     await play_hand(salon, members, stop_after_deal=True)
-    to_act = int(state(salon)["hand"]["to_act"])
-    pinged = [m for m in salon.channel.history() if "it is your turn" in m.content]
-    if to_act == ann.id:
-        assert not pinged
-        dms = [m for m in ann.user.dm_channel.history() if "It is your turn" in m.content]
-        assert len(dms) == 1
-    else:
-        assert len(pinged) == 1
+    to_act = members[int(state(salon)["hand"]["to_act"])]
+    assert not [m for m in salon.channel.history() if "it is your turn" in m.content]
+    dms = [m for m in to_act.user.dm_channel.history() if "It is your turn" in m.content]
+    assert len(dms) == 1 and "https://discord.com/channels/" in dms[0].content
+    await to_act.slash(salon.channel, "notify", how="off")
+    other = next(m for m in members.values() if m is not to_act)
+    await other.slash(salon.channel, "notify", how="off")
+    hand = state(salon)["hand"]
+    await to_act.slash(salon.channel, "act", verb=pick_action(hand)["verb"])
+    after = state(salon)["hand"]
+    if after is not None and after["to_act"] is not None:
+        nxt = members[int(after["to_act"])]
+        assert len(
+            [m for m in nxt.user.dm_channel.history() if "It is your turn" in m.content]
+        ) <= (1 if nxt is to_act else 0)
 
 
 async def test_bump_posts_the_table_again_at_the_bottom(salon: Any) -> None:
