@@ -21,6 +21,7 @@ from bot.ops import heartbeat_loop, invite_url, sync_commands
 from bot.runtime import TableError, TableManager
 from bot.runtime.clock import RealClock
 from bot.storage import Database, StorageError
+from bot.ui import card_emojis
 from bot.ui.abuse import ClickLimiter
 from bot.ui.i18n import SalonTranslator, lang_of, say
 from bot.ui.replies import reply_private
@@ -136,10 +137,13 @@ class SalonBot(commands.Bot):
         #: Write the health heartbeat once ready (``serve`` turns it on).
         self.heartbeat = False
         self._heartbeat: asyncio.Task[None] | None = None
+        #: Finding or uploading the card emojis (bot.ui.card_emojis), in the background.
+        self.card_emojis_task: asyncio.Task[Any] | None = None
 
     async def setup_hook(self) -> None:
         from bot.ui.presenter import DiscordPresenter
 
+        card_emojis.use(None)  # coloured text until this bot's emojis are confirmed
         self.db = await Database.open(self.settings.database, clock=discord_time)
         self.presenter = DiscordPresenter(self)
         self.manager = TableManager(
@@ -159,6 +163,10 @@ class SalonBot(commands.Bot):
         if resumed:
             log.info("resumed %d open table(s)", len(resumed))
         await sync_commands(self, guild_id=self.settings.guild_id)
+        if self.settings.card_emojis:
+            self.card_emojis_task = asyncio.create_task(
+                card_emojis.install_and_use(self), name="card-emojis"
+            )
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Remember each member's language: the DMs he gets (his cards) are written in it."""
@@ -183,8 +191,10 @@ class SalonBot(commands.Bot):
         then checkpoint and close the database."""
         if not self.stopping:
             self.stopping = True
-            if self._heartbeat is not None:
-                self._heartbeat.cancel()
+            for task in (self._heartbeat, self.card_emojis_task):
+                if task is not None:
+                    task.cancel()
+            card_emojis.use(None)  # the card writer is process-wide: leave it as found
             manager: Any = getattr(self, "manager", None)
             for table in list(manager.tables.values()) if manager is not None else []:
                 try:

@@ -17,6 +17,7 @@ DEFAULT_DATABASE = "data/salon.sqlite3"
 DATABASE_NAME = "salon.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 TRUE_WORDS = ("1", "true", "yes", "on")
+FALSE_WORDS = ("0", "false", "no", "off")
 
 NO_TOKEN_HELP = (
     "No DISCORD_TOKEN is set: create a file named .env in the folder you start the bot from "
@@ -47,6 +48,8 @@ class Settings:
     discord_http_debug: bool = False
     #: DATABASE_PATH was set but SALON_DATA_DIR (Docker) overrode it.
     database_overridden: bool = False
+    #: CARD_EMOJIS (on unless "off"): draw and upload the 52 card emojis, write cards with them.
+    card_emojis: bool = False
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -78,4 +81,5 @@ class Settings:
             log_level=level,
             discord_http_debug=values.get("DISCORD_HTTP_DEBUG", "").strip().lower() in TRUE_WORDS,
             database_overridden=overridden,
+            card_emojis=values.get("CARD_EMOJIS", "").strip().lower() not in FALSE_WORDS,
         )

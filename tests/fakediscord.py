@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import re
 import socket
 import zlib
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
@@ -158,6 +159,8 @@ class FakeDiscord:
         self.sessions: list[GatewaySession] = []
         #: DM channel id by recipient user id (``POST /users/@me/channels``).
         self.dm_channels: dict[str, int] = {}
+        #: The application's emojis (``/applications/{id}/emojis``): name -> emoji object.
+        self.application_emojis: dict[str, dict[str, JSON]] = {}
 
         self._ids: Iterator[int] = itertools.count(1_200_000_000_000_000_000)
         self._changed = asyncio.Condition()
@@ -192,6 +195,8 @@ class FakeDiscord:
             ("PUT", "/applications/{app_id}/commands", self._put_commands),
             ("GET", "/applications/{app_id}/guilds/{guild_id}/commands", self._get_commands),
             ("PUT", "/applications/{app_id}/guilds/{guild_id}/commands", self._put_commands),
+            ("GET", "/applications/{app_id}/emojis", self._get_emojis),
+            ("POST", "/applications/{app_id}/emojis", self._create_emoji),
             ("POST", "/interactions/{interaction_id}/{token}/callback", self._callback),
             ("POST", "/webhooks/{app_id}/{token}", self._followup),
             ("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}", self._edit_webhook),
@@ -554,6 +559,35 @@ class FakeDiscord:
                 return await self._unknown(request, body)
             target = candidates[-1]["id"]
         return await self._update_message(int(target), self._object(body))
+
+    async def _get_emojis(self, request: web.Request, body: JSON) -> web.Response:
+        if not self._authorized(request):
+            return self._unauthorized()
+        return json_response({"items": list(self.application_emojis.values())})
+
+    async def _create_emoji(self, request: web.Request, body: JSON) -> web.Response:
+        """Like Discord: a 2-32 character name, unique; a PNG, JPEG or GIF data URI."""
+        if not self._authorized(request):
+            return self._unauthorized()
+        data = self._object(body)
+        name, image = str(data.get("name", "")), str(data.get("image", ""))
+        if not re.fullmatch(r"\w{2,32}", name) or name in self.application_emojis:
+            return json_response({"code": 50035, "message": "Invalid Form Body"}, 400)
+        if not re.match(r"data:image/(png|jpeg|gif);base64,", image):
+            return json_response({"code": 50035, "message": "Invalid image"}, 400)
+        emoji = {
+            "id": str(self.snowflake()),
+            "name": name,
+            "roles": [],
+            "require_colons": True,
+            "managed": False,
+            "animated": False,
+            "available": True,
+            "user": self.user(self.bot_user_id),
+        }
+        self.application_emojis[name] = {**emoji, "image": image}
+        await self._notify()
+        return json_response(emoji, 201)
 
     async def _create_dm(self, request: web.Request, body: JSON) -> web.Response:
         if not self._authorized(request):

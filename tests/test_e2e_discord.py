@@ -8,7 +8,10 @@ and close, all on 127.0.0.1: discord.py's REST base and gateway address are poin
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import dataclasses
+import re
 from collections.abc import AsyncIterator, Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +27,7 @@ import yarl
 
 from bot.app import SalonBot
 from bot.config import Settings
+from bot.i18n import render
 from tests.fakediscord import FakeDiscord
 
 TOKEN = "fake-token"
@@ -184,3 +188,26 @@ async def test_login_sync_and_rules_round_trip(fake_discord: FakeDiscord, harnes
     for request in fake.rest_requests:
         if not request.route.startswith(("/interactions/", "/webhooks/")):
             assert request.headers.get("Authorization") == f"Bot {TOKEN}", request
+
+
+async def test_the_card_emojis_go_up_as_discord_takes_them(
+    fake_discord: FakeDiscord, harness: Harness
+) -> None:
+    """The real client uploads the 52 card pictures in Discord's wire format (a PNG data URI
+    under 256 KiB, a valid name) and then writes cards with them."""
+    fake, bot = fake_discord, harness.bot
+    bot.settings = dataclasses.replace(bot.settings, card_emojis=True)
+    running = harness.start()
+    await step(bot.wait_until_ready(), running, "on_ready")
+    assert bot.card_emojis_task is not None
+    emojis = await step(bot.card_emojis_task, running, "the card emojis")
+    assert emojis is not None and len(fake.application_emojis) == 52
+    for name, emoji in fake.application_emojis.items():
+        assert re.fullmatch(r"salon_[2-9TJQKA][shdc]", name)
+        header, data = emoji["image"].split(",", 1)
+        assert header == "data:image/png;base64"
+        assert base64.b64decode(data).startswith(b"\x89PNG") and len(data) * 3 / 4 < 256 * 1024
+    ace = fake.application_emojis["salon_Ah"]["id"]
+    assert render("en", "card", code="Ah") == f"<:salon_Ah:{ace}>"
+    await bot.close()
+    await asyncio.wait_for(running, STEP_TIMEOUT)

@@ -50,11 +50,12 @@ class ShowdownPicture:
 
 #: Fonts tried in order (``SALON_FONT`` first): one with French accents, dashes and suits.
 FONTS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "DejaVuSans.ttf")
+BOLD_FONTS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "DejaVuSans-Bold.ttf")
 
 
 @lru_cache(maxsize=8)
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    for path in (os.environ.get("SALON_FONT", ""), *FONTS):
+def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    for path in (os.environ.get("SALON_FONT", ""), *(BOLD_FONTS if bold else ()), *FONTS):
         if path:
             try:
                 return ImageFont.truetype(path, size)
@@ -134,6 +135,30 @@ def showdown_png(picture: ShowdownPicture) -> bytes:
         y += 26
     out = io.BytesIO()
     image.save(out, "PNG", optimize=False)
+    return out.getvalue()
+
+
+#: Card emojis are square; Discord shows them at 22 px in text and 48 px alone.
+EMOJI_SIZE = 128
+
+
+@lru_cache(maxsize=64)
+def card_emoji_png(code: str) -> bytes:
+    """One card (not a joker) as a square emoji picture: a big rank over a big suit, on a
+    white card.
+
+    Drawn to read at 22 px: no corner index, nothing thin.
+    """
+    image = Image.new("RGBA", (EMOJI_SIZE, EMOJI_SIZE), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    left, right = 14, EMOJI_SIZE - 14
+    draw.rounded_rectangle([left, 2, right, EMOJI_SIZE - 3], 14, (252, 252, 252), (90, 90, 90), 3)
+    rank = "10" if code[0] == "T" else code[0]
+    colour = RED if code[1] in "hd" else BLACK
+    draw.text((EMOJI_SIZE / 2, 36), rank, colour, _font(50 if rank == "10" else 60, True), "mm")
+    _suit(draw, code[1], EMOJI_SIZE / 2, 92, 26)
+    out = io.BytesIO()
+    image.save(out, "PNG", optimize=True)
     return out.getvalue()
 
 

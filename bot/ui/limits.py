@@ -13,6 +13,7 @@ and long lists end in "… and N more".
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import discord
@@ -46,9 +47,20 @@ def more(lang: Lang, n: int) -> str:
     return render(lang, "ui-more", n=n)
 
 
+#: A custom emoji left open at the end of a cut text (``<:salon_Ah:12``).
+_OPEN_EMOJI = re.compile(r"<a?(?::\w*(?::\d*)?)?$")
+
+
 def fit_text(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters, an ellipsis marking the cut."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    """``text`` cut to ``limit`` characters, an ellipsis marking the cut; a custom emoji
+    (a card) is kept whole or left out, never cut in two.
+
+    >>> fit_text("A <:salon_Ah:123456>", 12)
+    'A …'
+    """
+    if len(text) <= limit:
+        return text
+    return _OPEN_EMOJI.sub("", text[: limit - 1]) + "…"
 
 
 def listing(lang: Lang, items: Sequence[str], sep: str = "\n", limit: int = FIELD_VALUE) -> str:

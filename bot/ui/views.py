@@ -29,9 +29,10 @@ from bot.runtime import TableError
 from bot.runtime.manager import ALREADY_PLAYED
 from bot.storage import StorageError
 from bot.ui.abuse import too_fast_text
+from bot.ui.card_emojis import EMOJI_TEXT, option_emoji
 from bot.ui.i18n import Lang, lang_of, say
 from bot.ui.limits import BUTTON_LABEL, MODAL_TITLE, fit_text
-from bot.ui.render import CardsPlace, card, cards_message, verb_label
+from bot.ui.render import CardsPlace, cards_message, coloured_card, verb_label
 from bot.ui.replies import reply_private
 
 if TYPE_CHECKING:
@@ -255,10 +256,11 @@ SUIT_LETTERS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 def parse_amount(raw: str) -> int | tuple[str, ...]:
     """A typed amount: a whole number, or the cards of a discard (as the engine takes them).
 
-    >>> parse_amount(" 12 "), parse_amount("Ks, qd"), parse_amount("10♠")
-    (12, ('Ks', 'qd'), ('10s',))
+    >>> parse_amount(" 12 "), parse_amount("Ks, qd"), parse_amount("10♠ <:salon_Ah:12>")
+    (12, ('Ks', 'qd'), ('10s', 'Ah'))
     """
     text = raw.replace("\ufe0f", "").strip()  # a suit pasted in its emoji form
+    text = EMOJI_TEXT.sub(r" \1 ", text).strip()  # a card emoji pasted from a message
     if re.fullmatch(r"\d+", text):
         return int(text)
     for symbol, letter in SUIT_LETTERS.items():
@@ -559,7 +561,10 @@ class DiscardSelect(
         codes: list[str] | None = None,
         lang: Lang = "en",
     ) -> None:
-        options = [discord.SelectOption(label=card(c), value=c) for c in codes or ["-"]]
+        options = [
+            discord.SelectOption(label=coloured_card(c), value=c, emoji=option_emoji(c))
+            for c in codes or ["-"]
+        ]
         super().__init__(
             discord.ui.Select(
                 custom_id=f"salon:d:{table_id}:{hand_id}:{index}:{count}",

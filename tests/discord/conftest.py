@@ -19,9 +19,11 @@ from bot.games.cards import Shuffler
 sys.path.insert(0, str(Path(__file__).parent))
 
 
-def make_bot(database: Path) -> SalonBot:
+def make_bot(database: Path, card_emojis: bool = False) -> SalonBot:
     """A bot on ``database`` with seeded decks (table n shuffles with seed n)."""
-    settings = Settings(token=None, database=database, guild_id=None, log_level="INFO")
+    settings = Settings(
+        token=None, database=database, guild_id=None, log_level="INFO", card_emojis=card_emojis
+    )
     return SalonBot(settings, shuffler_factory=lambda table_id: Shuffler(seed=table_id))
 
 
@@ -42,9 +44,11 @@ class Salon:
             self.members[name] = self.guild.add_member(self.env.create_user(name))
         return self.members[name]
 
-    async def restart(self) -> SalonBot:
-        """Stop the bot and start a new one on the same database (like a crash-free reboot)."""
-        self.bot = make_bot(self.database)
+    async def restart(self, card_emojis: bool | None = None) -> SalonBot:
+        """Stop the bot and start a new one on the same database (like a crash-free reboot);
+        ``card_emojis`` turns the card emojis on or off (unchanged by default)."""
+        emojis = self.bot.settings.card_emojis if card_emojis is None else card_emojis
+        self.bot = make_bot(self.database, emojis)
         _started.append(self.bot)
         await self.env.restart_bot(self.bot)
         return self.bot
@@ -55,13 +59,20 @@ _started: list[SalonBot] = []
 
 
 @pytest.fixture
-async def simcord_bot(tmp_path: Path) -> AsyncIterator[SalonBot]:
+def card_emojis() -> bool:
+    """Whether the bot uploads and writes card emojis (a test turns it on by parametrizing
+    ``card_emojis``; then ``await salon.bot.card_emojis_task`` waits for the upload)."""
+    return False
+
+
+@pytest.fixture
+async def simcord_bot(tmp_path: Path, card_emojis: bool) -> AsyncIterator[SalonBot]:
     """The bot simcord's ``simcord_env`` fixture runs.
 
     Torn down after the env: closes the databases of this bot and of any restarted one,
     so no aiosqlite thread outlives the test's event loop.
     """
-    bot = make_bot(tmp_path / "salon.sqlite3")
+    bot = make_bot(tmp_path / "salon.sqlite3", card_emojis)
     _started.append(bot)
     yield bot
     while _started:

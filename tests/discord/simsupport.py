@@ -2,7 +2,29 @@
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
+
+#: A card as the bot writes it: coloured text (``A♥️``), a card emoji (``<:salon_Ah:123>``),
+#: or a card emoji's bare name (a menu option's emoji).
+CARD_TOKEN = re.compile(
+    r"<a?:salon_[2-9TJQKA][shdc]:\d+>|salon_[2-9TJQKA][shdc]\b|(?:10|[2-9JQKA])[♠♥♦♣]\ufe0f?"
+)
+
+
+async def card_emojis_ready(salon: Any) -> None:
+    """Wait for the bot's card emojis (a test parametrized with ``card_emojis=True``)."""
+    task = salon.bot.card_emojis_task
+    assert task is not None, "this bot does not use card emojis"
+    assert await task is not None, "the card emojis could not be installed"
+
+
+def card_tokens(payload: Any) -> set[str]:
+    """Every card written in ``payload`` (text or JSON), as written."""
+    text = payload if isinstance(payload, str) else json.dumps(payload, ensure_ascii=False)
+    return set(CARD_TOKEN.findall(text))
+
 
 #: A calm strategy that always reaches the showdown: decline the carre, open at the
 #: minimum, hold, then sans plus.

@@ -14,7 +14,15 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from simsupport import actions_played, custom_ids, labels, state, table_message
+from simsupport import (
+    actions_played,
+    card_emojis_ready,
+    card_tokens,
+    custom_ids,
+    labels,
+    state,
+    table_message,
+)
 
 from bot.games.base import Event
 from bot.games.brag import BragHand
@@ -23,14 +31,11 @@ from bot.runtime.games import combo_message, event_message
 from bot.ui.render import card, cards, narrate, showdown_embed, table_embed
 from bot.ui.views import parse_amount, table_view
 
-CARD = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]\ufe0f?")
 SEED = 8
 BLIND_REFUSAL = "You are playing blind: look at your cards first."
 
 
-def tokens(payload: Any) -> set[str]:
-    """Every card written in a payload, as players read them (``10♠``)."""
-    return set(CARD.findall(json.dumps(payload, ensure_ascii=False)))
+tokens = card_tokens
 
 
 def shown(codes: Any) -> set[str]:
@@ -393,15 +398,18 @@ async def check_privacy(salon: Any, members: dict[int, Any], steps: list[Step]) 
 
 
 @pytest.mark.parametrize(
-    ("options", "names", "hands"),
+    ("options", "names", "hands", "card_emojis"),
     [
-        ("common_showdown=true", ("ann", "ben", "cid", "dan"), 10),
-        ("cards=4", ("ann", "ben", "cid"), 6),
+        ("common_showdown=true", ("ann", "ben", "cid", "dan"), 10, False),
+        ("cards=4", ("ann", "ben", "cid"), 6, False),
+        ("cards=4", ("ann", "ben", "cid"), 6, True),
     ],
 )
 async def test_public_messages_never_show_an_unrevealed_brag_card(
-    salon: Any, options: str, names: tuple[str, ...], hands: int
+    salon: Any, options: str, names: tuple[str, ...], hands: int, card_emojis: bool
 ) -> None:
+    if card_emojis:
+        await card_emojis_ready(salon)
     rng = random.Random(SEED)
     members = await open_brag(salon, names, options)
     steps = await play_randomly(salon, members, rng, hands=hands)

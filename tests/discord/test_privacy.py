@@ -2,20 +2,15 @@
 
 from __future__ import annotations
 
-import json
 import random
-import re
 from typing import Any
 
-from simsupport import custom_ids, state, table_message
+import pytest
+from simsupport import card_emojis_ready, card_tokens, custom_ids, state, table_message
 
 from bot.ui.render import card
 
-CARD = re.compile(r"(?:10|[2-9JQKA])[♠♥♦♣]\ufe0f?")
-
-
-def tokens(payload: Any) -> set[str]:
-    return set(CARD.findall(json.dumps(payload, ensure_ascii=False)))
+tokens = card_tokens
 
 
 async def random_click(salon: Any, members: dict[int, Any], rng: random.Random) -> None:
@@ -26,7 +21,11 @@ async def random_click(salon: Any, members: dict[int, Any], rng: random.Random) 
     await actor.click(message, custom_id=rng.choice(ids))
 
 
-async def test_public_messages_never_show_hidden_cards(salon: Any) -> None:
+@pytest.mark.parametrize("card_emojis", [False, True], ids=["text", "emojis"])
+async def test_public_messages_never_show_hidden_cards(salon: Any, card_emojis: bool) -> None:
+    if card_emojis:
+        await card_emojis_ready(salon)
+        assert card("Ah").startswith("<:salon_Ah:")
     rng = random.Random(7)
     members = {m.id: m for m in (salon.member(n) for n in ("ann", "ben", "cid", "dan"))}
     first = next(iter(members.values()))
@@ -62,6 +61,7 @@ async def test_public_messages_never_show_hidden_cards(salon: Any) -> None:
     assert showdown_hands
     channel = f"/channels/{salon.channel.id}/messages"
     showdown_posts = 0
+    shown_at_showdowns: set[str] = set()
     for request in salon.env.http_requests[start:]:
         body = request.json or {}
         if request.path.startswith("/interactions/"):
@@ -76,4 +76,7 @@ async def test_public_messages_never_show_hidden_cards(salon: Any) -> None:
         elif request.path == channel:
             showdown_posts += 1
             assert body["embeds"][0]["title"].startswith("Showdown")
+            shown_at_showdowns |= tokens(body)
     assert showdown_posts >= 1
+    emojis = {t for t in shown_at_showdowns if t.startswith("<:salon_")}
+    assert bool(emojis) == card_emojis and len(emojis) == len(shown_at_showdowns) * card_emojis

@@ -346,7 +346,7 @@ async def test_chatter_under_the_table_brings_it_back_down(salon: Any) -> None:
     assert salon.bot.presenter.counters.reposts == 1
 
 
-CARD_TEXT = re.compile(r"\b(?:10|[2-9AKQJ])[♠♥♦♣]|\b[2-9TJQKA][shdc]\b")
+CARD_TEXT = re.compile(r"\b(?:10|[2-9AKQJ])[♠♥♦♣]|\b[2-9TJQKA][shdc]\b|salon_[2-9TJQKA][shdc]")
 
 
 async def test_a_spectator_watches_the_table_privately_and_sees_no_card(
