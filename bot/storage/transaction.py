@@ -9,17 +9,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Final, cast
+from collections.abc import Mapping
+from typing import Any
 
-import aiosqlite
-
-from bot.i18n.message import Message
 from bot.storage.errors import (
     AlreadyQueued,
     AlreadySeated,
     ChipsNotConserved,
-    DailyNotReady,
     HandFinished,
     HandInProgress,
     InsufficientChips,
@@ -29,349 +25,42 @@ from bot.storage.errors import (
     NoTable,
     NotSeated,
     SeatTaken,
-    SelfTransfer,
     StaleHand,
     TableClosed,
     TableExists,
     TableFull,
 )
 from bot.storage.models import (
-    ALL_TIME,
-    METRICS,
-    MINTING_KINDS,
     CashOut,
-    ChipCensus,
-    DailyClaim,
     GameTable,
-    GuildSettings,
     Hand,
-    HandStats,
     HandStatus,
-    LeaderboardEntry,
-    LedgerEntry,
-    LedgerKind,
-    LedgerMismatch,
-    Metric,
     QueueEntry,
     Seat,
     SeatStatus,
     TableStatus,
-    Wallet,
-    is_period,
-    iso_week,
 )
-
-Row = sqlite3.Row
-_SEAT_STATUSES: Final = ("playing", "sitting_out", "leaving")
-_TABLE_STATUSES: Final = ("open", "playing")
-_CURRENT_WEEK: Final = "week"
-
-
-def dump_json(value: Any) -> str:
-    """Serialise a JSON value compactly (raises TypeError for what JSON cannot hold)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-
-
-#: The most chips any wallet, seat, grant or setting may hold: far inside 2**53, so every
-#: figure is exact in SQLite's integers, in JSON and in Discord's and JavaScript's numbers.
-MAX_CHIPS = 10**12
+from bot.storage.stats import StatsTransaction
+from bot.storage.txbase import (
+    MAX_CHIPS,
+    SEAT_STATUSES,
+    TABLE_STATUSES,
+    Row,
+    dump_json,
+    whole_chips,
+    whole_count,
+)
+from bot.storage.wallets import WalletTransaction
 
 
-def _chips(amount: object) -> int:
-    """``amount`` as a positive whole number of chips, or :class:`InvalidAmount`."""
-    if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-        raise InvalidAmount("refuse-whole-chips")
-    if amount > MAX_CHIPS:
-        raise InvalidAmount("refuse-amount-max", most=MAX_CHIPS)
-    return amount
-
-
-def _count(value: object) -> int:
-    """``value`` as a whole number, 0 or more, or :class:`InvalidAmount`."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise InvalidAmount("refuse-whole-number")
-    if value > MAX_CHIPS:
-        raise InvalidAmount("refuse-amount-max", most=MAX_CHIPS)
-    return value
-
-
-class Transaction:
+class Transaction(WalletTransaction, StatsTransaction):
     """One open transaction on the bot's database; every method runs inside it.
 
     Get one from ``Database.transaction()`` (writes) or ``Database.read()`` (reads); it
     becomes unusable once its ``async with`` block ends. ``now`` is the transaction's clock
-    reading, used for every timestamp it writes.
+    reading, used for every timestamp it writes. Wallets and the ledger are in
+    :mod:`bot.storage.wallets`, statistics in :mod:`bot.storage.stats`.
     """
-
-    def __init__(self, conn: aiosqlite.Connection, now: float) -> None:
-        self._conn: aiosqlite.Connection | None = conn
-        self.now = now
-
-    def _close(self) -> None:
-        self._conn = None
-
-    @property
-    def conn(self) -> aiosqlite.Connection:
-        """The underlying connection, for queries this class does not offer."""
-        if self._conn is None:
-            raise RuntimeError("this transaction is over; open a new one")
-        return self._conn
-
-    # -- low-level helpers ---------------------------------------------------------------
-
-    async def _one(self, sql: str, params: Sequence[object] = ()) -> Row | None:
-        async with self.conn.execute(sql, params) as cur:
-            return await cur.fetchone()
-
-    async def _all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
-        async with self.conn.execute(sql, params) as cur:
-            return list(await cur.fetchall())
-
-    async def _run(self, sql: str, params: Sequence[object] = ()) -> tuple[int, int]:
-        """Execute a write; returns ``(lastrowid, rowcount)``."""
-        async with self.conn.execute(sql, params) as cur:
-            return cur.lastrowid or 0, cur.rowcount
-
-    async def _scalar(self, sql: str, params: Sequence[object] = ()) -> int:
-        row = await self._one(sql, params)
-        return int(row[0]) if row is not None and row[0] is not None else 0
-
-    # -- guilds --------------------------------------------------------------------------
-
-    async def _ensure_guild(self, guild_id: int) -> None:
-        await self._run(
-            "INSERT INTO guilds (guild_id) VALUES (?) ON CONFLICT (guild_id) DO NOTHING",
-            (guild_id,),
-        )
-
-    async def settings(self, guild_id: int) -> GuildSettings:
-        """The guild's settings (the defaults if it has none yet)."""
-        row = await self._one("SELECT * FROM guilds WHERE guild_id = ?", (guild_id,))
-        if row is None:
-            return GuildSettings(guild_id)
-        return GuildSettings(
-            guild_id=row["guild_id"],
-            starting_grant=row["starting_grant"],
-            daily_bonus=row["daily_bonus"],
-            daily_cooldown=row["daily_cooldown"],
-            locale=row["locale"],
-            table_defaults=json.loads(row["table_defaults"]),
-        )
-
-    async def update_settings(
-        self,
-        guild_id: int,
-        *,
-        starting_grant: int | None = None,
-        daily_bonus: int | None = None,
-        daily_cooldown: int | None = None,
-        locale: str | None = None,
-        table_defaults: Mapping[str, Any] | None = None,
-    ) -> GuildSettings:
-        """Change some of the guild's settings; the others keep their value."""
-        changes: dict[str, object] = {}
-        if starting_grant is not None:
-            changes["starting_grant"] = _count(starting_grant)
-        if daily_bonus is not None:
-            changes["daily_bonus"] = _count(daily_bonus)
-        if daily_cooldown is not None:
-            changes["daily_cooldown"] = _count(daily_cooldown)
-        if locale is not None:
-            changes["locale"] = locale
-        if table_defaults is not None:
-            changes["table_defaults"] = dump_json(dict(table_defaults))
-        await self._ensure_guild(guild_id)
-        if changes:
-            assignments = ", ".join(f"{column} = ?" for column in changes)
-            await self._run(
-                f"UPDATE guilds SET {assignments} WHERE guild_id = ?",
-                (*changes.values(), guild_id),
-            )
-        return await self.settings(guild_id)
-
-    async def jar_balance(self, guild_id: int) -> int:
-        """Chips in the guild's flambeau jar."""
-        return await self._scalar("SELECT flambeau_jar FROM guilds WHERE guild_id = ?", (guild_id,))
-
-    # -- wallets and ledger --------------------------------------------------------------
-
-    async def _wallet(self, guild_id: int, user_id: int) -> Wallet | None:
-        row = await self._one(
-            "SELECT * FROM wallets WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
-        )
-        if row is None:
-            return None
-        return Wallet(
-            guild_id=row["guild_id"],
-            user_id=row["user_id"],
-            balance=row["balance"],
-            last_daily=row["last_daily"],
-            created_at=row["created_at"],
-        )
-
-    async def _post(
-        self,
-        guild_id: int,
-        user_id: int,
-        amount: int,
-        kind: LedgerKind,
-        *,
-        table_id: int | None = None,
-        hand_id: int | None = None,
-        counterpart_id: int | None = None,
-        note: str | None = None,
-    ) -> None:
-        """Write a ledger entry; the ``ledger_apply`` trigger moves the wallet balance.
-
-        No wallet may pass :data:`MAX_CHIPS` (a larger balance would overflow SQLite's
-        integers and break the census for good on an append-only ledger)."""
-        if amount == 0:
-            return
-        if abs(amount) > MAX_CHIPS:
-            raise InvalidAmount("refuse-amount-max", most=MAX_CHIPS)
-        if amount > 0:
-            rows = await self._all(
-                "SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?",
-                (guild_id, user_id),
-            )
-            if rows and int(rows[0]["balance"]) + amount > MAX_CHIPS:
-                raise InvalidAmount("refuse-wallet-max", most=MAX_CHIPS)
-        await self._run(
-            "INSERT INTO ledger (guild_id, user_id, amount, kind, table_id, hand_id,"
-            " counterpart_id, note, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (guild_id, user_id, amount, kind, table_id, hand_id, counterpart_id, note, self.now),
-        )
-
-    async def ensure_wallet(self, guild_id: int, user_id: int) -> Wallet:
-        """The user's wallet, created on first use with the guild's starting grant."""
-        wallet = await self._wallet(guild_id, user_id)
-        if wallet is not None:
-            return wallet
-        await self._ensure_guild(guild_id)
-        settings = await self.settings(guild_id)
-        await self._run(
-            "INSERT INTO wallets (guild_id, user_id, balance, created_at) VALUES (?, ?, 0, ?)",
-            (guild_id, user_id, self.now),
-        )
-        await self._post(guild_id, user_id, settings.starting_grant, "grant", note="welcome")
-        return cast(Wallet, await self._wallet(guild_id, user_id))
-
-    async def balance(self, guild_id: int, user_id: int) -> int:
-        """Chips in the user's wallet (creating it on first use)."""
-        return (await self.ensure_wallet(guild_id, user_id)).balance
-
-    async def grant(
-        self,
-        guild_id: int,
-        user_id: int,
-        amount: int,
-        *,
-        by: int | None = None,
-        note: str | None = None,
-    ) -> int:
-        """An admin adds (or, with a negative amount, removes) chips; returns the balance."""
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount == 0:
-            raise InvalidAmount("refuse-adjust-zero")
-        if abs(amount) > MAX_CHIPS:
-            raise InvalidAmount("refuse-amount-max", most=MAX_CHIPS)
-        wallet = await self.ensure_wallet(guild_id, user_id)
-        if wallet.balance + amount < 0:
-            raise InsufficientChips(
-                wallet.balance,
-                -amount,
-                Message.of("refuse-take-too-much", have=wallet.balance, take=-amount),
-            )
-        await self._post(guild_id, user_id, amount, "admin", counterpart_id=by, note=note)
-        return wallet.balance + amount
-
-    async def claim_daily(self, guild_id: int, user_id: int) -> DailyClaim:
-        """Pay the daily bonus, or raise :class:`DailyNotReady` within the cooldown."""
-        wallet = await self.ensure_wallet(guild_id, user_id)
-        settings = await self.settings(guild_id)
-        if wallet.last_daily is not None:
-            ready_at = wallet.last_daily + settings.daily_cooldown
-            if self.now < ready_at:
-                raise DailyNotReady(ready_at - self.now, ready_at)
-        await self._post(guild_id, user_id, settings.daily_bonus, "daily")
-        await self._run(
-            "UPDATE wallets SET last_daily = ? WHERE guild_id = ? AND user_id = ?",
-            (self.now, guild_id, user_id),
-        )
-        return DailyClaim(
-            amount=settings.daily_bonus,
-            balance=wallet.balance + settings.daily_bonus,
-            next_at=self.now + settings.daily_cooldown,
-        )
-
-    async def transfer(
-        self, guild_id: int, from_id: int, to_id: int, amount: int, *, note: str | None = None
-    ) -> tuple[int, int]:
-        """Move chips between two wallets; returns both new balances ``(sender, receiver)``."""
-        amount = _chips(amount)
-        if from_id == to_id:
-            raise SelfTransfer()
-        source = await self.ensure_wallet(guild_id, from_id)
-        target = await self.ensure_wallet(guild_id, to_id)
-        if source.balance < amount:
-            raise InsufficientChips(source.balance, amount)
-        await self._post(guild_id, from_id, -amount, "transfer", counterpart_id=to_id, note=note)
-        await self._post(guild_id, to_id, amount, "transfer", counterpart_id=from_id, note=note)
-        return source.balance - amount, target.balance + amount
-
-    async def ledger(self, guild_id: int, user_id: int, *, limit: int = 20) -> list[LedgerEntry]:
-        """The user's latest ledger entries, newest first."""
-        rows = await self._all(
-            "SELECT * FROM ledger WHERE guild_id = ? AND user_id = ? ORDER BY id DESC LIMIT ?",
-            (guild_id, user_id, limit),
-        )
-        return [
-            LedgerEntry(
-                id=r["id"],
-                guild_id=r["guild_id"],
-                user_id=r["user_id"],
-                amount=r["amount"],
-                kind=r["kind"],
-                table_id=r["table_id"],
-                hand_id=r["hand_id"],
-                counterpart_id=r["counterpart_id"],
-                note=r["note"],
-                created_at=r["created_at"],
-            )
-            for r in rows
-        ]
-
-    async def verify_ledger(self, guild_id: int) -> list[LedgerMismatch]:
-        """Every wallet of the guild whose balance is not the sum of its ledger entries."""
-        rows = await self._all(
-            "SELECT w.user_id, w.balance,"
-            " (SELECT COALESCE(SUM(l.amount), 0) FROM ledger AS l"
-            "   WHERE l.guild_id = w.guild_id AND l.user_id = w.user_id) AS total"
-            " FROM wallets AS w WHERE w.guild_id = ? AND w.balance <> total"
-            " ORDER BY w.user_id",
-            (guild_id,),
-        )
-        return [LedgerMismatch(r["user_id"], r["balance"], r["total"]) for r in rows]
-
-    async def chip_census(self, guild_id: int) -> ChipCensus:
-        """Count the guild's chips in wallets, seats, table pots and the jar vs. those minted."""
-        marks = ", ".join("?" for _ in MINTING_KINDS)
-        return ChipCensus(
-            guild_id=guild_id,
-            wallets=await self._scalar(
-                "SELECT SUM(balance) FROM wallets WHERE guild_id = ?", (guild_id,)
-            ),
-            stacks=await self._scalar(
-                "SELECT SUM(stack) FROM seats WHERE guild_id = ?", (guild_id,)
-            ),
-            pots=await self._scalar(
-                "SELECT SUM(pot) FROM card_tables WHERE guild_id = ?", (guild_id,)
-            ),
-            jar=await self.jar_balance(guild_id),
-            minted=await self._scalar(
-                f"SELECT SUM(amount) FROM ledger WHERE guild_id = ? AND kind IN ({marks})",
-                (guild_id, *MINTING_KINDS),
-            ),
-        )
 
     # -- tables --------------------------------------------------------------------------
 
@@ -467,7 +156,7 @@ class Transaction:
         await self._live_table(table_id)
         changes: dict[str, object] = {}
         if status is not None:
-            if status not in _TABLE_STATUSES:
+            if status not in TABLE_STATUSES:
                 raise ValueError("use close_table() to close a table")
             changes["status"] = status
         if options is not None:
@@ -574,7 +263,7 @@ class Transaction:
         at this table, :class:`TableFull` when ``max_seats`` are taken.
         """
         table = await self._live_table(table_id)
-        if status not in _SEAT_STATUSES:
+        if status not in SEAT_STATUSES:
             raise ValueError(f"unknown seat status {status!r}")
         if await self.get_seat(table_id, user_id) is not None:
             raise AlreadySeated()
@@ -617,13 +306,13 @@ class Transaction:
         await self._require_seat(table_id, user_id)
         changes: dict[str, object] = {}
         if status is not None:
-            if status not in _SEAT_STATUSES:
+            if status not in SEAT_STATUSES:
                 raise ValueError(f"unknown seat status {status!r}")
             changes["status"] = status
         if timeouts is not None:
-            changes["timeouts"] = _count(timeouts)
+            changes["timeouts"] = whole_count(timeouts)
         if hands_sat_out is not None:
-            changes["hands_sat_out"] = _count(hands_sat_out)
+            changes["hands_sat_out"] = whole_count(hands_sat_out)
         if changes:
             assignments = ", ".join(f"{column} = ?" for column in changes)
             await self._run(
@@ -634,7 +323,7 @@ class Transaction:
 
     async def buy_in(self, table_id: int, user_id: int, amount: int) -> Seat:
         """Move chips from the user's wallet to their stack at the table."""
-        amount = _chips(amount)
+        amount = whole_chips(amount)
         table = await self._live_table(table_id)
         await self._require_seat(table_id, user_id)
         wallet = await self.ensure_wallet(table.guild_id, user_id)
@@ -857,11 +546,11 @@ class Transaction:
         table = await self.get_table(hand.table_id)
         if isinstance(flambeau, bool) or not isinstance(flambeau, int):
             raise InvalidAmount("refuse-whole-chips")
-        new_pot = table.pot if pot is None else _count(pot)
+        new_pot = table.pot if pot is None else whole_count(pot)
         seats = {s.user_id: s for s in await self.seats(hand.table_id)}
         delta = new_pot - table.pot + flambeau
         for user_id, stack in stacks.items():
-            _count(stack)
+            whole_count(stack)
             if user_id not in seats:
                 raise NotSeated("refuse-player-not-seated", user=user_id)
             delta += stack - seats[user_id].stack
@@ -935,78 +624,5 @@ class Transaction:
             )
         return [self._hand(r) for r in rows]
 
-    # -- statistics ----------------------------------------------------------------------
 
-    def _period(self, period: str) -> str:
-        if period == _CURRENT_WEEK:
-            return iso_week(self.now)
-        if not is_period(period):
-            raise ValueError(f"a period is 'all', 'week' or like '2026-W47', not {period!r}")
-        return period
-
-    async def record_hand_stats(
-        self, guild_id: int, lines: Iterable[HandStats], *, at: float | None = None
-    ) -> None:
-        """Add one finished hand to each player's all-time and weekly statistics.
-
-        ``at`` (unix seconds) picks the ISO week; by default the transaction's time.
-        """
-        await self._ensure_guild(guild_id)
-        week = iso_week(self.now if at is None else at)
-        for line in lines:
-            values = (
-                1,
-                int(line.won),
-                line.net,
-                line.pot,
-                line.brelans,
-                line.square_brelans,
-                line.prials,
-            )
-            for period in (ALL_TIME, week):
-                await self._run(
-                    "INSERT INTO stats (guild_id, period, user_id, hands_played, hands_won,"
-                    " net_chips, biggest_pot, brelans, square_brelans, prials)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                    " ON CONFLICT (guild_id, period, user_id) DO UPDATE SET"
-                    " hands_played = hands_played + excluded.hands_played,"
-                    " hands_won = hands_won + excluded.hands_won,"
-                    " net_chips = net_chips + excluded.net_chips,"
-                    " biggest_pot = MAX(biggest_pot, excluded.biggest_pot),"
-                    " brelans = brelans + excluded.brelans,"
-                    " square_brelans = square_brelans + excluded.square_brelans,"
-                    " prials = prials + excluded.prials",
-                    (guild_id, period, line.user_id, *values),
-                )
-
-    async def player_stats(
-        self, guild_id: int, user_id: int, period: str = ALL_TIME
-    ) -> dict[str, int]:
-        """One player's statistics for a period (all zero if they have none)."""
-        row = await self._one(
-            f"SELECT {', '.join(METRICS)} FROM stats"
-            " WHERE guild_id = ? AND period = ? AND user_id = ?",
-            (guild_id, self._period(period), user_id),
-        )
-        return {m: (0 if row is None else int(row[m])) for m in METRICS}
-
-    async def leaderboard(
-        self, guild_id: int, metric: Metric, period: str = ALL_TIME, limit: int = 10
-    ) -> list[LeaderboardEntry]:
-        """The top players for a metric; ``period`` is 'all', 'week' (current) or an ISO week."""
-        if metric not in METRICS:
-            raise ValueError(f"unknown leaderboard metric {metric!r}; one of {METRICS}")
-        rows = await self._all(
-            f"SELECT user_id, {metric} AS value FROM stats"
-            " WHERE guild_id = ? AND period = ? AND hands_played > 0"
-            " ORDER BY value DESC, user_id LIMIT ?",
-            (guild_id, self._period(period), limit),
-        )
-        entries: list[LeaderboardEntry] = []
-        for index, r in enumerate(rows, start=1):
-            rank = entries[-1].rank if entries and entries[-1].value == r["value"] else index
-            entries.append(LeaderboardEntry(rank, r["user_id"], r["value"]))
-        return entries
-
-
-__all__ = ["Transaction", "dump_json"]
+__all__ = ["MAX_CHIPS", "Transaction", "dump_json"]

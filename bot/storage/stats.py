@@ -1,0 +1,93 @@
+"""Statistics and leaderboards, weekly and all-time."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.storage.models import (
+    ALL_TIME,
+    METRICS,
+    HandStats,
+    LeaderboardEntry,
+    Metric,
+    is_period,
+    iso_week,
+)
+from bot.storage.txbase import CURRENT_WEEK, TransactionBase
+
+
+class StatsTransaction(TransactionBase):
+    """Per-player statistics and the leaderboards."""
+
+    # -- statistics ----------------------------------------------------------------------
+
+    def _period(self, period: str) -> str:
+        if period == CURRENT_WEEK:
+            return iso_week(self.now)
+        if not is_period(period):
+            raise ValueError(f"a period is 'all', 'week' or like '2026-W47', not {period!r}")
+        return period
+
+    async def record_hand_stats(
+        self, guild_id: int, lines: Iterable[HandStats], *, at: float | None = None
+    ) -> None:
+        """Add one finished hand to each player's all-time and weekly statistics.
+
+        ``at`` (unix seconds) picks the ISO week; by default the transaction's time.
+        """
+        await self._ensure_guild(guild_id)
+        week = iso_week(self.now if at is None else at)
+        for line in lines:
+            values = (
+                1,
+                int(line.won),
+                line.net,
+                line.pot,
+                line.brelans,
+                line.square_brelans,
+                line.prials,
+            )
+            for period in (ALL_TIME, week):
+                await self._run(
+                    "INSERT INTO stats (guild_id, period, user_id, hands_played, hands_won,"
+                    " net_chips, biggest_pot, brelans, square_brelans, prials)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (guild_id, period, user_id) DO UPDATE SET"
+                    " hands_played = hands_played + excluded.hands_played,"
+                    " hands_won = hands_won + excluded.hands_won,"
+                    " net_chips = net_chips + excluded.net_chips,"
+                    " biggest_pot = MAX(biggest_pot, excluded.biggest_pot),"
+                    " brelans = brelans + excluded.brelans,"
+                    " square_brelans = square_brelans + excluded.square_brelans,"
+                    " prials = prials + excluded.prials",
+                    (guild_id, period, line.user_id, *values),
+                )
+
+    async def player_stats(
+        self, guild_id: int, user_id: int, period: str = ALL_TIME
+    ) -> dict[str, int]:
+        """One player's statistics for a period (all zero if they have none)."""
+        row = await self._one(
+            f"SELECT {', '.join(METRICS)} FROM stats"
+            " WHERE guild_id = ? AND period = ? AND user_id = ?",
+            (guild_id, self._period(period), user_id),
+        )
+        return {m: (0 if row is None else int(row[m])) for m in METRICS}
+
+    async def leaderboard(
+        self, guild_id: int, metric: Metric, period: str = ALL_TIME, limit: int = 10
+    ) -> list[LeaderboardEntry]:
+        """The top players for a metric; ``period`` is 'all', 'week' (current) or an ISO week."""
+        if metric not in METRICS:
+            raise ValueError(f"unknown leaderboard metric {metric!r}; one of {METRICS}")
+        rows = await self._all(
+            f"SELECT user_id, {metric} AS value FROM stats"
+            " WHERE guild_id = ? AND period = ? AND hands_played > 0"
+            " ORDER BY value DESC, user_id LIMIT ?",
+            (guild_id, self._period(period), limit),
+        )
+        entries: list[LeaderboardEntry] = []
+        for index, r in enumerate(rows, start=1):
+            rank = entries[-1].rank if entries and entries[-1].value == r["value"] else index
+            entries.append(LeaderboardEntry(rank, r["user_id"], r["value"]))
+        return entries

@@ -1,0 +1,153 @@
+"""The base of a storage transaction: the connection, the low-level helpers, the guilds.
+
+See :class:`bot.storage.transaction.Transaction`, which adds the wallets, tables, seats,
+hands and statistics.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import aiosqlite
+
+from bot.storage.errors import (
+    InvalidAmount,
+)
+from bot.storage.models import (
+    GuildSettings,
+)
+
+Row = sqlite3.Row
+SEAT_STATUSES: Final = ("playing", "sitting_out", "leaving")
+TABLE_STATUSES: Final = ("open", "playing")
+CURRENT_WEEK: Final = "week"
+
+
+def dump_json(value: Any) -> str:
+    """Serialise a JSON value compactly (raises TypeError for what JSON cannot hold)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+#: The most chips any wallet, seat, grant or setting may hold: far inside 2**53, so every
+#: figure is exact in SQLite's integers, in JSON and in Discord's and JavaScript's numbers.
+MAX_CHIPS = 10**12
+
+
+def whole_chips(amount: object) -> int:
+    """``amount`` as a positive whole number of chips, or :class:`InvalidAmount`."""
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+        raise InvalidAmount("refuse-whole-chips")
+    if amount > MAX_CHIPS:
+        raise InvalidAmount("refuse-amount-max", most=MAX_CHIPS)
+    return amount
+
+
+def whole_count(value: object) -> int:
+    """``value`` as a whole number, 0 or more, or :class:`InvalidAmount`."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise InvalidAmount("refuse-whole-number")
+    if value > MAX_CHIPS:
+        raise InvalidAmount("refuse-amount-max", most=MAX_CHIPS)
+    return value
+
+
+class TransactionBase:
+    """One open transaction on the bot's database; every method runs inside it.
+
+    Get one from ``Database.transaction()`` (writes) or ``Database.read()`` (reads); it
+    becomes unusable once its ``async with`` block ends. ``now`` is the transaction's clock
+    reading, used for every timestamp it writes.
+    """
+
+    def __init__(self, conn: aiosqlite.Connection, now: float) -> None:
+        self._conn: aiosqlite.Connection | None = conn
+        self.now = now
+
+    def _close(self) -> None:
+        self._conn = None
+
+    @property
+    def conn(self) -> aiosqlite.Connection:
+        """The underlying connection, for queries this class does not offer."""
+        if self._conn is None:
+            raise RuntimeError("this transaction is over; open a new one")
+        return self._conn
+
+    # -- low-level helpers ---------------------------------------------------------------
+
+    async def _one(self, sql: str, params: Sequence[object] = ()) -> Row | None:
+        async with self.conn.execute(sql, params) as cur:
+            return await cur.fetchone()
+
+    async def _all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        async with self.conn.execute(sql, params) as cur:
+            return list(await cur.fetchall())
+
+    async def _run(self, sql: str, params: Sequence[object] = ()) -> tuple[int, int]:
+        """Execute a write; returns ``(lastrowid, rowcount)``."""
+        async with self.conn.execute(sql, params) as cur:
+            return cur.lastrowid or 0, cur.rowcount
+
+    async def _scalar(self, sql: str, params: Sequence[object] = ()) -> int:
+        row = await self._one(sql, params)
+        return int(row[0]) if row is not None and row[0] is not None else 0
+
+    # -- guilds --------------------------------------------------------------------------
+
+    async def _ensure_guild(self, guild_id: int) -> None:
+        await self._run(
+            "INSERT INTO guilds (guild_id) VALUES (?) ON CONFLICT (guild_id) DO NOTHING",
+            (guild_id,),
+        )
+
+    async def settings(self, guild_id: int) -> GuildSettings:
+        """The guild's settings (the defaults if it has none yet)."""
+        row = await self._one("SELECT * FROM guilds WHERE guild_id = ?", (guild_id,))
+        if row is None:
+            return GuildSettings(guild_id)
+        return GuildSettings(
+            guild_id=row["guild_id"],
+            starting_grant=row["starting_grant"],
+            daily_bonus=row["daily_bonus"],
+            daily_cooldown=row["daily_cooldown"],
+            locale=row["locale"],
+            table_defaults=json.loads(row["table_defaults"]),
+        )
+
+    async def update_settings(
+        self,
+        guild_id: int,
+        *,
+        starting_grant: int | None = None,
+        daily_bonus: int | None = None,
+        daily_cooldown: int | None = None,
+        locale: str | None = None,
+        table_defaults: Mapping[str, Any] | None = None,
+    ) -> GuildSettings:
+        """Change some of the guild's settings; the others keep their value."""
+        changes: dict[str, object] = {}
+        if starting_grant is not None:
+            changes["starting_grant"] = whole_count(starting_grant)
+        if daily_bonus is not None:
+            changes["daily_bonus"] = whole_count(daily_bonus)
+        if daily_cooldown is not None:
+            changes["daily_cooldown"] = whole_count(daily_cooldown)
+        if locale is not None:
+            changes["locale"] = locale
+        if table_defaults is not None:
+            changes["table_defaults"] = dump_json(dict(table_defaults))
+        await self._ensure_guild(guild_id)
+        if changes:
+            assignments = ", ".join(f"{column} = ?" for column in changes)
+            await self._run(
+                f"UPDATE guilds SET {assignments} WHERE guild_id = ?",
+                (*changes.values(), guild_id),
+            )
+        return await self.settings(guild_id)
+
+    async def jar_balance(self, guild_id: int) -> int:
+        """Chips in the guild's flambeau jar."""
+        return await self._scalar("SELECT flambeau_jar FROM guilds WHERE guild_id = ?", (guild_id,))
