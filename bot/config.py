@@ -23,8 +23,8 @@ NO_TOKEN_HELP = (
     "No DISCORD_TOKEN is set: create a file named .env in the folder you start the bot from "
     "(copy .env.example) with DISCORD_TOKEN=<the token from the Bot tab of "
     "https://discord.com/developers/applications>, or set it in the environment, then start "
-    "again (to try the rules without Discord: python -m bot.games.replay "
-    "scenarios/bouillotte-sans-plus.json)."
+    "again. To play without Discord meanwhile: python -m bot.play (in the terminal, against "
+    "house players)."
 )
 
 

@@ -32,7 +32,7 @@ from bot.ui.limits import (
     fit_text,
     listing,
 )
-from bot.ui.options_text import current_lines, explain, suggestions
+from bot.ui.options_text import current_lines, explain, parse_table_options, suggestions
 from bot.ui.render import table_embed, verb_help, verb_label
 from bot.ui.replies import player_errors, reply_private
 from bot.ui.views import DYNAMIC_ITEMS, parse_amount, presets, show_cards
@@ -42,40 +42,13 @@ GAME_CHOICES = [
     app_commands.Choice(name=L("Bouillotte", "Bouillotte"), value="bouillotte"),
     app_commands.Choice(name=L("Three-card Brag", "Brag à trois cartes"), value="brag"),
 ]
+LEVEL_CHOICES = [
+    app_commands.Choice(name=L("easy", "facile"), value="easy"),
+    app_commands.Choice(name=L("normal", "moyen"), value="normal"),
+    app_commands.Choice(name=L("strong", "fort"), value="strong"),
+]
 #: Seconds between a showdown and the next deal at Discord tables.
 DEFAULT_NEXT_HAND_DELAY = 5
-
-
-#: Options whose values include the words "on"/"off" (the carre is off, free or forced).
-WORD_VALUED = frozenset({"carre", "notify"})
-
-
-def parse_table_options(text: str | None) -> dict[str, Any]:
-    """``"carre=forced pot_rule=split"`` as a dict; numbers and true/false are typed.
-
-    >>> parse_table_options("carre=forced min_raise=2 flambeau=true")
-    {'carre': 'forced', 'min_raise': 2, 'flambeau': True}
-    >>> parse_table_options("carre=off flambeau=off")  # "off" is one of the carre's choices
-    {'carre': 'off', 'flambeau': False}
-    """
-    out: dict[str, Any] = {}
-    for word in (text or "").replace(",", " ").split():
-        if "=" not in word:
-            raise TableError("refuse-options-format", word=word)
-        key, value = word.split("=", 1)
-        key = key.strip().lower()
-        lowered = value.lower()
-        typed: Any = value
-        if key in WORD_VALUED and lowered in ("on", "off"):
-            typed = lowered
-        elif lowered in ("true", "yes", "on", "oui"):
-            typed = True
-        elif lowered in ("false", "no", "off", "non"):
-            typed = False
-        elif value.lstrip("-").isdigit():
-            typed = int(value)
-        out[key] = typed
-    return out
 
 
 class Tables(commands.Cog):
@@ -119,6 +92,8 @@ class Tables(commands.Cog):
         ante=L("ante", "mise"),
         turn_timer=L("turn_timer", "minuterie"),
         options=L("options", "options"),
+        house=L("house", "maison"),
+        level=L("level", "niveau"),
     )
     @app_commands.describe(
         game=L("Which game", "Quel jeu"),
@@ -127,8 +102,13 @@ class Tables(commands.Cog):
         ante=L("Ante each player puts in the pool", "Mise de base de chaque joueur"),
         turn_timer=L("Seconds to act before the automatic move", "Secondes pour jouer"),
         options=L("Other table options as key=value (see /rules)", "Autres options, clé=valeur"),
+        house=L(
+            "House players (computer players) to seat at once, 0-4",
+            "Joueurs de la maison (l'ordinateur) à asseoir tout de suite, 0 à 4",
+        ),
+        level=L("How well the house players play", "Le niveau des joueurs de la maison"),
     )
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, level=LEVEL_CHOICES)
     @player_errors
     async def create(
         self,
@@ -139,6 +119,8 @@ class Tables(commands.Cog):
         ante: app_commands.Range[int, 0, 1000] | None = None,
         turn_timer: app_commands.Range[int, 10, 3600] | None = None,
         options: str | None = None,
+        house: app_commands.Range[int, 0, 4] = 0,
+        level: app_commands.Choice[str] | None = None,
     ) -> None:
         """Open a table; the answer is the table message with its buttons."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
@@ -167,6 +149,10 @@ class Tables(commands.Cog):
             interaction.user.id,
             chosen,
         )
+        for _ in range(house):
+            await self.bot.manager.add_house(
+                table_id, interaction.user.id, level.value if level else "normal"
+            )
         kwargs = await self.bot.presenter.message_kwargs(table_id)
         response = await interaction.response.send_message(**kwargs)
         if response.message_id is not None:
@@ -199,6 +185,56 @@ class Tables(commands.Cog):
         return choices
 
     # -- seats --------------------------------------------------------------------------
+
+    # -- /table house add|remove ---------------------------------------------------------
+
+    house = app_commands.Group(
+        name=L("house", "maison"),
+        description=L(
+            "House players: computer players at this table",
+            "Joueurs de la maison : l'ordinateur à cette table",
+        ),
+        parent=table,
+    )
+
+    @house.command(
+        name=L("add", "ajouter"),
+        description=L(
+            "Seat a house player (the table's creator or a server manager)",
+            "Asseoir un joueur de la maison (le créateur de la table ou un gérant)",
+        ),
+    )
+    @app_commands.rename(level=L("level", "niveau"))
+    @app_commands.describe(
+        level=L("How well it plays (default: normal)", "Son niveau de jeu (par défaut : moyen)")
+    )
+    @app_commands.choices(level=LEVEL_CHOICES)
+    @player_errors
+    async def house_add(
+        self, interaction: discord.Interaction, level: app_commands.Choice[str] | None = None
+    ) -> None:
+        manager = interaction.permissions.manage_guild
+        await self._answer(
+            interaction,
+            lambda t: self.bot.manager.add_house(
+                t, interaction.user.id, level.value if level else "normal", manager=manager
+            ),
+        )
+
+    @house.command(
+        name=L("remove", "retirer"),
+        description=L(
+            "Send the last house player away (at the end of its hand)",
+            "Renvoyer le dernier joueur de la maison (à la fin de sa donne)",
+        ),
+    )
+    @player_errors
+    async def house_remove(self, interaction: discord.Interaction) -> None:
+        manager = interaction.permissions.manage_guild
+        await self._answer(
+            interaction,
+            lambda t: self.bot.manager.remove_house(t, interaction.user.id, manager=manager),
+        )
 
     @table.command(
         name=L("join", "rejoindre"),

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import LANGS, Message, has, keys, render, variables
+from bot.i18n.people import HOUSE_LEVELS
 
 SAMPLE = {"n": 3, "chips": 3, "amount": 3, "player": "@Berthe", "table": 2, "hand": 5}
 
@@ -65,7 +66,7 @@ LITERAL_KEY = re.compile(r"""["']((?:[a-z0-9]+-)+[a-z0-9_]+|chips)["']""")
 #: Keys the code builds from a prefix (f"event-{kind}", f"label-{verb}", …).
 BUILT = (
     "event-", "combo-", "verb-", "label-", "help-", "metric-", "period-", "rules-",
-    "log-", "done-", "option-", "refuse-", "notify-choice-",
+    "log-", "done-", "option-", "refuse-", "notify-choice-", "house-level-",
 )  # fmt: skip
 
 
@@ -95,6 +96,10 @@ def test_english_says_their_not_his() -> None:
     for key, names in variables("en").items():
         text = render("en", key, **{n: SAMPLE.get(n, 1) for n in names})
         assert not re.search(r"\b(?:he|him|his|himself)\b", text), (key, text)
+
+
+def test_every_house_level_has_its_word() -> None:
+    assert all(has(f"house-level-{level}") for level in HOUSE_LEVELS)
 
 
 def test_every_verb_has_its_words() -> None:

@@ -44,6 +44,7 @@ def test_bot_without_token_explains_what_to_do(tmp_path: Path) -> None:
     )
     assert out.returncode == 1
     assert "DISCORD_TOKEN" in out.stderr and ".env" in out.stderr
+    assert "python -m bot.play" in out.stderr  # and how to play without Discord meanwhile
 
 
 def test_house_players_use_only_the_engine_and_the_standard_library() -> None:
@@ -54,3 +55,18 @@ def test_house_players_use_only_the_engine_and_the_standard_library() -> None:
                 ("bot.games", "bot.house")
             )
             assert allowed, f"{path.relative_to(ROOT)} imports {module}"
+
+
+def test_the_runtime_and_offline_play_stay_off_the_discord_bot() -> None:
+    """The runtime never imports discord; offline play borrows the renderers but never the
+    bot, its cogs or its presenter."""
+    for path in sorted((ROOT / "bot/runtime").rglob("*.py")):
+        bad = {m for m in imported_modules(path) if m.split(".")[0] == "discord"}
+        assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+    for path in sorted((ROOT / "bot/play").rglob("*.py")):
+        bad = {
+            m
+            for m in imported_modules(path)
+            if m.startswith(("bot.app", "cogs", "bot.ui.presenter", "bot.ui.views"))
+        }
+        assert not bad, f"{path.relative_to(ROOT)} imports {bad}"

@@ -24,6 +24,7 @@ from fluent.runtime.types import fluent_number
 from fluent.syntax import FluentParser, ast
 
 from bot.i18n.message import Message
+from bot.i18n.people import name_mentions
 
 __all__ = ["LANGS", "Lang", "Message", "has", "keys", "lang_of", "render", "variables"]
 
@@ -140,7 +141,7 @@ def render(lang: Lang, message: Message | str, /, **params: Any) -> str:
             log.error("message %s (%s): %s", key, attempt, errors)
             if attempt != "en":
                 continue
-        return str(text)
+        return name_mentions(str(text))  # a house player is named, never mentioned
     log.error("unknown message key %s", key)
     return "…"
 

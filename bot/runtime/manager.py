@@ -31,6 +31,8 @@ import asyncio
 import contextlib
 import logging
 import math
+import random
+import secrets
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,6 +53,14 @@ from bot.runtime.games import (
     RuntimeHand,
     auto_verb,
     event_message,
+)
+from bot.runtime.house_seats import (
+    HOUSE_PAUSE,
+    choose_house_id,
+    house_decision,
+    is_house,
+    is_house_player,
+    members_present,
 )
 from bot.runtime.presenter import Presenter
 from bot.runtime.seating import Seating
@@ -194,11 +204,16 @@ class TableManager:
         *,
         clock: Clock | None = None,
         shuffler_factory: Callable[[int], Shuffler] | None = None,
+        house_pause: float = HOUSE_PAUSE,
+        house_rng: Callable[[], random.Random] | None = None,
     ) -> None:
         self.db = db
         self.presenter = presenter
         self.clock: Clock = clock or RealClock()
         self.shuffler_factory = shuffler_factory or (lambda _table_id: Shuffler())
+        #: How long a house player thinks, and where its decisions draw their chances.
+        self.house_pause = house_pause
+        self.house_rng = house_rng or (lambda: random.Random(secrets.randbits(64)))
         self.tables: dict[int, Table] = {}
         self._shufflers: dict[int, Shuffler] = {}
 
@@ -301,6 +316,8 @@ class TableManager:
         hand = table.hand
         if hand is None or hand.finished or hand.to_act is None:
             return None
+        if is_house(int(hand.to_act)):
+            return self.clock.now() + self.house_pause
         if hand.to_act in table.sitting_out:
             return self.clock.now()
         return self.clock.now() + table.settings.turn_timeout
@@ -381,6 +398,8 @@ class TableManager:
         if hand is None or hand.finished:
             return
         for name in hand.names:
+            if is_house(int(name)):
+                continue  # a house player reads its cards from its view
             seen = table.rules.visible(hand, name)
             if seen is None or table.delivered.get(name) == seen:
                 continue
@@ -531,11 +550,14 @@ class TableManager:
                     free = session.has_free_seat()
                 if free:
                     return await self._sit(table, user_id, cave, "sits")
-                if not table.rules.has_queue:
-                    raise TableError("refuse-table-full")
                 balance = await self.db.balance(table.guild_id, user_id)
                 if balance < cave:
                     raise TableError("refuse-chips-to-sit", have=balance, need=cave)
+                room = await self._make_room(table, user_id, cave)
+                if room is not None:
+                    return room
+                if not table.rules.has_queue:
+                    raise TableError("refuse-table-full")
                 return await self._queue(table, user_id, None)
             except (StorageError, GameError) as exc:
                 raise player_error(exc) from exc
@@ -652,32 +674,109 @@ class TableManager:
                         await tx.update_table(table.id, options=table.options())
                     await self._publish(table)
                     return Message.of("done-left-queue")
-                hand = table.hand
-                if hand is not None and not hand.finished and name in hand.index:
-                    assert table.session is not None
-                    table.session.leave_after_hand(name)
-                    async with self._write(table) as tx:
-                        await tx.update_seat(table.id, user_id, status="leaving")
-                        await tx.update_table(table.id, options=table.options())
-                    await self._say(
-                        table,
-                        Message.of(table.rules.leave_later_log, user=user_id),
-                        {"user": user_id},
-                    )
-                    await self._publish(table)
-                    return Message.of(table.rules.leave_later_done)
-                if table.session is not None:
-                    table.session.remove(name)
-                async with self._write(table) as tx:
-                    out = await tx.cash_out(table.id, user_id)
-                    await tx.update_table(table.id, options=table.options())
-                table.sitting_out.discard(name)
-                said = Message.of("log-leaves", user=user_id, n=out.amount)
-                await self._say(table, said, {"user": user_id})
-                await self._publish(table)
-                return Message.of("done-leaves", n=out.amount)
+                return await self._leave_seat(table, user_id)
             except (StorageError, GameError) as exc:
                 raise player_error(exc) from exc
+
+    async def _leave_seat(self, table: Table, user_id: int) -> Message:
+        """A seated player leaves (lock held): now between hands, with his chips, or when
+        the hand he is dealt in ends."""
+        name = str(user_id)
+        hand = table.hand
+        if hand is not None and not hand.finished and name in hand.index:
+            assert table.session is not None
+            table.session.leave_after_hand(name)
+            async with self._write(table) as tx:
+                await tx.update_seat(table.id, user_id, status="leaving")
+                await tx.update_table(table.id, options=table.options())
+            await self._say(
+                table,
+                Message.of(table.rules.leave_later_log, user=user_id),
+                {"user": user_id},
+            )
+            await self._publish(table)
+            return Message.of(table.rules.leave_later_done)
+        if table.session is not None:
+            table.session.remove(name)
+        async with self._write(table) as tx:
+            out = await tx.cash_out(table.id, user_id)
+            await tx.update_table(table.id, options=table.options())
+        table.sitting_out.discard(name)
+        said = Message.of("log-leaves", user=user_id, n=out.amount)
+        await self._say(table, said, {"user": user_id})
+        await self._publish(table)
+        return Message.of("done-leaves", n=out.amount)
+
+    # ------------------------------------------------------------------ house players
+
+    async def _house_seated(self, table: Table) -> list[int]:
+        """The house players seated at the table and not already leaving, oldest first."""
+        leaving = table.session.leaving() if table.session is not None else set()
+        seats = await self.db.seats(table.id)
+        return [
+            s.user_id for s in seats if is_house_player(s.user_id) and str(s.user_id) not in leaving
+        ]
+
+    async def add_house(
+        self, table_id: int, by: int, level: str = "normal", *, manager: bool = False
+    ) -> Message:
+        """Seat a house player of ``level`` (the table's creator or a server manager); its
+        cave comes from the server's house bank."""
+        table = self._table(table_id)
+        async with table.lock:
+            self._table(table_id)
+            if not manager and by != table.creator_id:
+                raise TableError("refuse-house-who")
+            if table.closing:
+                raise TableError("refuse-table-closing")
+            try:
+                seats = await self.db.seats(table.id)
+                user_id = choose_house_id(level, (s.user_id for s in seats))
+                session = table.session
+                if session is not None and session.game_over():
+                    raise TableError("refuse-game-over")
+                if session is None:
+                    free = len(seats) < table.settings.seats
+                else:
+                    free = session.has_free_seat()
+                if not free:
+                    raise TableError("refuse-table-full")
+                await self._sit(table, user_id, table.settings.cave, "sits")
+            except (StorageError, GameError) as exc:
+                raise player_error(exc) from exc
+        return Message.of(
+            "done-house-added", user=user_id, level=Message.of(f"house-level-{level}")
+        )
+
+    async def remove_house(self, table_id: int, by: int, *, manager: bool = False) -> Message:
+        """The last house player seated leaves (at the end of the hand it is dealt in)."""
+        table = self._table(table_id)
+        async with table.lock:
+            self._table(table_id)
+            if not manager and by != table.creator_id:
+                raise TableError("refuse-house-who")
+            house = await self._house_seated(table)
+            if not house:
+                raise TableError("refuse-no-house")
+            try:
+                await self._leave_seat(table, house[-1])
+            except (StorageError, GameError) as exc:
+                raise player_error(exc) from exc
+        return Message.of("done-house-removed", user=house[-1])
+
+    async def _make_room(self, table: Table, user_id: int, cave: int) -> Message | None:
+        """A member finds the table full: a house player gives him its seat, now between
+        hands, else when the hand ends (Bouillotte: he waits in the line, which goes
+        first). ``None`` when no house player is there to leave (lock held)."""
+        house = await self._house_seated(table)
+        if not house:
+            return None
+        await self._leave_seat(table, house[-1])
+        if not table.playing():
+            return await self._sit(table, user_id, cave, "sits")
+        if table.rules.has_queue:
+            return await self._queue(table, user_id, None)
+        raise TableError("refuse-house-gives-seat")
 
     async def start(self, table_id: int, by: int | None = None, *, manager: bool = False) -> int:
         """Draw for seats (first time) and deal; returns the new hand's id.
@@ -817,7 +916,7 @@ class TableManager:
             if not table.settings.auto_deal or table.next_deal_at is not None:
                 return None
             if table.settings.next_hand_delay > 0:
-                if session.can_deal(table.sitting_out):
+                if self._can_deal(table):
                     table.next_deal_at = self.clock.now() + table.settings.next_hand_delay
                     async with self._write(table) as tx:
                         await tx.update_table(table.id, options=table.options())
@@ -855,8 +954,8 @@ class TableManager:
         table.deadline = None
         table.delivered = {}
         session = table.session
-        if session is None:
-            return False
+        if session is None or not members_present(session.seated(), table.sitting_out):
+            return False  # house players never play among themselves
         record = session.next_record(table.sitting_out, self._shuffler(table.id))
         if record is None:
             return False
@@ -895,11 +994,21 @@ class TableManager:
         if not table.settings.auto_deal:
             return False
         if table.settings.next_hand_delay > 0:
-            if session.can_deal(table.sitting_out):
+            if self._can_deal(table):
                 table.next_deal_at = self.clock.now() + table.settings.next_hand_delay
                 steps.append(_Scheduled(table.next_deal_at))
             return False
         return True
+
+    @staticmethod
+    def _can_deal(table: Table) -> bool:
+        """Enough players for a hand, a member among them."""
+        session = table.session
+        return (
+            session is not None
+            and session.can_deal(table.sitting_out)
+            and members_present(session.seated(), table.sitting_out) > 0
+        )
 
     async def _present(self, table: Table, steps: list[_Step]) -> None:
         """Tell the presenter what a committed change did, in order; then deliver the
@@ -988,6 +1097,9 @@ class TableManager:
             ):
                 return  # stale timer
             name = hand.to_act
+            if is_house(int(name)):
+                await self._house_plays(table, name)
+                return
             late = self.clock.now() - (table.deadline or self.clock.now())
             if late > LAG_GRACE and table.lag_forgiven != (hand_id, count):
                 # the bot lagged (a blocked loop, a slow disk): the player's time was eaten
@@ -1008,6 +1120,18 @@ class TableManager:
                 {"user": int(name), "verb": verb, "timeout": True},
             )
             await self._apply(table, name, verb, amount, timed_out=True)
+
+    async def _house_plays(self, table: Table, name: str) -> None:
+        """A house player's turn: its strategy decides from its own view (lock held)."""
+        hand = table.hand
+        assert hand is not None
+        try:
+            verb, amount = house_decision(hand, name, self.house_rng)
+            await self._apply(table, name, verb, amount, timed_out=False)
+        except TableError:
+            log.exception("table %s: house player %s chose an illegal move", table.id, name)
+            verb, amount = table.rules.auto_action(hand)
+            await self._apply(table, name, verb, amount, timed_out=False)
 
     async def _apply(
         self, table: Table, name: str, verb: str, amount: Amount, timed_out: bool

@@ -23,10 +23,10 @@ from bot.storage import Database
 
 GUILD = 1
 TABLES: list[tuple[str, list[int]]] = [
-    ("bouillotte", [11, 12, 13, 14, 15]),
-    ("bouillotte", [21, 22, 23]),
-    ("brelan", [31, 32, 33]),
-    ("brag", [41, 42, 43, 44]),
+    ("bouillotte", [101, 102, 103, 104, 105]),
+    ("bouillotte", [201, 202, 203]),
+    ("brelan", [301, 302, 303]),
+    ("brag", [401, 402, 403, 404]),
 ]
 
 

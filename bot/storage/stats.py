@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from bot.storage.house import LAST_HOUSE_PLAYER, is_house
 from bot.storage.models import (
     ALL_TIME,
     METRICS,
@@ -38,6 +39,8 @@ class StatsTransaction(TransactionBase):
         await self._ensure_guild(guild_id)
         week = iso_week(self.now if at is None else at)
         for line in lines:
+            if is_house(line.user_id):
+                continue  # house players are in no statistics nor leaderboard
             values = (
                 1,
                 int(line.won),
@@ -83,8 +86,9 @@ class StatsTransaction(TransactionBase):
         rows = await self._all(
             f"SELECT user_id, {metric} AS value FROM stats"
             " WHERE guild_id = ? AND period = ? AND hands_played > 0"
+            " AND NOT (user_id BETWEEN 11 AND ? AND user_id % 10 <> 0)"  # house players
             " ORDER BY value DESC, user_id LIMIT ?",
-            (guild_id, self._period(period), limit),
+            (guild_id, self._period(period), LAST_HOUSE_PLAYER, limit),
         )
         entries: list[LeaderboardEntry] = []
         for index, r in enumerate(rows, start=1):

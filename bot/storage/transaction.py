@@ -30,6 +30,7 @@ from bot.storage.errors import (
     TableExists,
     TableFull,
 )
+from bot.storage.house import is_house
 from bot.storage.models import (
     CashOut,
     GameTable,
@@ -326,6 +327,8 @@ class Transaction(WalletTransaction, StatsTransaction):
         amount = whole_chips(amount)
         table = await self._live_table(table_id)
         await self._require_seat(table_id, user_id)
+        if is_house(user_id):
+            await self.fund_house_player(table.guild_id, user_id, amount)
         wallet = await self.ensure_wallet(table.guild_id, user_id)
         if wallet.balance < amount:
             raise InsufficientChips(wallet.balance, amount)
@@ -352,6 +355,8 @@ class Transaction(WalletTransaction, StatsTransaction):
             note=note,
         )
         await self._run("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id))
+        if is_house(user_id):
+            await self.return_to_house_bank(seat.guild_id, user_id)
         return CashOut(user_id, seat.stack)
 
     async def unseat(self, table_id: int, user_id: int) -> CashOut:

@@ -11,6 +11,7 @@ from bot.storage.errors import (
     InvalidAmount,
     SelfTransfer,
 )
+from bot.storage.house import BANK_NOTE, HOUSE_BANK, is_house
 from bot.storage.models import (
     MINTING_KINDS,
     ChipCensus,
@@ -86,8 +87,47 @@ class WalletTransaction(TransactionBase):
             "INSERT INTO wallets (guild_id, user_id, balance, created_at) VALUES (?, ?, 0, ?)",
             (guild_id, user_id, self.now),
         )
-        await self._post(guild_id, user_id, settings.starting_grant, "grant", note="welcome")
+        if not is_house(user_id):  # the house gets no welcome grant
+            await self._post(guild_id, user_id, settings.starting_grant, "grant", note="welcome")
         return cast(Wallet, await self._wallet(guild_id, user_id))
+
+    async def fund_house_player(self, guild_id: int, user_id: int, amount: int) -> None:
+        """Fill a house player's wallet up to ``amount`` from the house bank, the bank first
+        minting what it lacks (a ``grant`` noted ``house bank``)."""
+        wallet = await self.ensure_wallet(guild_id, user_id)
+        need = amount - wallet.balance
+        if need <= 0:
+            return
+        bank = await self.ensure_wallet(guild_id, HOUSE_BANK)
+        if bank.balance < need:
+            await self._post(guild_id, HOUSE_BANK, need - bank.balance, "grant", note=BANK_NOTE)
+        await self._post(
+            guild_id, HOUSE_BANK, -need, "transfer", counterpart_id=user_id, note=BANK_NOTE
+        )
+        await self._post(
+            guild_id, user_id, need, "transfer", counterpart_id=HOUSE_BANK, note=BANK_NOTE
+        )
+
+    async def return_to_house_bank(self, guild_id: int, user_id: int) -> None:
+        """Everything in a house player's wallet goes back to the house bank."""
+        wallet = await self.ensure_wallet(guild_id, user_id)
+        if wallet.balance > 0:
+            await self._post(
+                guild_id,
+                user_id,
+                -wallet.balance,
+                "transfer",
+                counterpart_id=HOUSE_BANK,
+                note=BANK_NOTE,
+            )
+            await self._post(
+                guild_id,
+                HOUSE_BANK,
+                wallet.balance,
+                "transfer",
+                counterpart_id=user_id,
+                note=BANK_NOTE,
+            )
 
     async def balance(self, guild_id: int, user_id: int) -> int:
         """Chips in the user's wallet (creating it on first use)."""

@@ -9,6 +9,7 @@ from typing import Any
 from bot.games.cards import PIQUET_PRESETS
 from bot.games.options import option_names, parse_options
 from bot.i18n import has, render
+from bot.runtime.errors import TableError
 from bot.ui.i18n import Lang
 
 #: The values of the options that take a word (booleans are on/off).
@@ -84,4 +85,36 @@ def suggestions(game: str) -> list[tuple[str, str]]:
             out.extend([(name, "on"), (name, "off")])
         else:
             out.append((name, word(default)))
+    return out
+
+
+#: Options whose values include the words "on"/"off" (the carre is off, free or forced).
+WORD_VALUED = frozenset({"carre", "notify"})
+
+
+def parse_table_options(text: str | None) -> dict[str, Any]:
+    """``"carre=forced pot_rule=split"`` as a dict; numbers and true/false are typed.
+
+    >>> parse_table_options("carre=forced min_raise=2 flambeau=true")
+    {'carre': 'forced', 'min_raise': 2, 'flambeau': True}
+    >>> parse_table_options("carre=off flambeau=off")  # "off" is one of the carre's choices
+    {'carre': 'off', 'flambeau': False}
+    """
+    out: dict[str, Any] = {}
+    for word in (text or "").replace(",", " ").split():
+        if "=" not in word:
+            raise TableError("refuse-options-format", word=word)
+        key, value = word.split("=", 1)
+        key = key.strip().lower()
+        lowered = value.lower()
+        typed: Any = value
+        if key in WORD_VALUED and lowered in ("on", "off"):
+            typed = lowered
+        elif lowered in ("true", "yes", "on", "oui"):
+            typed = True
+        elif lowered in ("false", "no", "off", "non"):
+            typed = False
+        elif value.lstrip("-").isdigit():
+            typed = int(value)
+        out[key] = typed
     return out

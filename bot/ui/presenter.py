@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import Message, render
+from bot.i18n.people import is_house_player
 from bot.ui.card_art import showdown_png
 from bot.ui.i18n import Lang
 from bot.ui.render import (
@@ -228,8 +229,8 @@ class DiscordPresenter:
             self.counters.turn_deletes += 1
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(old.message_id).delete()
-        if key is None:
-            return
+        if key is None or is_house_player(key[1]):
+            return  # nobody to tell: a house player plays on its own
         user = key[1]
         mode = await self.bot.db.notify_preference(user)
         if mode == "table":

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import SUIT_SYMBOLS, Message, render, set_card_writer
+from bot.i18n import SUIT_SYMBOLS, Message, people, render, set_card_writer
 from bot.runtime.errors import VERBS
 from bot.ui.card_art import ShowdownPicture, ShowdownRow
 from bot.ui.i18n import Lang
@@ -66,7 +66,8 @@ def cards(codes: Iterable[str]) -> str:
 
 
 def mention(name: str | int) -> str:
-    return f"<@{name}>"
+    """A member's mention, a house player's name (🤖 Berthe)."""
+    return people.mention(name)
 
 
 def chips(lang: Lang, n: int) -> str:
@@ -461,8 +462,8 @@ def showdown_picture(
         return re.sub(
             r"<@(\d+)>",
             lambda m: names.get(int(m[1])) or render(lang, "ui-player-n", n=m[1][-4:]),
-            text,
-        )
+            people.name_mentions(text),
+        ).replace("🤖 ", "")  # a house player by its name: the picture's font has no robot
 
     embed = showdown_embed(lang, game, data)
     view = data.get("view") or {}

@@ -1,0 +1,17 @@
+## Offline play in a terminal (python -m bot.play).
+
+play-welcome = { $game } in the terminal: you ({ $name }) against { $n ->
+    [one] one house player
+   *[other] { $n } house players
+}. Type the number of a move; “q” quits.
+play-your-cards = Your cards: { $cards }
+play-your-turn = Your move:
+play-choice-range = { $label } ({ $low } to { $high }: type { $number } then the amount)
+play-prompt = Your choice (number, then an amount if asked; q to quit):
+play-not-a-choice = “{ $text }” is not one of the moves: type a number from 1 to { $n }.
+play-need-amount = Give an amount from { $low } to { $high } after the number, as in “{ $number } { $low }”.
+play-discard-which = Which cards do you discard? Type their numbers: { $cards }
+play-bye = The table is closed: { $n ->
+    [one] one hand
+   *[other] { $n } hands
+} played. Thank you for playing!

@@ -1,0 +1,17 @@
+## Jeu hors ligne dans un terminal (python -m bot.play).
+
+play-welcome = { $game } dans le terminal : vous ({ $name }) contre { $n ->
+    [one] un joueur de la maison
+   *[other] { $n } joueurs de la maison
+}. Tapez le numéro d'un coup ; « q » pour quitter.
+play-your-cards = Vos cartes : { $cards }
+play-your-turn = À vous de jouer :
+play-choice-range = { $label } (de { $low } à { $high } : tapez { $number } puis le montant)
+play-prompt = Votre choix (numéro, puis un montant s'il le faut ; q pour quitter) :
+play-not-a-choice = « { $text } » n'est pas l'un des coups : tapez un numéro de 1 à { $n }.
+play-need-amount = Donnez un montant de { $low } à { $high } après le numéro, comme « { $number } { $low } ».
+play-discard-which = Quelles cartes écartez-vous ? Tapez leurs numéros : { $cards }
+play-bye = La table est fermée : { $n ->
+    [one] une donne jouée
+   *[other] { $n } donnes jouées
+}. Merci d'avoir joué !

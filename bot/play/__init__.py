@@ -1,0 +1,1 @@
+"""Offline play: the games in a terminal against house players (``python -m bot.play``)."""

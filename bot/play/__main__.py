@@ -1,0 +1,190 @@
+"""Play Brelan, Bouillotte or Brag in a terminal against house players, no Discord needed.
+
+    python -m bot.play --game bouillotte --players 2 --level normal --lang fr
+    salon-play --game brag --players strong,easy,easy --seed 7
+
+The same table runtime as on Discord (seats, stakes, the house bank, timers) on a throwaway
+database, with :class:`bot.play.terminal.TerminalPresenter` instead of Discord.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+from rich.console import Console
+
+from bot.games.cards import Shuffler
+from bot.i18n import render
+from bot.play.terminal import TerminalPresenter, choice_line, choices, parse_choice
+from bot.runtime import TableError, TableManager
+from bot.runtime.games import GAMES
+from bot.runtime.house_seats import HOUSE_LEVELS, MOST_HOUSE
+from bot.storage import Database
+from bot.ui.i18n import Lang
+from bot.ui.options_text import parse_table_options
+from bot.ui.render import GAME_TITLES, cards
+
+GUILD = CHANNEL = 1
+ME = 1000
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="salon-play", description="Play against house players in the terminal."
+    )
+    parser.add_argument("--game", choices=GAMES, default="bouillotte", help="the game")
+    parser.add_argument(
+        "--players",
+        default="2",
+        help=f"house players: how many (1-{MOST_HOUSE}) or their levels, as 'strong,easy'",
+    )
+    parser.add_argument(
+        "--level", choices=HOUSE_LEVELS, default="normal", help="their level (with a number)"
+    )
+    parser.add_argument("--seed", type=int, help="shuffle and house decisions from this seed")
+    default_lang = "fr" if os.environ.get("LANG", "").startswith("fr") else "en"
+    parser.add_argument("--lang", choices=("en", "fr"), default=default_lang, help="language")
+    parser.add_argument("--name", default="Alex", help="your name at the table")
+    parser.add_argument(
+        "--options", default="", help="table options as key=value, as in 'cards=4 carre=forced'"
+    )
+    parser.add_argument("--hands", type=int, default=0, help="stop after this many hands")
+    parser.add_argument(
+        "--pause", type=float, default=1.0, help="seconds a house player thinks (default 1)"
+    )
+    args = parser.parse_args(argv)
+    if args.players.isdigit():
+        count = int(args.players)
+        if not 1 <= count <= MOST_HOUSE:
+            parser.error(f"--players: from 1 to {MOST_HOUSE} house players")
+        args.levels = [args.level] * count
+    else:
+        args.levels = [w.strip() for w in args.players.split(",") if w.strip()]
+        wrong = [w for w in args.levels if w not in HOUSE_LEVELS]
+        if wrong or not 1 <= len(args.levels) <= MOST_HOUSE:
+            parser.error(f"--players: 1 to {MOST_HOUSE} levels among {', '.join(HOUSE_LEVELS)}")
+    return args
+
+
+async def ask(prompt: str) -> str | None:
+    """One line typed by the player; ``None`` at the end of input."""
+    try:
+        return await asyncio.to_thread(input, prompt + " ")
+    except EOFError:
+        return None
+
+
+async def my_turn(
+    manager: TableManager, view: TerminalPresenter, table: int, hand: dict[str, object]
+) -> bool:
+    """Ask the player's move until one is played; False when he quits."""
+    lang: Lang = view.lang
+    view.show_table(table)
+    options = choices(hand["legal"])  # type: ignore[arg-type]
+    view.say(render(lang, "play-your-turn"), "bold")
+    for number, choice in enumerate(options, 1):
+        view.say(choice_line(lang, number, choice))
+    while True:
+        typed = await ask(render(lang, "play-prompt"))
+        if typed is None or typed.strip().lower() in ("q", "quit", "quitter"):
+            return False
+        parsed = parse_choice(lang, typed, options)
+        if isinstance(parsed, str):
+            view.say(parsed, "yellow")
+            continue
+        choice, amount = parsed
+        played: object = amount
+        if choice.verb == "discard":
+            mine = list((await manager.my_cards(table, ME))["cards"])
+            listed = ", ".join(f"{i}) {cards([c])}" for i, c in enumerate(mine, 1))
+            picked = await ask(render(lang, "play-discard-which", cards=listed))
+            numbers = [int(w) for w in (picked or "").split() if w.isdigit()]
+            played = tuple(mine[n - 1] for n in numbers if 1 <= n <= len(mine))
+        try:
+            await manager.act(table, ME, choice.verb, played)  # type: ignore[arg-type]
+            return True
+        except TableError as exc:
+            view.say(render(lang, exc.message), "yellow")
+
+
+async def play(args: argparse.Namespace, console: Console) -> int:
+    """Open the table, play until the player quits, is out, or ``--hands`` are played."""
+    with tempfile.TemporaryDirectory(prefix="salon-play-") as folder:
+        db = await Database.open(Path(folder) / "play.sqlite3")
+        view = TerminalPresenter(console, args.lang, ME, args.name, args.game)
+        seed = args.seed
+        decisions = random.Random(seed)
+        manager = TableManager(
+            db,
+            view,
+            shuffler_factory=lambda _t: Shuffler(seed=seed) if seed is not None else Shuffler(),
+            house_pause=args.pause,
+            house_rng=lambda: random.Random(decisions.getrandbits(64)),
+        )
+        played = 0
+        try:
+            options = {"turn_timeout": 3600, "next_hand_delay": max(args.pause, 0.5)}
+            options.update(parse_table_options(args.options))
+            table = await manager.create_table(GUILD, CHANNEL, args.game, ME, options)
+            await manager.join(table, ME)
+            for level in args.levels:
+                await manager.add_house(table, ME, level)
+            view.say(
+                render(
+                    args.lang,
+                    "play-welcome",
+                    game=GAME_TITLES[args.game],
+                    name=args.name,
+                    n=len(args.levels),
+                ),
+                "bold",
+            )
+            await manager.start(table, ME)
+            seen: set[int] = set()
+            while True:
+                if table not in manager.tables:
+                    break
+                state = await manager.status(table)
+                hand = state["hand"]
+                current = hand["id"] if hand else None
+                played = len(seen - {current})
+                if args.hands and played >= args.hands:
+                    break
+                if hand is None:
+                    seated = any(int(s["user"]) == ME for s in state["seats"])
+                    if not seated or state.get("next_hand_at") is None:
+                        break  # out of chips, or no next hand to wait for
+                    await asyncio.sleep(0.05)
+                    continue
+                seen.add(int(hand["id"]))
+                if str(hand["to_act"]) == str(ME):
+                    if not await my_turn(manager, view, table, hand):
+                        break
+                else:
+                    await asyncio.sleep(0.05)
+        finally:
+            if table_open := [t for t in manager.tables.values() if not t.closed]:
+                for t in table_open:
+                    await manager.close_now(t.id, ME)
+            await db.close()
+    console.print(render(args.lang, "play-bye", n=played))
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    console = Console(highlight=False)
+    try:
+        return asyncio.run(play(args, console))
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,161 @@
+"""The table in a terminal: a presenter that prints what the Discord table message shows.
+
+The runtime talks to :class:`TerminalPresenter` as it talks to the Discord presenter; the
+texts are the same catalogue and the same renderers (``bot.ui.render``), written as plain
+lines: mentions become names, cards keep their red and black suits (rich colours them).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+from rich.console import Console
+from rich.text import Text
+
+from bot.i18n import Message, people, render
+from bot.ui.i18n import Lang
+from bot.ui.render import cards, showdown_embed, table_embed, verb_label
+
+RED_SUITS = re.compile(r"[♥♦]\ufe0f?")
+MENTION = re.compile(r"<@(\d+)>")
+#: A Discord timestamp (``<t:1795575748:R>``): a clock time in the terminal.
+TIMESTAMP = re.compile(r"<t:(\d+):\w>")
+
+
+def embed_lines(embed: discord.Embed) -> list[str]:
+    """An embed as plain lines: title, description, each field's name then its value."""
+    lines = [f"== {embed.title} ==" if embed.title else ""]
+    if embed.description:
+        lines.append(embed.description)
+    for f in embed.fields:
+        lines.append(f"[{f.name}]")
+        lines.extend(str(f.value).split("\n"))
+    if embed.footer and embed.footer.text:
+        lines.append(embed.footer.text)
+    return [line for line in lines if line]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One numbered move: its verb, fixed amount, or range of amounts."""
+
+    verb: str
+    amount: int | None = None
+    low: int | None = None
+    high: int | None = None
+
+
+def choices(legal: Sequence[Mapping[str, Any]]) -> list[Choice]:
+    """The legal moves of the public state as numbered choices."""
+    out = []
+    for action in legal:
+        if "min" in action:
+            out.append(Choice(action["verb"], low=action["min"], high=action["max"]))
+        else:
+            out.append(Choice(action["verb"], action.get("amount")))
+    return out
+
+
+def choice_line(lang: Lang, number: int, choice: Choice) -> str:
+    """>>> choice_line("en", 2, Choice("raise", low=4, high=30))
+    '2) Raise to … (4 to 30: type 2 then the amount)'
+    """
+    if choice.low is not None:
+        label = verb_label(lang, choice.verb)
+        return f"{number}) " + render(
+            lang, "play-choice-range", label=label, low=choice.low, high=choice.high,
+            number=number,
+        )  # fmt: skip
+    return f"{number}) {verb_label(lang, choice.verb, choice.amount)}"
+
+
+def parse_choice(
+    lang: Lang, text: str, options: Sequence[Choice]
+) -> tuple[Choice, int | None] | str:
+    """A typed move: the choice and its amount, or the sentence saying what is wrong.
+
+    >>> opts = [Choice("fold"), Choice("raise", low=4, high=30)]
+    >>> parse_choice("en", "2 10", opts)
+    (Choice(verb='raise', amount=None, low=4, high=30), 10)
+    >>> parse_choice("en", "7", opts)
+    '“7” is not one of the moves: type a number from 1 to 2.'
+    """
+    words = text.split()
+    if not words or not words[0].isdigit() or not 1 <= int(words[0]) <= len(options):
+        return render(lang, "play-not-a-choice", text=text.strip()[:20], n=len(options))
+    number = int(words[0])
+    choice = options[number - 1]
+    if choice.low is None:
+        return choice, choice.amount
+    assert choice.high is not None
+    if len(words) < 2 or not words[1].isdigit() or not choice.low <= int(words[1]) <= choice.high:
+        return render(lang, "play-need-amount", low=choice.low, high=choice.high, number=number)
+    return choice, int(words[1])
+
+
+@dataclass
+class TerminalPresenter:
+    """Prints the table's log lines as they happen, the player's cards when dealt, the
+    showdown; :meth:`show_table` draws the whole table (at the player's turn)."""
+
+    console: Console
+    lang: Lang
+    me: int
+    name: str
+    game: str = "bouillotte"
+    latest: dict[int, dict[str, Any]] = field(default_factory=dict)
+    my_cards: list[str] = field(default_factory=list)
+
+    def text(self, line: str) -> str:
+        """Mentions as names: the player's own, the house players'."""
+        line = people.name_mentions(line)
+        line = TIMESTAMP.sub(lambda m: time.strftime("%H:%M:%S", time.localtime(int(m[1]))), line)
+        return MENTION.sub(lambda m: self.name if int(m[1]) == self.me else m[0], line)
+
+    def say(self, line: str, style: str | None = None) -> None:
+        text = Text(self.text(line), style=style or "")
+        for match in RED_SUITS.finditer(text.plain):
+            text.stylize("bold red", match.start() - 2, match.end())
+        self.console.print(text)
+
+    async def table_update(self, table_id: int, public_state: dict[str, Any]) -> None:
+        self.latest[table_id] = public_state
+
+    async def deliver_cards(
+        self,
+        table_id: int,
+        user_id: int,
+        cards_: list[str],
+        retourne: str | None,
+        hand_no: int | None = None,
+    ) -> bool:
+        if user_id != self.me:
+            return False
+        self.my_cards = list(cards_)
+        self.say(render(self.lang, "play-your-cards", cards=cards(cards_)), "bold")
+        return True
+
+    async def announce(self, table_id: int, said: Message, data: dict[str, Any]) -> None:
+        self.say("· " + render(self.lang, said))
+
+    async def showdown(self, table_id: int, data: dict[str, Any]) -> None:
+        self.console.print()
+        for line in embed_lines(showdown_embed(self.lang, self.game, data)):
+            self.say(line)
+        self.console.print()
+
+    def show_table(self, table_id: int) -> None:
+        state = self.latest.get(table_id)
+        if state is None:
+            return
+        self.console.rule()
+        for line in embed_lines(table_embed(self.lang, state)):
+            self.say(line)
+        if self.my_cards:
+            self.say(render(self.lang, "play-your-cards", cards=cards(self.my_cards)), "bold")
+        self.console.rule()

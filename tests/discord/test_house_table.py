@@ -1,0 +1,75 @@
+"""A member alone on a server plays against house players: /table create house:2, the
+house playing on its own after a short pause, clearly named, no DM or ping to it, its chips
+from the house bank, and nobody but the member in the leaderboard."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from simsupport import button_for, pick_action, state, table_message
+
+from bot.runtime.house_seats import HOUSE_PAUSE
+from bot.storage.house import HOUSE_BANK
+
+
+async def test_one_member_and_two_house_players_play_to_the_showdown(salon: Any) -> None:
+    ann = salon.member("ann")
+    created = await ann.slash(
+        salon.channel, "table create", game="bouillotte", house=2, level="strong"
+    )
+    assert not created.ephemeral
+    seats = (await table_message(salon)).embeds[0].fields[0].value
+    assert "🤖 Anselme" in seats and "🤖 Berthe" in seats
+    await ann.click(await table_message(salon), label="Join")
+    await ann.click(await table_message(salon), label="Start")
+    start = len(salon.env.http_requests)
+    showdowns = 0
+    for _ in range(400):
+        hand = state(salon)["hand"]
+        if hand is None:
+            await salon.env.advance_time(10)
+            continue
+        if hand["no"] > 3:
+            break
+        if int(hand["to_act"]) == ann.id:
+            message = await table_message(salon)
+            action = pick_action(hand)
+            clicked = await ann.click(message, custom_id=button_for(message, 1, hand["id"], action))
+            assert not clicked.ephemeral
+        else:
+            await salon.env.advance_time(HOUSE_PAUSE + 0.5)
+    assert state(salon)["hand"]["no"] > 3, "three hands were played"
+    channel = f"/channels/{salon.channel.id}/messages"
+    for request in salon.env.http_requests[start:]:
+        text = json.dumps(request.json or {}, ensure_ascii=False)
+        assert "<@31>" not in text and "<@12>" not in text, text  # named, never mentioned
+        if request.path == "/users/@me/channels":
+            assert int(request.json["recipient_id"]) == ann.id  # a DM to the member only
+        if request.path == channel and request.method == "POST":
+            body = request.json or {}
+            if body.get("embeds") and body["embeds"][0]["title"].startswith("Showdown"):
+                showdowns += 1
+    assert showdowns >= 1
+    # the house's chips: from its bank, in the ledger; the census balances
+    bank = await salon.bot.db.ledger(salon.guild.id, HOUSE_BANK)
+    assert bank and {e.note for e in bank} == {"house bank"}
+    census = await salon.bot.db.chip_census(salon.guild.id)
+    assert census.balanced
+    board = await ann.slash(salon.channel, "leaderboard")
+    embeds = [e.to_dict() for e in board.response.embeds]
+    shown = board.response.content + json.dumps(embeds, ensure_ascii=False)
+    assert f"<@{ann.id}>" in shown and "🤖" not in shown and "<@31>" not in shown
+
+
+async def test_house_players_by_command_and_who_may(salon: Any) -> None:
+    ann, ben = salon.member("ann"), salon.member("ben")
+    await ann.slash(salon.channel, "table create", game="brag")
+    added = await ann.slash(salon.channel, "table house add", level="easy")
+    assert added.ephemeral and "🤖 Anselme" in added.response.content
+    refused = await ben.slash(salon.channel, "table house add")
+    assert refused.ephemeral and "Only the player who opened this table" in refused.response.content
+    removed = await ann.slash(salon.channel, "table house remove")
+    assert removed.ephemeral and "🤖 Anselme" in removed.response.content
+    none = await ann.slash(salon.channel, "table house remove")
+    assert "No house player" in none.response.content

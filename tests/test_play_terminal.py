@@ -1,0 +1,94 @@
+"""Offline play (``python -m bot.play``): a whole hand through a real terminal (tmux), and
+every game through the same program with typed moves; no token, no Discord."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from bot.play.__main__ import parse_args
+
+ROOT = Path(__file__).resolve().parents[1]
+PLAY = [sys.executable, "-m", "bot.play", "--pause", "0", "--seed", "3"]
+
+
+def run_typed(args: list[str], typed: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
+    env.pop("DISCORD_TOKEN", None)
+    return subprocess.run(
+        [*PLAY, *args], input=typed, capture_output=True, text=True, timeout=60, cwd=ROOT, env=env
+    )
+
+
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
+def test_a_whole_hand_in_a_terminal_driven_by_tmux(tmp_path: Path) -> None:
+    session = f"salon-play-{uuid.uuid4().hex[:8]}"
+    log = tmp_path / "screen.txt"
+    command = " ".join(
+        [*PLAY, "--game", "bouillotte", "--players", "2", "--hands", "1", "--lang", "fr"]
+    )
+    subprocess.run(
+        ["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "60", "-c", str(ROOT),
+         f"{command}; echo EXIT=$?; sleep 30"],
+        check=True,
+    )  # fmt: skip
+    try:
+        screen, answered = "", 0
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            screen = subprocess.run(
+                ["tmux", "capture-pane", "-p", "-t", session, "-S", "-200"],
+                capture_output=True, text=True, check=True,
+            ).stdout  # fmt: skip
+            if "EXIT=" in screen:
+                break
+            if screen.rstrip().endswith("quitter)\u00a0:"):
+                subprocess.run(["tmux", "send-keys", "-t", session, "1", "Enter"], check=True)
+                answered += 1
+                time.sleep(0.3)
+            time.sleep(0.1)
+        log.write_text(screen)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+    assert "EXIT=0" in screen, screen
+    assert answered >= 1, screen
+    assert "Bouillotte dans le terminal" in screen
+    assert "Vos cartes" in screen and "🤖 Anselme" in screen
+    assert "Abattage" in screen or "remporte" in screen or "prend" in screen, screen
+    assert "Merci d'avoir joué" in screen
+
+
+@pytest.mark.parametrize(
+    ("game", "extra"),
+    [("brelan", []), ("brag", ["--players", "strong,easy,easy"]), ("bouillotte", [])],
+)
+def test_every_game_plays_offline_with_typed_moves(game: str, extra: list[str]) -> None:
+    typed = "\n".join(["9", "2", "1 1", "1", "1 2", "1", "1", "1", "1", "1", "1", "1"] * 8)
+    done = run_typed(["--game", game, "--hands", "2", "--lang", "en", *extra], typed)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "in the terminal" in out and "Your move:" in out
+    assert "is not one of the moves" in out  # "9" was refused, in words
+    assert "Thank you for playing" in out
+    assert "<@" not in out and "<t:" not in out  # names and times, no Discord markup
+
+
+def test_a_four_card_brag_discard_is_typed_by_number() -> None:
+    typed = "\n".join(["1", "1", "1", "1 2", "1", "1", "1"] * 10)
+    done = run_typed(["--game", "brag", "--hands", "1", "--lang", "fr", "--players", "1"], typed)
+    assert done.returncode == 0, done.stderr
+
+
+def test_bad_arguments_are_refused_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parse_args(["--players", "genius"])
+    assert "--players" in capsys.readouterr().err
+    assert parse_args(["--players", "strong,easy"]).levels == ["strong", "easy"]
+    assert parse_args(["--players", "3", "--level", "easy"]).levels == ["easy"] * 3

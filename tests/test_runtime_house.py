@@ -1,0 +1,144 @@
+"""House players in the table runtime: seated from the house bank, playing on their own,
+giving their seat to a member, never in a leaderboard, never alone at a table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from bot.i18n import render
+from bot.runtime import TableError
+from bot.runtime.house_seats import HOUSE_PAUSE
+from bot.storage.house import HOUSE_BANK
+from tests.test_runtime_support import CHANNEL, GUILD, Env, balanced, friendly
+
+ANN, BEN = 101, 102
+
+
+async def house_table(
+    env: Env, game: str = "bouillotte", levels: tuple[str, ...] = ("strong", "easy"), **options: Any
+) -> tuple[int, list[int]]:
+    table = await env.manager.create_table(GUILD, CHANNEL, game, ANN, dict(options))
+    await env.manager.join(table, ANN)
+    for level in levels:
+        await env.manager.add_house(table, ANN, level)
+    seats = [s.user_id for s in await env.db.seats(table)]
+    return table, [u for u in seats if u != ANN]
+
+
+async def play(env: Env, table: int, members: set[int], hands: int) -> int:
+    """Members play the friendly policy; house players play when their pause ends. Returns
+    the number of hands finished (fewer when no new hand comes)."""
+    seen: set[int] = set()
+    for _ in range(3000):
+        hand = (await env.manager.status(table))["hand"]
+        finished = len(seen) - (hand is not None and hand["id"] in seen)
+        if finished >= hands:
+            return finished
+        if hand is None:
+            if env.clock.pending() == []:
+                return finished
+            await env.clock.advance(10)
+            continue
+        seen.add(hand["id"])
+        actor = int(hand["to_act"])
+        if actor in members:
+            verb, amount = friendly(hand["legal"])
+            await env.manager.act(table, actor, verb, amount)
+        else:
+            await env.clock.advance(HOUSE_PAUSE + 0.01)
+    raise AssertionError("the hands did not end")
+
+
+async def test_one_member_plays_against_two_house_players(env: Env) -> None:
+    table, house = await house_table(env)
+    assert house == [31, 12]  # strong Anselme, easy Berthe
+    assert await env.db.balance(GUILD, ANN) == 1000 - 30
+    await env.manager.start(table, ANN)
+    assert await play(env, table, {ANN}, hands=6) >= 6
+    # house players got no private message; their moves are in the log under their names
+    assert {u for (_, u, _, _) in env.presenter.deliveries} == {ANN}
+    said = " ".join(render("en", m) for t, m, _ in env.presenter.announcements if t == table)
+    assert "🤖 Anselme" in said and "🤖 Berthe" in said and "<@31>" not in said
+    # the house players' chips are in the ledger, from the bank, never a member's wallet
+    bank = await env.db.ledger(GUILD, HOUSE_BANK, limit=50)
+    assert {e.note for e in bank} == {"house bank"}
+    assert any(e.kind == "grant" for e in bank)
+    for robot in house:
+        assert await env.db.balance(GUILD, robot) == 0  # all its chips are at the table
+    await balanced(env.db)
+    # no leaderboard, no statistics for the house
+    for metric in ("hands_played", "net_chips"):
+        board = await env.db.leaderboard(GUILD, metric)
+        assert [e.user_id for e in board] == [ANN]
+    # closing sends the house's chips back to its bank
+    await env.manager.close_now(table, ANN)
+    for robot in house:
+        assert await env.db.balance(GUILD, robot) == 0
+        assert not [s for s in await env.db.seats(table) if s.user_id == robot]
+    await balanced(env.db)
+
+
+@pytest.mark.parametrize("game", ["brelan", "brag"])
+async def test_house_players_play_every_game(env: Env, game: str) -> None:
+    table, _ = await house_table(env, game, ("normal", "strong"))
+    await env.manager.start(table, ANN)
+    assert await play(env, table, {ANN}, hands=4) >= 4
+    await balanced(env.db)
+
+
+async def test_only_the_creator_or_a_manager_seats_house_players(env: Env) -> None:
+    table = await env.manager.create_table(GUILD, CHANNEL, "bouillotte", ANN, {})
+    with pytest.raises(TableError) as refused:
+        await env.manager.add_house(table, BEN)
+    assert "Only the player who opened this table" in render("en", refused.value.message)
+    await env.manager.add_house(table, BEN, manager=True)
+    with pytest.raises(TableError) as wrong:
+        await env.manager.add_house(table, ANN, "genius")
+    assert "genius" in render("en", wrong.value.message)
+    for _ in range(3):
+        await env.manager.add_house(table, ANN, "easy")
+    with pytest.raises(TableError) as most:
+        await env.manager.add_house(table, ANN)
+    assert "at most 4" in render("en", most.value.message)
+    removed = await env.manager.remove_house(table, ANN)
+    assert "🤖" in render("fr", removed)
+    assert len(await env.db.seats(table)) == 3
+
+
+async def test_a_member_takes_a_house_players_seat(env: Env) -> None:
+    table, house = await house_table(env, "bouillotte", ("easy", "easy", "easy"), seats=4)
+    await env.manager.start(table, ANN)
+    # during a hand: the member waits in line and a house player leaves when it ends
+    await env.manager.join(table, BEN)
+    assert [e.user_id for e in await env.db.queue(table)] == [BEN]
+    await play(env, table, {ANN, BEN}, hands=1)
+    seated = {s.user_id for s in await env.db.seats(table)}
+    assert BEN in seated and len(seated & set(house)) == 2
+    await balanced(env.db)
+
+
+async def test_house_players_never_play_among_themselves(env: Env) -> None:
+    table, _ = await house_table(env)
+    await env.manager.start(table, ANN)
+    await env.manager.leave(table, ANN)  # leaves when the hand ends
+    await play(env, table, set(), hands=1)
+    await env.clock.advance(60)
+    assert (await env.manager.status(table))["hand"] is None
+    await balanced(env.db)
+
+
+async def test_a_house_turn_survives_a_restart(env: Env) -> None:
+    table, _ = await house_table(env)
+    await env.manager.start(table, ANN)
+    for _ in range(50):
+        hand = (await env.manager.status(table))["hand"]
+        if int(hand["to_act"]) != ANN:
+            break
+        await env.manager.act(table, ANN, *friendly(hand["legal"]))
+    moves = (await env.manager.status(table))["hand"]["actions"]
+    env2 = await env.reopen()
+    await env2.clock.advance(HOUSE_PAUSE + 0.01)
+    assert (await env2.manager.status(table))["hand"]["actions"] > moves
+    await env2.db.close()
