@@ -131,20 +131,17 @@ async def play(args: argparse.Namespace, console: Console) -> int:
         try:
             options = {"turn_timeout": 3600, "next_hand_delay": max(args.pause, 0.5)}
             options.update(parse_table_options(args.options))
+            view.header = render(
+                args.lang,
+                "play-welcome",
+                game=GAME_TITLES[args.game],
+                name=args.name,
+                n=len(args.levels),
+            )
             table = await manager.create_table(GUILD, CHANNEL, args.game, ME, options)
             await manager.join(table, ME)
             for level in args.levels:
                 await manager.add_house(table, ME, level)
-            view.say(
-                render(
-                    args.lang,
-                    "play-welcome",
-                    game=GAME_TITLES[args.game],
-                    name=args.name,
-                    n=len(args.levels),
-                ),
-                "bold",
-            )
             await manager.start(table, ME)
             seen: set[int] = set()
             while True:

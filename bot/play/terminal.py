@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import time
+from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -25,6 +26,8 @@ RED_SUITS = re.compile(r"[♥♦]\ufe0f?")
 MENTION = re.compile(r"<@(\d+)>")
 #: A Discord timestamp (``<t:1795575748:R>``): a clock time in the terminal.
 TIMESTAMP = re.compile(r"<t:(\d+):\w>")
+#: The last moves a frame shows.
+LOG_LINES = 8
 
 
 def embed_lines(embed: discord.Embed) -> list[str]:
@@ -100,19 +103,25 @@ def parse_choice(
 
 @dataclass
 class TerminalPresenter:
-    """Prints the table's log lines as they happen, the player's cards when dealt, the
-    showdown; :meth:`show_table` draws the whole table (at the player's turn)."""
+    """Draws the whole table again at each change (the screen is cleared in a terminal; piped
+    output gets each frame in turn): a header, the table with its last moves, the last
+    showdown until the next deal, and the player's cards."""
 
     console: Console
     lang: Lang
     me: int
     name: str
     game: str = "bouillotte"
+    header: str = ""
     latest: dict[int, dict[str, Any]] = field(default_factory=dict)
     my_cards: list[str] = field(default_factory=list)
+    cards_hand: int | None = None
+    log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
+    last_showdown: list[str] = field(default_factory=list)
+    showdown_hand: int | None = None
 
     def text(self, line: str) -> str:
-        """Mentions as names: the player's own, the house players'."""
+        """Mentions as names (the player's own, the house players'), times as clock times."""
         line = people.name_mentions(line)
         line = TIMESTAMP.sub(lambda m: time.strftime("%H:%M:%S", time.localtime(int(m[1]))), line)
         return MENTION.sub(lambda m: self.name if int(m[1]) == self.me else m[0], line)
@@ -125,6 +134,10 @@ class TerminalPresenter:
 
     async def table_update(self, table_id: int, public_state: dict[str, Any]) -> None:
         self.latest[table_id] = public_state
+        hand = public_state.get("hand") or {}
+        if hand.get("no") not in (None, self.showdown_hand):
+            self.last_showdown = []  # a new deal: the old showdown goes
+        self.show_table(table_id)
 
     async def deliver_cards(
         self,
@@ -136,26 +149,34 @@ class TerminalPresenter:
     ) -> bool:
         if user_id != self.me:
             return False
-        self.my_cards = list(cards_)
-        self.say(render(self.lang, "play-your-cards", cards=cards(cards_)), "bold")
+        self.my_cards, self.cards_hand = list(cards_), hand_no
         return True
 
     async def announce(self, table_id: int, said: Message, data: dict[str, Any]) -> None:
-        self.say("· " + render(self.lang, said))
+        self.log.append(render(self.lang, said))
 
     async def showdown(self, table_id: int, data: dict[str, Any]) -> None:
-        self.console.print()
-        for line in embed_lines(showdown_embed(self.lang, self.game, data)):
-            self.say(line)
-        self.console.print()
+        self.last_showdown = embed_lines(showdown_embed(self.lang, self.game, data))
+        self.showdown_hand = data.get("hand_no")
 
     def show_table(self, table_id: int) -> None:
+        """The whole frame, drawn again."""
         state = self.latest.get(table_id)
         if state is None:
             return
+        if self.console.is_terminal:
+            self.console.clear()
+        if self.header:
+            self.say(self.header, "bold")
         self.console.rule()
-        for line in embed_lines(table_embed(self.lang, state)):
+        for line in embed_lines(table_embed(self.lang, state, log=list(self.log))):
             self.say(line)
-        if self.my_cards:
+        if self.last_showdown:
+            self.console.rule()
+            for line in self.last_showdown:
+                self.say(line)
+        playing = (state.get("hand") or {}).get("no")
+        if self.my_cards and self.cards_hand == (playing or self.showdown_hand):
+            self.console.rule()
             self.say(render(self.lang, "play-your-cards", cards=cards(self.my_cards)), "bold")
         self.console.rule()
