@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.games.cards import Shuffler
 from bot.i18n import render
-from bot.ops import heartbeat_loop, invite_url, sync_commands
+from bot.ops import heartbeat_loop, invite_url, retention_loop, sync_commands
 from bot.runtime import TableError, TableManager
 from bot.runtime.clock import RealClock
 from bot.storage import Database, StorageError
@@ -139,6 +139,8 @@ class SalonBot(commands.Bot):
         self._heartbeat: asyncio.Task[None] | None = None
         #: Finding or uploading the card emojis (bot.ui.card_emojis), in the background.
         self.card_emojis_task: asyncio.Task[Any] | None = None
+        #: The daily archiving of old hands (``serve`` turns it on with the heartbeat).
+        self._retention: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         from bot.ui.presenter import DiscordPresenter
@@ -191,7 +193,7 @@ class SalonBot(commands.Bot):
         then checkpoint and close the database."""
         if not self.stopping:
             self.stopping = True
-            for task in (self._heartbeat, self.card_emojis_task):
+            for task in (self._heartbeat, self.card_emojis_task, self._retention):
                 if task is not None:
                     task.cancel()
             card_emojis.use(None)  # the card writer is process-wide: leave it as found
@@ -219,6 +221,8 @@ class SalonBot(commands.Bot):
             log.info("invite the bot with: %s", invite_url(self.application_id))
         if self.heartbeat and self._heartbeat is None and not self.stopping:
             self._heartbeat = asyncio.create_task(heartbeat_loop(self), name="heartbeat")
+        if self.heartbeat and self._retention is None and not self.stopping:
+            self._retention = asyncio.create_task(retention_loop(self), name="retention")
 
 
 async def serve(settings: Settings) -> None:

@@ -106,6 +106,33 @@ async def heartbeat_loop(bot: SalonBot) -> None:
         await asyncio.sleep(HEARTBEAT_EVERY)
 
 
+#: The retention task runs this long after the start, then once a day.
+RETENTION_FIRST = 300
+RETENTION_EVERY = 86_400
+
+
+async def retention_loop(bot: SalonBot) -> None:
+    """Once a day, move each server's hands and ledger rows older than its retention to the
+    archive folder beside the database (bot.storage.retention); a failure is logged and the
+    next day tries again."""
+    from bot.storage.retention import archive_all, archive_folder
+
+    await asyncio.sleep(RETENTION_FIRST)
+    while not bot.is_closed():
+        try:
+            done = await archive_all(bot.db, archive_folder(bot.settings.database))
+            if done.hands or done.ledger_rows:
+                log.info(
+                    "archived %d hand(s) and %d ledger row(s): %s",
+                    done.hands,
+                    done.ledger_rows,
+                    ", ".join(p.name for p in done.files),
+                )
+        except Exception:
+            log.exception("archiving old hands failed; it runs again tomorrow")
+        await asyncio.sleep(RETENTION_EVERY)
+
+
 def health(database: Path, *, now: float | None = None) -> tuple[bool, str]:
     """(healthy, one sentence) from the heartbeat file the running bot writes."""
     path = heartbeat_path(database)

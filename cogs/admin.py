@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.i18n import render
 from bot.storage import InsufficientChips, StorageError
-from bot.storage.database import DEFAULT_QUEUE_CAP, MAX_QUEUE_CAP
+from bot.storage.database import DEFAULT_QUEUE_CAP, MAX_QUEUE_CAP, MAX_RETENTION_DAYS
 from bot.storage.transaction import MAX_CHIPS
 from bot.ui.abuse import give_limits, save_give_limits
 from bot.ui.economy_text import audit_lines, chips, guild_id_of, guild_lang, settings_text
@@ -156,8 +156,13 @@ class Admin(
         daily_cooldown_hours=L("daily_cooldown_hours", "délai_quotidien_heures"),
         locale=L("locale", "langue"),
         queue_cap=L("queue_cap", "file_maximum"),
+        retention_days=L("retention_days", "conservation_jours"),
     )
     @app_commands.describe(
+        retention_days=L(
+            "Days finished hands stay before they are archived (0 keeps them all)",
+            "Jours de conservation des donnes finies avant archivage (0 : toujours)",
+        ),
         queue_cap=L(
             f"Members who may wait for a seat at one table (default {DEFAULT_QUEUE_CAP})",
             f"Membres pouvant attendre une place à une table (par défaut {DEFAULT_QUEUE_CAP})",
@@ -193,6 +198,7 @@ class Admin(
         daily_cooldown_hours: app_commands.Range[float, 0, MAX_COOLDOWN_HOURS] | None = None,
         locale: app_commands.Choice[str] | None = None,
         queue_cap: app_commands.Range[int, 1, MAX_QUEUE_CAP] | None = None,
+        retention_days: app_commands.Range[int, 0, MAX_RETENTION_DAYS] | None = None,
     ) -> None:
         """With no option, show the settings; otherwise change the given ones. Private."""
         lang = lang_of(interaction.locale)
@@ -200,14 +206,16 @@ class Admin(
         db = self.bot.db
         if queue_cap is not None:
             await db.set_queue_cap(guild_id, queue_cap)
+        if retention_days is not None:
+            await db.set_retention_days(guild_id, retention_days)
         cap_line = render(
             lang, "admin-waiting-line-players-at-most", n=await db.queue_cap(guild_id)
         )
+        cap_line += "\n" + render(lang, "admin-retention", n=await db.retention_days(guild_id))
         if (starting_grant, daily_bonus, daily_cooldown_hours, locale) == (None,) * 4:
             current = await db.settings(guild_id)
-            title = render(
-                lang, "admin-settings-saved" if queue_cap is not None else "admin-settings-here"
-            )
+            changed = (queue_cap, retention_days) != (None, None)
+            title = render(lang, "admin-settings-saved" if changed else "admin-settings-here")
             await reply_private(interaction, f"{title}\n{settings_text(lang, current)}\n{cap_line}")
             return
         cooldown = None if daily_cooldown_hours is None else round(daily_cooldown_hours * 3600)

@@ -74,6 +74,9 @@ DEFAULT_QUEUE_CAP = 20
 #: A member's choice of turn notice: the table's option, or his own (/notify).
 NOTIFY_PREFERENCES = ("table", "mention", "dm", "off")
 MAX_QUEUE_CAP = 100
+#: Days a finished hand stays in the database (bot.storage.retention); 0 keeps everything.
+DEFAULT_RETENTION_DAYS = 90
+MAX_RETENTION_DAYS = 3650
 
 
 class Database:
@@ -188,6 +191,18 @@ class Database:
             raise ValueError(f"the waiting line holds 1 to {MAX_QUEUE_CAP} players")
         await self.set_meta(f"queue_cap:{guild_id}", str(cap))
         return cap
+
+    async def retention_days(self, guild_id: int) -> int:
+        """How many days the guild's finished hands stay in the database (0: forever)."""
+        raw = await self.get_meta(f"retention_days:{guild_id}")
+        return DEFAULT_RETENTION_DAYS if raw is None else int(raw)
+
+    async def set_retention_days(self, guild_id: int, days: int) -> int:
+        """Set the guild's retention (0 keeps everything, at most :data:`MAX_RETENTION_DAYS`)."""
+        if not 0 <= days <= MAX_RETENTION_DAYS:
+            raise ValueError(f"the retention is 0 to {MAX_RETENTION_DAYS} days")
+        await self.set_meta(f"retention_days:{guild_id}", str(days))
+        return days
 
     async def notify_preference(self, user_id: int) -> str:
         """How a member wants to be told it is his turn: one of :data:`NOTIFY_PREFERENCES`

@@ -153,7 +153,32 @@ CREATE TABLE stats (
 );
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (V1,)
+V2: Final = """
+-- Retention (docs/storage.md): old ledger rows may leave the live database once a checkpoint
+-- sums them up: a balance per wallet and the chips they minted, per guild.
+CREATE TABLE ledger_checkpoints (
+    guild_id    INTEGER PRIMARY KEY,
+    through_id  INTEGER NOT NULL,
+    minted      INTEGER NOT NULL,
+    created_at  REAL    NOT NULL
+);
+CREATE TABLE ledger_snapshots (
+    guild_id  INTEGER NOT NULL,
+    user_id   INTEGER NOT NULL,
+    balance   INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+DROP TRIGGER ledger_no_delete;
+-- Still append-only, except the rows a checkpoint has summed up (archived first).
+CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger
+WHEN NOT EXISTS (SELECT 1 FROM ledger_checkpoints AS c
+                  WHERE c.guild_id = OLD.guild_id AND OLD.id <= c.through_id)
+BEGIN
+    SELECT RAISE(ABORT, 'the ledger is append-only');
+END;
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (V1, V2)
 """Every migration in order; ``len(MIGRATIONS)`` is the current schema version."""
 
 

@@ -218,7 +218,9 @@ class WalletTransaction(TransactionBase):
         rows = await self._all(
             "SELECT w.user_id, w.balance,"
             " (SELECT COALESCE(SUM(l.amount), 0) FROM ledger AS l"
-            "   WHERE l.guild_id = w.guild_id AND l.user_id = w.user_id) AS total"
+            "   WHERE l.guild_id = w.guild_id AND l.user_id = w.user_id)"
+            " + COALESCE((SELECT s.balance FROM ledger_snapshots AS s"
+            "   WHERE s.guild_id = w.guild_id AND s.user_id = w.user_id), 0) AS total"
             " FROM wallets AS w WHERE w.guild_id = ? AND w.balance <> total"
             " ORDER BY w.user_id",
             (guild_id,),
@@ -243,5 +245,8 @@ class WalletTransaction(TransactionBase):
             minted=await self._scalar(
                 f"SELECT SUM(amount) FROM ledger WHERE guild_id = ? AND kind IN ({marks})",
                 (guild_id, *MINTING_KINDS),
+            )
+            + await self._scalar(  # what the archived rows minted
+                "SELECT minted FROM ledger_checkpoints WHERE guild_id = ?", (guild_id,)
             ),
         )

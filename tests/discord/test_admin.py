@@ -134,7 +134,8 @@ async def test_settings_shows_then_changes_the_settings(salon: Any) -> None:
         "Starting grant: 1,000 chips\n"
         "Daily bonus: 100 chips every 20 h\n"
         "Language of public messages: English\n"
-        "Waiting line: 20 players at most"
+        "Waiting line: 20 players at most\n"
+        "Finished hands are kept 90 days, then archived (docs/storage.md)."
     )
 
     saved = await boss.slash(
@@ -152,7 +153,8 @@ async def test_settings_shows_then_changes_the_settings(salon: Any) -> None:
         "Starting grant: 500 chips\n"
         "Daily bonus: 25 chips every 1 h 30 min\n"
         "Language of public messages: French\n"
-        "Waiting line: 20 players at most"
+        "Waiting line: 20 players at most\n"
+        "Finished hands are kept 90 days, then archived (docs/storage.md)."
     )
     settings = await salon.bot.db.settings(salon.guild.id)
     assert (settings.starting_grant, settings.daily_bonus, settings.daily_cooldown) == (
@@ -170,6 +172,9 @@ async def test_settings_shows_then_changes_the_settings(salon: Any) -> None:
 
     # one option alone leaves the others as they are
     await boss.slash(salon.channel, "admin settings", locale="en")
+    kept = await boss.slash(salon.channel, "admin settings", retention_days=0)
+    assert kept.response.content.endswith("Finished hands are kept for ever.")
+    assert await salon.bot.db.retention_days(salon.guild.id) == 0
     settings = await salon.bot.db.settings(salon.guild.id)
     assert (settings.locale, settings.starting_grant) == ("en", 500)
 
@@ -191,7 +196,8 @@ async def test_admin_answers_in_french(salon: Any, monkeypatch: pytest.MonkeyPat
         "Dotation de départ\xa0: 1\u202f000 jetons\n"
         "Bonus quotidien\xa0: 100 jetons toutes les 20 h\n"
         "Langue des messages publics\xa0: anglais\n"
-        "File d'attente\xa0: 20 joueurs au plus"
+        "File d'attente\xa0: 20 joueurs au plus\n"
+        "Les donnes finies sont gardées 90 jours, puis archivées (docs/storage.md)."
     )
     zero = await boss.slash(salon.channel, "admin grant", member=bob, amount=0)
     assert zero.response.content == "Donnez ou reprenez un nombre entier de jetons, pas zéro."

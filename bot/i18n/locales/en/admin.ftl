@@ -22,3 +22,7 @@ admin-none = none
 admin-settings-saved = **Settings saved**
 admin-settings-here = **Settings of this server**
 admin-none = none
+admin-retention = { $n ->
+    [0] Finished hands are kept for ever.
+   *[other] Finished hands are kept { $n } days, then archived (docs/storage.md).
+}

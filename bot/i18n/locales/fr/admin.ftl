@@ -22,3 +22,7 @@ admin-none = aucun
 admin-settings-saved = **Réglages enregistrés**
 admin-settings-here = **Réglages du serveur**
 admin-none = aucun
+admin-retention = { $n ->
+    [0] Les donnes finies sont gardées pour toujours.
+   *[other] Les donnes finies sont gardées { $n } jours, puis archivées (docs/storage.md).
+}
