@@ -137,19 +137,15 @@ async def archive_guild(
     return Archived(len(hands), len(ledger), tuple(files))
 
 
-async def archive_all(
-    db: Database, folder: Path, days_for: dict[int, int] | None = None
-) -> Archived:
-    """Archive every guild (``days_for``: a guild's retention, else its stored setting)."""
+async def archive_all(db: Database, folder: Path, days: int | None = None) -> Archived:
+    """Archive every guild: older than ``days`` when given, else each guild's setting."""
     async with db.read() as tx, tx.conn.execute("SELECT guild_id FROM guilds") as cur:
         guilds = [int(r[0]) for r in await cur.fetchall()]
     hands = rows = 0
     files: list[Path] = []
     for guild in guilds:
-        days = (days_for or {}).get(guild)
-        if days is None:
-            days = await db.retention_days(guild)
-        done = await archive_guild(db, guild, days, folder)
+        keep = await db.retention_days(guild) if days is None else days
+        done = await archive_guild(db, guild, keep, folder)
         hands, rows = hands + done.hands, rows + done.ledger_rows
         files.extend(done.files)
     return Archived(hands, rows, tuple(files))
@@ -202,10 +198,7 @@ def main(argv: list[str] | None = None) -> int:
             if args.command == "restore":
                 return f"{await restore_hands(db, args.archive)} hand(s) restored"
             folder = archive_folder(args.database)
-            async with db.read() as tx, tx.conn.execute("SELECT guild_id FROM guilds") as cur:
-                guilds = [int(r[0]) for r in await cur.fetchall()]
-            days = None if args.days is None else dict.fromkeys(guilds, args.days)
-            done = await archive_all(db, folder, days)
+            done = await archive_all(db, folder, args.days)
             return f"{done.hands} hand(s), {done.ledger_rows} ledger row(s) archived in {folder}"
 
     try:

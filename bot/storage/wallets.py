@@ -101,33 +101,13 @@ class WalletTransaction(TransactionBase):
         bank = await self.ensure_wallet(guild_id, HOUSE_BANK)
         if bank.balance < need:
             await self._post(guild_id, HOUSE_BANK, need - bank.balance, "grant", note=BANK_NOTE)
-        await self._post(
-            guild_id, HOUSE_BANK, -need, "transfer", counterpart_id=user_id, note=BANK_NOTE
-        )
-        await self._post(
-            guild_id, user_id, need, "transfer", counterpart_id=HOUSE_BANK, note=BANK_NOTE
-        )
+        await self.transfer(guild_id, HOUSE_BANK, user_id, need, note=BANK_NOTE)
 
     async def return_to_house_bank(self, guild_id: int, user_id: int) -> None:
         """Everything in a house player's wallet goes back to the house bank."""
         wallet = await self.ensure_wallet(guild_id, user_id)
         if wallet.balance > 0:
-            await self._post(
-                guild_id,
-                user_id,
-                -wallet.balance,
-                "transfer",
-                counterpart_id=HOUSE_BANK,
-                note=BANK_NOTE,
-            )
-            await self._post(
-                guild_id,
-                HOUSE_BANK,
-                wallet.balance,
-                "transfer",
-                counterpart_id=user_id,
-                note=BANK_NOTE,
-            )
+            await self.transfer(guild_id, user_id, HOUSE_BANK, wallet.balance, note=BANK_NOTE)
 
     async def balance(self, guild_id: int, user_id: int) -> int:
         """Chips in the user's wallet (creating it on first use)."""
