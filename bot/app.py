@@ -54,6 +54,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.history",
     "cogs.admin",
     "cogs.turns",
+    "cogs.fair",
 )
 
 

@@ -313,6 +313,54 @@ class Tables(commands.Cog):
             interaction, render(lang_of(interaction.locale), "tables-cards-are-dealt")
         )
 
+    # -- fair dealing (docs/fairness.md) ------------------------------------------------
+
+    @table.command(
+        name=L("seed", "graine"),
+        description=L(
+            "Show or choose your seed for fair dealing at this table",
+            "Voir ou choisir votre graine pour la donne équitable à cette table",
+        ),
+    )
+    @app_commands.rename(text=L("text", "texte"))
+    @app_commands.describe(
+        text=L(
+            "Your new seed: any text up to 64 characters, without | (empty: show yours)",
+            "Votre nouvelle graine : un texte de 64 caractères au plus, sans | (vide : la voir)",
+        )
+    )
+    @player_errors
+    async def seed(
+        self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 64] | None = None
+    ) -> None:
+        await self._answer(
+            interaction, lambda t: self.bot.manager.client_seed(t, interaction.user.id, text)
+        )
+
+    @table.command(
+        name=L("cut", "couper"),
+        description=L(
+            "Cut the deck for the next deal (the player before the dealer)",
+            "Couper le paquet pour la prochaine donne (le joueur placé avant le donneur)",
+        ),
+    )
+    @player_errors
+    async def cut(self, interaction: discord.Interaction) -> None:
+        await self._answer(interaction, lambda t: self.bot.manager.cut(t, interaction.user.id))
+
+    @table.command(
+        name=L("reseed", "regraine"),
+        description=L(
+            "Ask for a new server seed; the old one is then revealed",
+            "Demander une nouvelle graine du serveur ; l'ancienne est alors révélée",
+        ),
+    )
+    @player_errors
+    async def reseed(self, interaction: discord.Interaction) -> None:
+        await self._answer(
+            interaction, lambda t: self.bot.manager.ask_reseed(t, interaction.user.id)
+        )
+
     @table.command(
         name=L("status", "état"),
         description=L("Show this channel's table", "Afficher la table de ce salon"),

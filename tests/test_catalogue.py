@@ -66,7 +66,7 @@ LITERAL_KEY = re.compile(r"""["']((?:[a-z0-9]+-)+[a-z0-9_]+|chips)["']""")
 #: Keys the code builds from a prefix (f"event-{kind}", f"label-{verb}", …).
 BUILT = (
     "event-", "combo-", "verb-", "label-", "help-", "metric-", "period-", "rules-",
-    "log-", "done-", "option-", "refuse-", "notify-choice-", "house-level-",
+    "log-", "done-", "option-", "refuse-", "notify-choice-", "house-level-", "verify-problem-",
 )  # fmt: skip
 
 

@@ -47,6 +47,17 @@ def test_bot_without_token_explains_what_to_do(tmp_path: Path) -> None:
     assert "python -m bot.play" in out.stderr  # and how to play without Discord meanwhile
 
 
+def test_fair_dealing_uses_only_the_engine_and_the_standard_library() -> None:
+    """bot.fair is what anyone may re-run: the scheme itself is standard library alone."""
+    for path in sorted((ROOT / "bot/fair").rglob("*.py")):
+        for module in imported_modules(path):
+            top = module.split(".")[0]
+            allowed = top in sys.stdlib_module_names or module.startswith(("bot.games", "bot.fair"))
+            assert allowed, f"{path.relative_to(ROOT)} imports {module}"
+    scheme = imported_modules(ROOT / "bot/fair/scheme.py")
+    assert all(m.split(".")[0] in sys.stdlib_module_names for m in scheme), scheme
+
+
 def test_house_players_use_only_the_engine_and_the_standard_library() -> None:
     for path in sorted((ROOT / "bot/house").rglob("*.py")):
         for module in imported_modules(path):

@@ -142,3 +142,28 @@ async def test_a_house_turn_survives_a_restart(env: Env) -> None:
     await env2.clock.advance(HOUSE_PAUSE + 0.01)
     assert (await env2.manager.status(table))["hand"]["actions"] > moves
     await env2.db.close()
+
+
+async def test_a_reader_between_two_awaits_never_sees_half_a_deal(
+    env: Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Offline play polls the table while house players deal and play: while a new hand is
+    being stored, the table shows either the hand waiting to be dealt or the stored hand,
+    never a hand without its id nor a table with nothing to wait for."""
+    from bot.storage.transaction import Transaction
+
+    table, _ = await house_table(env, "brag", ("normal", "strong"), next_hand_delay=2)
+    seen: list[dict[str, Any]] = []
+    create_hand = Transaction.create_hand
+
+    async def watched(self: Transaction, *args: Any, **kwargs: Any) -> Any:
+        seen.append(await env.manager.status(table))
+        return await create_hand(self, *args, **kwargs)
+
+    monkeypatch.setattr(Transaction, "create_hand", watched)
+    await env.manager.start(table, ANN)
+    assert await play(env, table, {ANN}, hands=3) >= 3
+    assert len(seen) >= 3
+    for state in seen[1:]:
+        assert state["hand"] is None or state["hand"]["id"] is not None
+        assert state["hand"] is not None or state["next_hand_at"] is not None

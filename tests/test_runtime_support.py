@@ -108,7 +108,7 @@ class StackedShuffler(Shuffler):
         super().__init__(seed=seed)
         self.tops = list(tops)
 
-    def shuffled(self, cards: Sequence[Card]) -> list[Card]:
+    def shuffled(self, cards: Sequence[Card], players: Sequence[str] = ()) -> list[Card]:
         out = super().shuffled(cards)
         top = self.tops.pop(0) if self.tops else None
         if top is None:

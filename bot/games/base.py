@@ -213,6 +213,8 @@ class HandRecord:
         for key, value in (("carried", carried), ("refaits", refaits)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise SetupError(f'"{key}" must be a whole number, 0 or more')
+        # "fair" (FAIRNESS.md) travels with any game's record; the rules never read it.
+        extra_keys = (*extra_keys, "fair")
         extra = {k: raw[k] for k in extra_keys if k in raw}
         unknown = [k for k in raw if k not in cls.KNOWN_KEYS and k not in extra_keys]
         if unknown:

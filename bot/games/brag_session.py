@@ -166,9 +166,9 @@ class BragSession:
         kept_cards = {c for h in self.kept.values() for c in h}
         shuffled = self.shuffles_next()
         if shuffled:
-            pack = (shuffler or Shuffler()).shuffled(
-                [c for c in brag_deck(self.options) if c not in kept_cards]
-            )
+            # The whole pack is shuffled; a kept blind hand's cards are passed over.
+            whole = (shuffler or Shuffler()).shuffled(brag_deck(self.options), names)
+            pack = [c for c in whole if c not in kept_cards]
         else:
             pack = list(self.deck)
         k, n = self.options.cards, len(names)

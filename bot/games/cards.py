@@ -181,8 +181,10 @@ class Shuffler:
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng: random.Random = secrets.SystemRandom() if seed is None else random.Random(seed)
 
-    def shuffled(self, cards: Sequence[Card]) -> list[Card]:
-        """A new list with the cards in random order."""
+    def shuffled(self, cards: Sequence[Card], players: Sequence[str] = ()) -> list[Card]:
+        """A new list with the cards in random order, top card first. ``players`` are the
+        players the deck is shuffled for, in order of play (the fair dealer of
+        :mod:`bot.fair` draws on their seeds; this one ignores them)."""
         out = list(cards)
         self.rng.shuffle(out)
         return out

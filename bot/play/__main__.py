@@ -19,7 +19,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from bot.games.cards import Shuffler
+from bot.fair.scheme import derive_server_seed
 from bot.i18n import render
 from bot.play.terminal import TerminalPresenter, choice_line, choices, parse_choice
 from bot.runtime import TableError, TableManager
@@ -123,7 +123,9 @@ async def play(args: argparse.Namespace, console: Console) -> int:
         manager = TableManager(
             db,
             view,
-            shuffler_factory=lambda _t: Shuffler(seed=seed) if seed is not None else Shuffler(),
+            # fair dealing (docs/fairness.md); --seed makes its seeds reproducible
+            server_seeds=None if seed is None else lambda n: derive_server_seed(str(seed), n),
+            client_seeds=None if seed is None else lambda user: f"offline-{user}-{seed}",
             house_pause=args.pause,
             house_rng=lambda: random.Random(decisions.getrandbits(64)),
         )

@@ -45,6 +45,8 @@ from bot.games.replay import load_record, replay_record, start_hand
 from bot.i18n.message import Message
 from bot.runtime.clock import Clock, RealClock, Timer
 from bot.runtime.errors import TableError, illegal_move, player_error
+from bot.runtime.fair_requests import FairRequests
+from bot.runtime.fairness import Fairness, Revealed, fair_state
 from bot.runtime.games import (
     AUTO_VERBS,
     GAME_RULES,
@@ -72,6 +74,7 @@ from bot.runtime.settings import (
 )
 from bot.storage import Database, StorageError
 from bot.storage.models import GameTable, Hand
+from bot.storage.seeds import ServerSeed
 from bot.storage.transaction import Transaction
 
 __all__ = [
@@ -138,6 +141,10 @@ class Table:
     closing: bool = False
     #: Its stored state could not be resumed: requests are refused until an admin closes it.
     needs_attention: bool = False
+    #: The current server seed (secret; its commitment is public).
+    seed: ServerSeed | None = None
+    #: The nonce of the deal the last cut was made for (one cut per deal).
+    cut_for: int | None = None
 
     @property
     def rules(self) -> GameRules:
@@ -191,11 +198,20 @@ class _GameOver:
     hands: int
 
 
-_Step = _Finished | _Dealt | _Scheduled | _GameOver
+@dataclass
+class _Revealed:
+    revealed: Revealed
 
 
-class TableManager:
-    """Owns the database, the clock, the presenter and the tables."""
+_Step = _Finished | _Dealt | _Scheduled | _GameOver | _Revealed
+
+
+class TableManager(FairRequests):
+    """Owns the database, the clock, the presenter and the tables.
+
+    Decks are dealt by the fair scheme (:mod:`bot.runtime.fairness`) unless a test gives a
+    ``shuffler_factory`` (seeded decks that bypass it); ``server_seeds`` draws server seeds.
+    """
 
     def __init__(
         self,
@@ -206,11 +222,16 @@ class TableManager:
         shuffler_factory: Callable[[int], Shuffler] | None = None,
         house_pause: float = HOUSE_PAUSE,
         house_rng: Callable[[], random.Random] | None = None,
+        server_seeds: Callable[[int], str] | None = None,
+        client_seeds: Callable[[int], str] | None = None,
     ) -> None:
         self.db = db
         self.presenter = presenter
         self.clock: Clock = clock or RealClock()
         self.shuffler_factory = shuffler_factory or (lambda _table_id: Shuffler())
+        #: Deal by FAIRNESS.md (every real deal); tests' seeded shufflers bypass it.
+        self.fair_dealing = shuffler_factory is None
+        self.fair = Fairness(server_seeds, client_seeds)
         #: How long a house player thinks, and where its decisions draw their chances.
         self.house_pause = house_pause
         self.house_rng = house_rng or (lambda: random.Random(secrets.randbits(64)))
@@ -259,6 +280,8 @@ class TableManager:
                 table.timeouts[name] = seat.timeouts
             if seat.hands_sat_out:
                 table.hands_sat_out[name] = seat.hands_sat_out
+        async with self.db.read() as tx:
+            table.seed = await tx.current_server_seed(gt.id)
         stored = await self.db.current_hand(gt.id)
         if stored is not None:
             record = load_record(stored.record)
@@ -312,8 +335,8 @@ class TableManager:
 
             table.timer = self.clock.call_at(at, deal)
 
-    def _deadline_for(self, table: Table) -> float | None:
-        hand = table.hand
+    def _deadline_for(self, table: Table, hand: RuntimeHand | None = None) -> float | None:
+        hand = hand if hand is not None else table.hand
         if hand is None or hand.finished or hand.to_act is None:
             return None
         if is_house(int(hand.to_act)):
@@ -373,6 +396,7 @@ class TableManager:
             "closing": table.closing,
             "needs_attention": table.needs_attention,
             "notify": table.settings.notify,
+            "fair": fair_state(table, table.settings.reseed_every, self.cutter(table)),
             "hand": hand_state,
         }
 
@@ -433,6 +457,8 @@ class TableManager:
             gt = await self.db.create_table(
                 guild_id, channel_id, game, creator_id, options=settings.to_options()
             )
+            async with self.db.transaction() as tx:
+                await self.fair.ensure_seed(tx, gt.id)
         except (StorageError, GameError) as exc:
             raise player_error(exc) from exc
         table = await self._load(gt)
@@ -454,8 +480,11 @@ class TableManager:
         he could not play), stored as the hand's new deadline; otherwise an overdue turn
         times out at once."""
         ids = []
+        await self.reveal_closed()
         for gt in await self.db.open_tables():
             try:
+                async with self.db.transaction() as tx:
+                    await self.fair.ensure_seed(tx, gt.id)  # a table from before fair dealing
                 table = await self._load(gt)
             except Exception:
                 # one table that does not replay must not keep every other one down
@@ -568,11 +597,12 @@ class TableManager:
             table.session.sit(str(user_id), chips)
         async with self._write(table) as tx:
             await tx.seat(table.id, user_id, max_seats=table.settings.seats, buy_in=chips)
+            seed = await self.fair.seat_seed(tx, table.id, user_id)
             await tx.update_table(table.id, options=table.options())
         await self._say(table, Message.of(f"log-{how}", user=user_id, n=chips), {"user": user_id})
         await self._maybe_deal(table)
         await self._publish(table)
-        return Message.of(f"done-{how}", n=chips)
+        return Message.of(f"done-{how}", n=chips, seed=seed)
 
     async def _queue(self, table: Table, user_id: int, cave: int | None) -> Message:
         """Put a player in the waiting line (lock held); ``cave``: a décavé's recave."""
@@ -896,6 +926,10 @@ class TableManager:
         self.tables.pop(table.id, None)
         data = {"cash_outs": {c.user_id: c.amount for c in cash_outs}, "by": admin}
         await self._say(table, Message.of("log-closed"), data)
+        async with self.db.transaction() as tx:
+            revealed = await self.fair.close(tx, table.id)
+        for seed in revealed:
+            await self._announce_seed(table, seed)
         return Message.of("done-closed")
 
     # ------------------------------------------------------------------ dealing
@@ -947,24 +981,31 @@ class TableManager:
             await self._maybe_deal(table, force=True)
 
     async def _deal_in(self, tx: Transaction, table: Table) -> bool:
-        """Deal the next hand in the transaction; False (and no hand) if it cannot be."""
-        table.next_deal_at = None
-        table.hand = table.record = None
-        table.hand_id = None
-        table.deadline = None
-        table.delivered = {}
+        """Deal the next hand in the transaction; False (and no hand) if it cannot be.
+
+        The table shows the new hand only once it is stored, so a reader between two
+        awaits never sees a hand without its id, nor a table with neither hand nor deal."""
         session = table.session
-        if session is None or not members_present(session.seated(), table.sitting_out):
-            return False  # house players never play among themselves
-        record = session.next_record(table.sitting_out, self._shuffler(table.id))
+        record = None
+        fair = None
+        if session is not None and members_present(session.seated(), table.sitting_out):
+            # house players never play among themselves
+            if self.fair_dealing:
+                fair = await self.fair.shuffler(tx, table)
+            record = session.next_record(table.sitting_out, fair or self._shuffler(table.id))
         if record is None:
+            table.next_deal_at = None
+            table.hand = table.record = None
+            table.hand_id = table.deadline = None
+            table.delivered = {}
             return False
+        if fair is not None:
+            await self.fair.dealt(tx, table, record, fair)
         hand: RuntimeHand = start_hand(record)  # type: ignore[assignment]
-        table.record, table.hand = record, hand
-        table.deadline = self._deadline_for(table)
-        stored = await tx.create_hand(
-            table.id, table.record.to_json(), turn_deadline=table.deadline
-        )
+        deadline = self._deadline_for(table, hand)
+        stored = await tx.create_hand(table.id, record.to_json(), turn_deadline=deadline)
+        table.next_deal_at = None
+        table.record, table.hand, table.deadline, table.delivered = record, hand, deadline, {}
         table.hand_id, table.hand_no = stored.id, stored.hand_no
         return True
 
@@ -974,6 +1015,7 @@ class TableManager:
         while await self._deal_in(tx, table):
             assert table.hand is not None and table.hand_id is not None
             steps.append(_Dealt(table.hand, table.hand_id, table.hand_no))
+            steps.extend(_Revealed(r) for r in await self.fair.reveal_ready(tx, table))
             if not table.hand.finished:
                 return
             if not await self._conclude_in(tx, table, steps):
@@ -987,6 +1029,9 @@ class TableManager:
         assert session is not None
         if table.closing:
             return False
+        if self.fair.due(table, table.settings.reseed_every):
+            await self.fair.retire(tx, table)
+        steps.extend(_Revealed(r) for r in await self.fair.reveal_ready(tx, table))
         if session.game_over():
             assert isinstance(table.settings.max_hands, int)
             steps.append(_GameOver(table.settings.max_hands))
@@ -1025,6 +1070,8 @@ class TableManager:
                 )
                 for said, data in table.rules.opening_notes(step.hand):
                     await self._say(table, said, data)
+            elif isinstance(step, _Revealed):
+                await self._announce_seed(table, step.revealed)
             elif isinstance(step, _Scheduled):
                 await self._say(
                     table,
@@ -1223,6 +1270,7 @@ class TableManager:
                 notes.append((Message.of("log-cannot-pay-cave", user=uid), {"user": uid}))
                 continue
             await tx.seat(table.id, uid, buy_in=cave)
+            await self.fair.seat_seed(tx, table.id, uid)
             notes.append((Message.of("log-takes-seat", user=uid, n=cave), {"user": uid}))
         for event in events:
             notes.append((event_message(event, table.game), event.to_json()))

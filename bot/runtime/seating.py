@@ -114,6 +114,14 @@ class Seating(ABC):
 
         Brelan and Bouillotte shuffle for every deal already."""
 
+    def ask_fresh_shuffle(self) -> None:  # noqa: B027 (a no-op unless the game keeps its pack)
+        """The next deal starts from a fresh shuffle, kept blind hands staying kept (a new
+        server seed deals it). Brelan and Bouillotte shuffle for every deal already."""
+
+    @abstractmethod
+    def next_order(self) -> list[str]:
+        """The players of the next deal in order of play, the dealer last (nobody excluded)."""
+
     def live_from(self, in_play: HandRecord | None) -> int | None:
         """The first deal (``deal_no``) whose record may still name a card that can come into
         play; None when none can. ``in_play`` is the record of the deal being played.
@@ -292,12 +300,15 @@ class BrelanSeating(Seating):
     def can_deal(self, excluded: set[str]) -> bool:
         return not self.game_over() and len(self._players(excluded)) >= 2
 
+    def next_order(self) -> list[str]:
+        return self._players(set())
+
     def next_record(self, excluded: set[str], shuffler: Shuffler) -> HandRecord | None:
         if not self.can_deal(excluded):
             return None
         core = self.core
         names = self._players(excluded)
-        deck = shuffler.shuffled(deck_for(core.options, len(names)))
+        deck = shuffler.shuffled(deck_for(core.options, len(names)), names)
         hands, retourne = deal_from(deck, len(names))
         return HandRecord(
             game=core.game,
@@ -456,6 +467,12 @@ class BragSeating(Seating):
 
     def retire_pack(self) -> None:
         self.core = replace(self.core, deck=(), kept={}, kept_since={}, shuffle_next=True)
+
+    def ask_fresh_shuffle(self) -> None:
+        self.core = replace(self.core, shuffle_next=True)
+
+    def next_order(self) -> list[str]:
+        return self.core.order()
 
     def end_of_hand(self, hand: Any) -> list[Event]:
         assert isinstance(hand, BragHand)

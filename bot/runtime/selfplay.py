@@ -1,8 +1,14 @@
-"""``python -m bot.runtime.selfplay DB [SEED]``: robots play several tables on a database.
+"""``python -m bot.runtime.selfplay DB [SEED] [--hands N]``: robots play tables on a database.
 
 For the crash test: it resumes whatever the database holds (printing ``resumed`` and the
 hands it found as JSON), opens four tables (two of Bouillotte, Brelan, Brag) if there are
 none, then plays random legal actions forever, printing ``acted`` after each committed one.
+
+With ``--hands N`` it stops once N hands are finished: it plays the hands in progress to
+their end and closes its tables, so every server seed is revealed (then ``python -m
+bot.runtime.export`` and ``python -m bot.fair verify`` check them). Decks are dealt by the fair
+scheme: the server seeds derive from SEED (:func:`bot.fair.scheme.derive_server_seed`), each
+robot chooses its own client seed.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ import random
 import sys
 from typing import Any
 
-from bot.games.cards import Shuffler
+from bot.fair.scheme import derive_server_seed
 from bot.i18n.message import Message
 from bot.runtime.errors import TableError
 from bot.runtime.manager import TableManager
@@ -48,11 +54,24 @@ def choose(rng: random.Random, legal: list[dict[str, Any]]) -> tuple[str, int | 
     return choice["verb"], None
 
 
-async def run(path: str, seed: int) -> None:
+def robot_seed(seed: int, user: int) -> str:
+    """The client seed a robot chooses for itself."""
+    return f"robot-{user}-{seed}"
+
+
+async def finished_hands(db: Database) -> int:
+    async with db.read() as tx:
+        return await tx._scalar("SELECT COUNT(*) FROM hands WHERE status = 'finished'")
+
+
+async def run(path: str, seed: int, hands: int | None = None) -> None:
     db = await Database.open(path)
     rng = random.Random(seed)
     manager = TableManager(
-        db, QuietPresenter(), shuffler_factory=lambda tid: Shuffler(seed=seed * 100 + tid)
+        db,
+        QuietPresenter(),
+        server_seeds=lambda n: derive_server_seed(str(seed), n),
+        client_seeds=lambda user: robot_seed(seed, user),
     )
     await manager.resume()
     found = {
@@ -69,10 +88,20 @@ async def run(path: str, seed: int) -> None:
     players = {
         tid: TABLES[(t.channel_id - 1) % len(TABLES)][1] for tid, t in manager.tables.items()
     }
-    while True:
+    while manager.tables:
+        stopping = hands is not None and await finished_hands(db) >= hands
         for table_id in list(manager.tables):
             state = await manager.status(table_id)
             hand = state["hand"]
+            if stopping and not state["closing"]:
+                # closes now between hands, else when the hand in play ends
+                await manager.close(table_id, manager.tables[table_id].creator_id)
+                if table_id not in manager.tables:
+                    continue
+                state = await manager.status(table_id)
+                hand = state["hand"]
+            if hand is None and stopping:
+                continue
             if hand is None:
                 seated = {s["user"] for s in state["seats"]} | set(state["queue"])
                 for user in players[table_id]:
@@ -86,13 +115,25 @@ async def run(path: str, seed: int) -> None:
             await manager.act(table_id, int(hand["to_act"]), verb, amount, hand_id=hand["id"])
             print("acted", flush=True)
 
+    print(f"done {await finished_hands(db)} hands", flush=True)
+    await db.close()
+
 
 def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    hands = None
+    if "--hands" in args:
+        at = args.index("--hands")
+        try:
+            hands = int(args[at + 1])
+        except (IndexError, ValueError):
+            print("--hands takes a whole number of hands", file=sys.stderr)
+            return 2
+        del args[at : at + 2]
     if not args:
-        print("usage: python -m bot.runtime.selfplay DB [SEED]", file=sys.stderr)
+        print("usage: python -m bot.runtime.selfplay DB [SEED] [--hands N]", file=sys.stderr)
         return 2
-    asyncio.run(run(args[0], int(args[1]) if len(args) > 1 else 1))
+    asyncio.run(run(args[0], int(args[1]) if len(args) > 1 else 1, hands))
     return 0
 
 

@@ -39,6 +39,7 @@ RUNTIME_KEYS = (
     "next_deal_at",
     "closing",
     "notify",
+    "reseed_every",
 )
 #: How the player to act is told (docs/architecture.md): a mention in the channel, a DM, or
 #: nothing; each member may choose for himself (/notify).
@@ -49,6 +50,9 @@ MAX_TURN_TIMEOUT = 3600.0
 MAX_NEXT_HAND_DELAY = 600.0
 MAX_CAVE = 1_000_000
 DEFAULT_SIT_OUT_HANDS = 3
+#: Deals made with one server seed before it is revealed and replaced (FAIRNESS.md).
+DEFAULT_RESEED_EVERY = 20
+MAX_RESEED_EVERY = 1000
 #: Brag's standard cave (RULES.md is silent; ten maximum bets at the default limits).
 BRAG_CAVE = 100
 
@@ -99,6 +103,7 @@ class Settings:
     replenish: bool = False
     staked: bool = False
     notify: str = "mention"
+    reseed_every: int = DEFAULT_RESEED_EVERY
 
     @classmethod
     def from_options(cls, game: str, options: dict[str, Any]) -> Settings:
@@ -115,6 +120,13 @@ class Settings:
         notify = str(options.get("notify", "mention"))
         if notify not in NOTIFY_MODES:
             raise TableError("refuse-notify-mode", modes=", ".join(NOTIFY_MODES))
+        reseed_every = options.get("reseed_every", DEFAULT_RESEED_EVERY)
+        if (
+            isinstance(reseed_every, bool)
+            or not isinstance(reseed_every, int)
+            or not 1 <= reseed_every <= MAX_RESEED_EVERY
+        ):
+            raise TableError("refuse-reseed-every", most=MAX_RESEED_EVERY)
         if not 0 < turn_timeout <= MAX_TURN_TIMEOUT:
             raise TableError("refuse-turn-timer", most=round(MAX_TURN_TIMEOUT))
         if not 1 <= cave <= MAX_CAVE:
@@ -147,6 +159,7 @@ class Settings:
             replenish=replenish,
             staked=staked,
             notify=notify,
+            reseed_every=reseed_every,
         )
 
     def to_options(self) -> dict[str, Any]:
@@ -168,4 +181,6 @@ class Settings:
             out["staked"] = True
         if self.notify != "mention":
             out["notify"] = self.notify
+        if self.reseed_every != DEFAULT_RESEED_EVERY:
+            out["reseed_every"] = self.reseed_every
         return out

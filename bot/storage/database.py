@@ -526,6 +526,11 @@ class Database:
         async with self.read() as tx:
             return await tx.get_hand(hand_id)
 
+    async def previous_deal(self, hand: Hand) -> Hand | None:
+        """The Brag deal before ``hand`` made with the same server seed, if stored."""
+        async with self.read() as tx:
+            return await tx.previous_deal(hand)
+
     async def current_hand(self, table_id: int) -> Hand | None:
         """The table's hand in progress, if any."""
         async with self.read() as tx:

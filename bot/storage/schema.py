@@ -178,7 +178,36 @@ BEGIN
 END;
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (V1, V2)
+V3: Final = """
+-- Fair dealing (FAIRNESS.md, docs/fairness.md): each table's server seeds, one current; the
+-- players' client seeds per table.
+CREATE TABLE server_seeds (
+    id            INTEGER PRIMARY KEY,
+    table_id      INTEGER NOT NULL REFERENCES card_tables (id),
+    server_seed   TEXT    NOT NULL CHECK (length(server_seed) = 64),
+    commitment    TEXT    NOT NULL UNIQUE CHECK (length(commitment) = 64),
+    deals         INTEGER NOT NULL DEFAULT 0 CHECK (deals >= 0),
+    status        TEXT    NOT NULL DEFAULT 'current'
+                  CHECK (status IN ('current', 'retired', 'revealed')),
+    reseed_asked  INTEGER NOT NULL DEFAULT 0,
+    last_deal     INTEGER,
+    shuffled_at   INTEGER,
+    created_at    REAL    NOT NULL,
+    revealed_at   REAL
+);
+CREATE UNIQUE INDEX server_seeds_one_current ON server_seeds (table_id)
+    WHERE status = 'current';
+CREATE INDEX server_seeds_table ON server_seeds (table_id, id);
+CREATE TABLE client_seeds (
+    table_id    INTEGER NOT NULL REFERENCES card_tables (id),
+    user_id     INTEGER NOT NULL,
+    seed        TEXT    NOT NULL,
+    updated_at  REAL    NOT NULL,
+    PRIMARY KEY (table_id, user_id)
+);
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (V1, V2, V3)
 """Every migration in order; ``len(MIGRATIONS)`` is the current schema version."""
 
 

@@ -41,6 +41,7 @@ from bot.storage.models import (
     SeatStatus,
     TableStatus,
 )
+from bot.storage.seeds import SeedTransaction
 from bot.storage.stats import StatsTransaction
 from bot.storage.txbase import (
     MAX_CHIPS,
@@ -54,7 +55,7 @@ from bot.storage.txbase import (
 from bot.storage.wallets import WalletTransaction
 
 
-class Transaction(WalletTransaction, StatsTransaction):
+class Transaction(WalletTransaction, StatsTransaction, SeedTransaction):
     """One open transaction on the bot's database; every method runs inside it.
 
     Get one from ``Database.transaction()`` (writes) or ``Database.read()`` (reads); it

@@ -16,6 +16,7 @@ import discord
 from bot.i18n import SUIT_SYMBOLS, Message, people, render, set_card_writer
 from bot.runtime.errors import VERBS
 from bot.ui.card_art import ShowdownPicture, ShowdownRow
+from bot.ui.fair_text import fair_lines
 from bot.ui.i18n import Lang
 from bot.ui.limits import (
     EMBED_TOTAL,
@@ -261,6 +262,9 @@ def table_embed(
             ),
             inline=False,
         )
+    fair = fair_lines(lang, state)
+    if fair:
+        embed.add_field(name="🔒 " + render(lang, "label-fair"), value=fair, inline=False)
     if log:
         embed.add_field(name=render(lang, "ui-last-moves"), value=latest(log), inline=False)
     if state.get("needs_attention"):

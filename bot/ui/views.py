@@ -30,6 +30,7 @@ from bot.runtime.manager import ALREADY_PLAYED
 from bot.storage import StorageError
 from bot.ui.abuse import too_fast_text
 from bot.ui.card_emojis import EMOJI_TEXT, option_emoji
+from bot.ui.fair_text import fair_explanation
 from bot.ui.i18n import Lang, lang_of, say
 from bot.ui.limits import BUTTON_LABEL, MODAL_TITLE, fit_text
 from bot.ui.render import CardsPlace, cards_message, coloured_card, verb_label
@@ -88,6 +89,9 @@ def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
     for what, label, style in controls:
         view.add_item(TableButton(table_id, what, label=label, style=style))
     if not playing or hand is None:
+        for item in fair_buttons(lang, state):
+            item.row = 1
+            view.add_item(item)
         return view
     hand_id = int(hand["id"])
     index = int(hand.get("actions", 0))  # the move these buttons play: a second click is stale
@@ -142,11 +146,25 @@ def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
                 )
             )
     rows = [simple[i : i + 5] for i in range(0, len(simple), 5)] + ranged
+    if len(rows) < 4:
+        rows.append(fair_buttons(lang, state))
     for row_no, items in enumerate(rows[:4], start=1):
         for item in items:
             item.row = row_no
             view.add_item(item)
     return view
+
+
+def fair_buttons(lang: Lang, state: Mapping[str, Any]) -> list[discord.ui.Item[Any]]:
+    """✂️ Cut (when someone may cut for the next deal) and 🔒 Fair dealing (how it works)."""
+    table_id = int(state["table_id"])
+    fair = state.get("fair")
+    items: list[discord.ui.Item[Any]] = []
+    if fair and fair.get("cutter") is not None:
+        items.append(TableButton(table_id, "cut", label="✂️ " + render(lang, "label-cut")))
+    if fair:
+        items.append(TableButton(table_id, "fair", label="🔒 " + render(lang, "label-fair")))
+    return items
 
 
 # -- answering a click -------------------------------------------------------------------------
@@ -334,9 +352,10 @@ class Throttled:
 class TableButton(
     Throttled,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"salon:t:(?P<table>\d+):(?P<what>join|leave|start|cards|bump)",
+    template=r"salon:t:(?P<table>\d+):(?P<what>join|leave|start|cards|bump|cut|fair)",
 ):
-    """Join, Leave, Start, My cards, and Bump (the table message back at the bottom)."""
+    """Join, Leave, Start, My cards, Bump (the table message back at the bottom), Cut and
+    Fair dealing (how the deck is dealt, privately)."""
 
     def __init__(
         self,
@@ -375,6 +394,13 @@ class TableButton(
         elif self.what == "bump":
             await reply_private(interaction, render(lang_of(interaction.locale), "turn-bumped"))
             await bot.presenter.refresh(table_id, repost=True)
+        elif self.what == "fair":
+            await reply_private(
+                interaction,
+                fair_explanation(lang_of(interaction.locale), await bot.manager.status(table_id)),
+            )
+        elif self.what == "cut":
+            await answer_with_table(interaction, table_id, lambda: bot.manager.cut(table_id, user))
         elif self.what == "join":
             await answer_with_table(interaction, table_id, lambda: bot.manager.join(table_id, user))
         elif self.what == "leave":

@@ -32,6 +32,7 @@ option-help-max_hands = Brelan: the agreed number of hands, after which the game
 option-help-replenish = Brelan: a cleaned-out player may recave.
 option-help-staked = Staked Brelan: players may add reserve caves.
 option-help-notify = How the player to act is told: mention (in the channel), dm, or off.
+option-help-reseed_every = Deals made with one server seed before it is revealed and replaced (fair dealing, /verify); 20 by default, 1 to 1,000.
 option-help-closing = The table closes when the hand in play ends.
 option-help-next_deal_at = When the next hand is dealt.
 option-current = `{ $name }` = `{ $value }` — { $help }

@@ -118,11 +118,11 @@ done-back = Welcome back: you will be dealt in from the next hand.
 done-sits = You sit down with { $n ->
     [one] 1 chip
    *[other] { $n } chips
-}.
+}. Your seed for fair dealing is `{ $seed }` (choose your own with /table seed).
 done-recaves = You recave for { $n ->
     [one] 1 chip
    *[other] { $n } chips
-}.
+}. Your seed for fair dealing is `{ $seed }` (choose your own with /table seed).
 done-queued = The table is full: you are number { $place } in line.
 done-queued-recave = You are number { $place } in line: you will recave for { $n ->
     [one] 1 chip

@@ -118,11 +118,11 @@ done-back = Bon retour : vous recevrez des cartes dès la prochaine donne.
 done-sits = Vous vous asseyez avec { $n ->
     [one] { $n } jeton
    *[other] { $n } jetons
-}.
+}. Votre graine pour la donne équitable est `{ $seed }` (choisissez la vôtre avec /table graine).
 done-recaves = Vous recavez pour { $n ->
     [one] { $n } jeton
    *[other] { $n } jetons
-}.
+}. Votre graine pour la donne équitable est `{ $seed }` (choisissez la vôtre avec /table graine).
 done-queued = La table est complète : vous êtes numéro { $place } dans la file.
 done-queued-recave = Vous êtes numéro { $place } dans la file : vous recaverez pour { $n ->
     [one] { $n } jeton

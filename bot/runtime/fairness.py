@@ -1,0 +1,194 @@
+"""Fair dealing in the table runtime (FAIRNESS.md, docs/fairness.md).
+
+:class:`Fairness` keeps each table's seeds in storage: one **current** server seed whose
+commitment the table message shows, the players' client seeds, the nonce. It builds the
+:class:`~bot.fair.dealer.FairShuffler` of each deal, writes the record's ``fair`` key, retires
+a seed after ``reseed_every`` deals, at a player's request or when the table closes, and
+reveals it once no pack shuffled with it can come into play. It never imports discord: what
+players are told comes back as facts for the manager to announce.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.fair.dealer import FairShuffler
+from bot.fair.scheme import commitment, new_client_seed, new_server_seed
+from bot.games.base import HandRecord
+from bot.runtime.seating import Seating
+from bot.storage.seeds import ServerSeed
+from bot.storage.transaction import Transaction
+
+
+class FairTable(Protocol):
+    """What fair dealing reads of a live table."""
+
+    id: int
+    session: Seating | None
+    record: HandRecord | None
+    seed: ServerSeed | None
+
+    def playing(self) -> bool: ...
+
+
+def pack_at_deal(record: HandRecord) -> list[str]:
+    """The pack a Brag deal was dealt from, top first: the cards dealt one at a time in
+    order of play, then the pack left (``deck``). Kept blind hands are not in it."""
+    names = [p.name for p in record.players]
+    per = len(record.hands[names[0]]) if names else 0
+    dealt = [record.hands[name][j].code for j in range(per) for name in names]
+    return dealt + [str(c) for c in record.extra.get("deck", [])]
+
+
+@dataclass(frozen=True)
+class Revealed:
+    """A seed just made public, with how many hands it dealt."""
+
+    seed: ServerSeed
+    hands: int
+
+
+class Fairness:
+    """Seeds and fair shuffles for every table of a manager.
+
+    ``server_seeds(n)`` draws a new server seed, ``n`` being how many the database holds
+    (``secrets`` by default; self-play derives them from its seed and ``n``);
+    ``client_seeds(user)`` a player's default seed when he sits down.
+    """
+
+    def __init__(
+        self,
+        server_seeds: Callable[[int], str] | None = None,
+        client_seeds: Callable[[int], str] | None = None,
+    ) -> None:
+        self.server_seeds = server_seeds or (lambda _count: new_server_seed())
+        self.client_seeds = client_seeds or (lambda _user: new_client_seed())
+
+    # ------------------------------------------------------------------ seeds
+
+    async def ensure_seed(self, tx: Transaction, table_id: int) -> ServerSeed:
+        """The table's current server seed, drawing one if it has none."""
+        current = await tx.current_server_seed(table_id)
+        if current is not None:
+            return current
+        seed = self.server_seeds(await tx.count_server_seeds())
+        return await tx.add_server_seed(table_id, seed, commitment(seed))
+
+    async def seat_seed(self, tx: Transaction, table_id: int, user_id: int) -> str:
+        """A player sits down: his default client seed, drawn at random."""
+        seed = self.client_seeds(user_id)
+        await tx.set_client_seed(table_id, user_id, seed)
+        return seed
+
+    async def player_seed(self, tx: Transaction, table_id: int, user_id: int) -> str:
+        """A player's client seed at the table (drawn now if he has none yet)."""
+        seeds = await tx.client_seeds(table_id)
+        if user_id in seeds:
+            return seeds[user_id]
+        return await self.seat_seed(tx, table_id, user_id)
+
+    # ------------------------------------------------------------------ deals
+
+    async def shuffler(self, tx: Transaction, table: FairTable) -> FairShuffler:
+        """The shuffler of the next deal: the current seed, its nonce, every seat's seed."""
+        seed = table.seed or await self.ensure_seed(tx, table.id)
+        table.seed = seed
+        seeds = await tx.client_seeds(table.id)
+        for name in table.session.seated() if table.session is not None else []:
+            if int(name) not in seeds:
+                seeds[int(name)] = await self.seat_seed(tx, table.id, int(name))
+        return FairShuffler(seed.server_seed, seed.deals, {str(u): s for u, s in seeds.items()})
+
+    async def dealt(
+        self, tx: Transaction, table: FairTable, record: HandRecord, shuffler: FairShuffler
+    ) -> None:
+        """Write the deal's ``fair`` key into its record and count the deal."""
+        seed = table.seed
+        assert seed is not None
+        deal_no = record.extra.get("deal_no")
+        deal = deal_no if isinstance(deal_no, int) else seed.deals + 1
+        if shuffler.last is not None:
+            record.extra["fair"] = shuffler.last.to_json()
+            shuffled = True
+        else:  # Brag's pack continuity: the pack in hand comes from an earlier shuffle
+            players = [p.name for p in record.players]
+            record.extra["fair"] = {
+                "commitment": seed.commitment,
+                "server_seed": None,
+                "client_seed": "|".join(shuffler.client_seeds.get(n, "") for n in players),
+                "nonce": seed.deals,
+                "continues": seed.shuffled_at,
+                "deck": pack_at_deal(record),
+            }
+            shuffled = False
+        await tx.count_deal(seed.id, deal, shuffled=shuffled)
+        table.seed = await tx.current_server_seed(table.id)
+
+    # --------------------------------------------------------- retiring seeds
+
+    def due(self, table: FairTable, reseed_every: int) -> bool:
+        """The current seed has dealt its share, or a player asked for a new one."""
+        seed = table.seed
+        return seed is not None and (seed.reseed_asked or seed.deals >= reseed_every)
+
+    async def retire(self, tx: Transaction, table: FairTable) -> ServerSeed:
+        """Retire the current seed and draw the next; the next deal shuffles a fresh pack."""
+        old = table.seed or await self.ensure_seed(tx, table.id)
+        await tx.retire_server_seed(old.id)
+        table.seed = await self.ensure_seed(tx, table.id)
+        if table.session is not None:
+            table.session.ask_fresh_shuffle()
+        return table.seed
+
+    async def reveal_ready(self, tx: Transaction, table: FairTable) -> list[Revealed]:
+        """Reveal every retired seed none of whose packs can still come into play."""
+        out: list[Revealed] = []
+        for seed in await tx.server_seeds(table.id):
+            if seed.status != "retired" or self._in_play(table, seed):
+                continue
+            shown = await tx.reveal_server_seed(seed.id)
+            out.append(Revealed(shown, await tx.hands_dealt_with(shown.commitment)))
+        return out
+
+    @staticmethod
+    def _in_play(table: FairTable, seed: ServerSeed) -> bool:
+        record = table.record if table.playing() else None
+        if record is not None:
+            fair = record.extra.get("fair")
+            if isinstance(fair, dict) and fair.get("commitment") == seed.commitment:
+                return True
+        if table.session is None or seed.last_deal is None:
+            return False
+        live = table.session.live_from(record)
+        return live is not None and seed.last_deal >= live
+
+    async def close(self, tx: Transaction, table_id: int) -> list[Revealed]:
+        """The table closed: every pack is retired, every seed revealed."""
+        out: list[Revealed] = []
+        for seed in await tx.server_seeds(table_id):
+            if seed.status != "revealed":
+                shown = await tx.reveal_server_seed(seed.id)
+                out.append(Revealed(shown, await tx.hands_dealt_with(shown.commitment)))
+        return out
+
+
+def cut_randomness() -> str:
+    """Fresh randomness a cut mixes into the cutter's seed."""
+    return secrets.token_hex(16)
+
+
+def fair_state(table: FairTable, reseed_every: int, cut_by: str | None) -> dict[str, Any] | None:
+    """The public part: the commitment, deals made with it, the next cutter."""
+    seed = table.seed
+    if seed is None:
+        return None
+    return {
+        "commitment": seed.commitment,
+        "deals": seed.deals,
+        "reseed_every": reseed_every,
+        "reseed_asked": seed.reseed_asked,
+        "cutter": None if cut_by is None else int(cut_by),
+    }

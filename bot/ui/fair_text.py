@@ -1,0 +1,78 @@
+"""Fair dealing as players read it: the table message's line, the explanation behind the
+🔒 button, and the answer of ``/verify`` (docs/fairness.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.i18n import render
+from bot.runtime.fair_requests import VerifyReport
+from bot.runtime.settings import DEFAULT_RESEED_EVERY
+from bot.ui.i18n import Lang
+
+
+def fair_lines(lang: Lang, state: Mapping[str, Any]) -> str | None:
+    """The commitment line of the table message (and who may cut), or None."""
+    fair = state.get("fair")
+    if not fair:
+        return None
+    line = render(
+        lang,
+        "fair-line",
+        commitment=fair["commitment"],
+        deals=int(fair.get("deals", 0)),
+        every=int(fair.get("reseed_every", DEFAULT_RESEED_EVERY)),
+    )
+    if fair.get("reseed_asked"):
+        line += " " + render(lang, "fair-line-reseed")
+    if fair.get("cutter") is not None:
+        line += "\n" + render(lang, "fair-cutter", user=int(fair["cutter"]))
+    return line
+
+
+def fair_explanation(lang: Lang, state: Mapping[str, Any]) -> str:
+    """How the deck is dealt, step by step, with the table's commitment."""
+    fair = state.get("fair") or {}
+    return render(
+        lang,
+        "fair-explain",
+        every=int(fair.get("reseed_every", DEFAULT_RESEED_EVERY)),
+        commitment=str(fair.get("commitment", "…")),
+    )
+
+
+def verify_text(lang: Lang, report: VerifyReport, game_title: str) -> str:
+    """The private answer of ``/verify``."""
+    lines = [render(lang, "verify-title", hand=report.hand_id, game=game_title)]
+    if report.status == "unfair":
+        lines.append(render(lang, "verify-unfair"))
+        return "\n".join(lines)
+    lines.append(render(lang, "verify-commitment", commitment=report.commitment or "?"))
+    lines.append(
+        render(lang, "verify-client-seed", seeds=report.client_seed or "", nonce=report.nonce or 0)
+    )
+    if report.continues is not None:
+        lines.append(render(lang, "verify-continues", deal=report.continues))
+    if report.status == "sealed":
+        if report.deals_left is None:
+            lines.append(render(lang, "verify-sealed-retired"))
+        else:
+            lines.append(render(lang, "verify-sealed", n=report.deals_left))
+        return "\n".join(lines)
+    lines.append(render(lang, "verify-server-seed", seed=report.server_seed or ""))
+    if report.status == "in_play":
+        lines.append(render(lang, "verify-in-play"))
+        return "\n".join(lines)
+    if report.deck:
+        lines.append(render(lang, "verify-deck", deck=" ".join(report.deck)))
+    if report.status == "ok":
+        lines.append(render(lang, "verify-ok"))
+    else:
+        lines.append(render(lang, "verify-mismatch"))
+        for problem in report.problems:
+            params = dict(problem.params)
+            if str(params.get("user", "")).isdigit():
+                params["user"] = int(params["user"])
+            lines.append("• " + render(lang, f"verify-problem-{problem.code}", **params))
+    return "\n".join(lines)

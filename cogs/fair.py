@@ -1,0 +1,71 @@
+"""``/verify``: check a finished hand against the commitment shown before it was dealt.
+
+The answer is private: the commitment, the players' seeds and the deal's number; once the
+server seed is revealed, the seed, the deck recomputed and the verdict. See docs/fairness.md.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.runtime import TableError
+from bot.ui.economy_text import game_name, guild_id_of
+from bot.ui.fair_text import verify_text
+from bot.ui.i18n import L, lang_of, say
+from bot.ui.replies import reply_private
+
+if TYPE_CHECKING:
+    from bot.app import SalonBot
+
+MAX_HAND_ID = 2**53 - 1
+
+
+class Fair(commands.Cog):
+    """Verification of fair dealing."""
+
+    def __init__(self, bot: SalonBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name=L("verify", "vérifier"),
+        description=L(
+            "Check that a finished hand was dealt from the committed seed",
+            "Vérifier qu'une donne terminée a été servie avec la graine engagée",
+        ),
+    )
+    @app_commands.guild_only()
+    @app_commands.rename(hand=L("hand", "donne"))
+    @app_commands.describe(
+        hand=L(
+            "The hand number, as shown by /history",
+            "Le numéro de la donne, comme le montre /historique",
+        )
+    )
+    async def verify(
+        self, interaction: discord.Interaction, hand: app_commands.Range[int, 1, MAX_HAND_ID]
+    ) -> None:
+        """The hand's fair-dealing check, privately."""
+        lang = lang_of(interaction.locale)
+        try:
+            stored = await self.bot.db.get_hand(hand)
+            if stored.guild_id != guild_id_of(interaction):
+                raise TableError("refuse-verify-no-hand", hand=hand)
+            report = await self.bot.manager.verify_hand(hand)
+        except TableError as exc:
+            await reply_private(interaction, say(lang, exc))
+            return
+        except Exception:  # NoHand and storage errors read as "no such hand"
+            await reply_private(
+                interaction, say(lang, TableError("refuse-verify-no-hand", hand=hand))
+            )
+            return
+        text = verify_text(lang, report, game_name(report.game))
+        await reply_private(interaction, text, allowed_mentions=discord.AllowedMentions.none())
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Fair(cast("SalonBot", bot)))
