@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.fair.dealer import FairShuffler
 from bot.fair.scheme import (
@@ -106,8 +108,7 @@ def test_a_biased_shuffle_fails_the_uniformity_check() -> None:
     assert chi2 > 90
 
 
-def brelan_record(seed: str = SEED, nonce: int = 0) -> dict[str, Any]:
-    client = "a|b|c"
+def brelan_record(seed: str = SEED, nonce: int = 0, client: str = "a|b|c") -> dict[str, Any]:
     deck = shuffle(seed, client, nonce, canonical_order([c.code for c in deck_preset("28")]))
     hands, retourne = deal_from([parse_card(c) for c in deck], 3)
     record = HandRecord(
@@ -237,3 +238,22 @@ def test_the_command_and_the_docs_verifier_agree_on_good_and_tampered_files(
 def test_the_command_explains_its_usage() -> None:
     done = run(["-m", "bot.fair"])
     assert done.returncode == 2 and "usage: python -m bot.fair verify" in done.stderr
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.binary(min_size=32, max_size=32).map(bytes.hex),
+    client=st.text(max_size=30).filter(lambda t: "|" not in t),
+    nonce=st.integers(min_value=0, max_value=10**6),
+    swap_at=st.integers(min_value=1, max_value=27),
+)
+def test_every_fair_deal_verifies_and_any_swap_is_caught(
+    seed: str, client: str, nonce: int, swap_at: int
+) -> None:
+    record = brelan_record(seed, nonce, client)
+    deck = shuffle(seed, client, nonce, canonical_order([c.code for c in deck_preset("28")]))
+    assert sorted(deck) == sorted(c.code for c in deck_preset("28"))
+    assert verify_record(record).ok
+    swapped = copy.deepcopy(record)
+    swap(swapped["fair"]["deck"], 0, swap_at)
+    assert not verify_record(swapped).ok

@@ -44,6 +44,7 @@ from bot.games.options import Options, parse_options
 from bot.games.replay import load_record, replay_record, start_hand
 from bot.i18n.message import Message
 from bot.runtime.clock import Clock, RealClock, Timer
+from bot.runtime.closing import ClosingRequests, HandExport
 from bot.runtime.errors import TableError, illegal_move, player_error
 from bot.runtime.fair_requests import FairRequests
 from bot.runtime.fairness import Fairness, Revealed, fair_state
@@ -56,15 +57,14 @@ from bot.runtime.games import (
     auto_verb,
     event_message,
 )
+from bot.runtime.house_requests import HouseRequests
 from bot.runtime.house_seats import (
     HOUSE_PAUSE,
-    choose_house_id,
-    house_decision,
     is_house,
-    is_house_player,
     members_present,
 )
 from bot.runtime.presenter import Presenter
+from bot.runtime.seat_requests import SeatRequests
 from bot.runtime.seating import Seating
 from bot.runtime.settings import (
     DEFAULT_SIT_OUT_HANDS,
@@ -73,7 +73,7 @@ from bot.runtime.settings import (
     Settings,
 )
 from bot.storage import Database, StorageError
-from bot.storage.models import GameTable, Hand
+from bot.storage.models import GameTable
 from bot.storage.seeds import ServerSeed
 from bot.storage.transaction import Transaction
 
@@ -165,14 +165,6 @@ class Table:
         return out
 
 
-@dataclass(frozen=True)
-class HandExport:
-    """A hand's scenario file for one reader; ``partial`` when cards were withheld."""
-
-    text: str
-    partial: bool
-
-
 # Steps of a change, told to the presenter in order once it is committed.
 @dataclass
 class _Finished:
@@ -206,7 +198,7 @@ class _Revealed:
 _Step = _Finished | _Dealt | _Scheduled | _GameOver | _Revealed
 
 
-class TableManager(FairRequests):
+class TableManager(SeatRequests, ClosingRequests, FairRequests, HouseRequests):
     """Owns the database, the clock, the presenter and the tables.
 
     Decks are dealt by the fair scheme (:mod:`bot.runtime.fairness`) unless a test gives a
@@ -538,276 +530,6 @@ class TableManager(FairRequests):
         table.undelivered.discard(user_id)
         return {**mine, "hand_id": table.hand_id}
 
-    # ------------------------------------------------------------------ seats
-
-    async def join(self, table_id: int, user_id: int) -> Message:
-        """Sit down (buying in the cave from the wallet), or join the line when full.
-
-        A seated player who sits out is brought back. Returns a message for the player.
-        """
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
-            if table.closing:
-                raise TableError("refuse-table-closing")
-            name = str(user_id)
-            cave = table.settings.cave
-            try:
-                seat = await self.db.get_seat(table.id, user_id)
-                if seat is not None and name in table.sitting_out:
-                    async with self.db.transaction() as tx:
-                        await tx.update_seat(
-                            table.id, user_id, status="playing", timeouts=0, hands_sat_out=0
-                        )
-                    table.sitting_out.discard(name)
-                    table.timeouts.pop(name, None)
-                    table.hands_sat_out.pop(name, None)
-                    await self._maybe_deal(table)
-                    await self._say(table, Message.of("log-back", user=user_id), {"user": user_id})
-                    await self._publish(table)
-                    return Message.of("done-back")
-                if seat is not None:
-                    raise TableError("refuse-already-seated")
-                if any(e.user_id == user_id for e in await self.db.queue(table.id)):
-                    raise TableError("refuse-already-queued")
-                session = table.session
-                if session is not None and session.game_over():
-                    raise TableError("refuse-game-over")
-                if session is None:
-                    free = len(await self.db.seats(table.id)) < table.settings.seats
-                else:
-                    free = session.has_free_seat()
-                if free:
-                    return await self._sit(table, user_id, cave, "sits")
-                balance = await self.db.balance(table.guild_id, user_id)
-                if balance < cave:
-                    raise TableError("refuse-chips-to-sit", have=balance, need=cave)
-                room = await self._make_room(table, user_id, cave)
-                if room is not None:
-                    return room
-                if not table.rules.has_queue:
-                    raise TableError("refuse-table-full")
-                return await self._queue(table, user_id, None)
-            except (StorageError, GameError) as exc:
-                raise player_error(exc) from exc
-
-    async def _sit(self, table: Table, user_id: int, chips: int, how: str) -> Message:
-        """Seat a player now with ``chips`` bought from his wallet (lock held)."""
-        if table.session is not None:
-            table.session.sit(str(user_id), chips)
-        async with self._write(table) as tx:
-            await tx.seat(table.id, user_id, max_seats=table.settings.seats, buy_in=chips)
-            seed = await self.fair.seat_seed(tx, table.id, user_id)
-            await tx.update_table(table.id, options=table.options())
-        await self._say(table, Message.of(f"log-{how}", user=user_id, n=chips), {"user": user_id})
-        await self._maybe_deal(table)
-        await self._publish(table)
-        return Message.of(f"done-{how}", n=chips, seed=seed)
-
-    async def _queue(self, table: Table, user_id: int, cave: int | None) -> Message:
-        """Put a player in the waiting line (lock held); ``cave``: a décavé's recave."""
-        cap = await self.db.queue_cap(table.guild_id)
-        if len(await self.db.queue(table.id)) >= cap:
-            raise TableError("refuse-queue-full", n=cap)
-        if table.session is not None:
-            table.session.join_queue(str(user_id), cave)
-        async with self._write(table) as tx:
-            entry = await tx.join_queue(table.id, user_id)
-            await tx.update_table(table.id, options=table.options())
-        if cave is None:
-            msg = Message.of("done-queued", place=entry.place)
-        else:
-            msg = Message.of("done-queued-recave", place=entry.place, n=cave)
-        await self._publish(table)
-        return msg
-
-    async def recave(self, table_id: int, user_id: int, amount: int | None = None) -> Message:
-        """A cleaned-out player buys a new cave from his wallet.
-
-        Bouillotte: when nobody waits he sits down again at once, for any amount up to the
-        chips of the seated players (default the standard cave); when someone waits he
-        joins the line and recaves when his turn comes. Brelan: only with ``replenish``,
-        up to the standard cave. Brag has no recave (a cleaned-out player joins again).
-        """
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
-            session = table.session
-            if session is None:
-                raise TableError("refuse-not-started-join")
-            name = str(user_id)
-            if session.game_over():
-                raise TableError("refuse-game-over")
-            try:
-                mode, chips = session.recave_plan(name, table.settings.cave, amount)
-                balance = await self.db.balance(table.guild_id, user_id)
-                if balance < chips:
-                    raise TableError("refuse-chips-to-recave", have=balance, need=chips)
-                if mode == "queue":
-                    return await self._queue(table, user_id, chips)
-                return await self._sit(table, user_id, chips, "recaves")
-            except (StorageError, GameError) as exc:
-                raise player_error(exc) from exc
-
-    async def add_reserve_cave(
-        self, table_id: int, user_id: int, amount: int | None = None
-    ) -> Message:
-        """Staked Brelan: put a reserve cave (default the standard cave, at most that) from
-        the wallet on the table. It is played when the cave in play is lost, between hands;
-        it is never withdrawn, but a player leaving the table takes it home."""
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
-            if not table.settings.staked:
-                raise TableError("refuse-not-staked")
-            session = table.session
-            if session is None:
-                raise TableError("refuse-not-started-reserve")
-            name = str(user_id)
-            if name not in session.seated():
-                raise TableError("refuse-not-seated")
-            cave = table.settings.cave
-            chips = cave if amount is None else amount
-            if not 1 <= chips <= cave:
-                raise TableError("refuse-reserve-range", most=cave, want=chips)
-            try:
-                balance = await self.db.balance(table.guild_id, user_id)
-                if balance < chips:
-                    raise TableError("refuse-chips", have=balance, need=chips)
-                session.add_reserve(name, chips)
-                async with self._write(table) as tx:
-                    await tx.buy_in(table.id, user_id, chips)
-                    await tx.update_table(table.id, options=table.options())
-            except (StorageError, GameError) as exc:
-                raise player_error(exc) from exc
-            data = {"user": user_id, "reserve_cave": chips, "reserve": session.reserve(name)}
-            await self._say(table, Message.of("log-reserve", user=user_id, n=chips), data)
-            await self._publish(table)
-            return Message.of("done-reserve", n=chips)
-
-    async def leave(self, table_id: int, user_id: int) -> Message:
-        """Leave the line, or the table with one's chips (Charlemagne during a hand)."""
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
-            name = str(user_id)
-            try:
-                seat = await self.db.get_seat(table.id, user_id)
-                if seat is None:
-                    queued = any(e.user_id == user_id for e in await self.db.queue(table.id))
-                    if not queued:
-                        raise TableError("refuse-not-seated")
-                    if table.session is not None:
-                        table.session.leave_queue(name)
-                    async with self._write(table) as tx:
-                        await tx.leave_queue(table.id, user_id)
-                        await tx.update_table(table.id, options=table.options())
-                    await self._publish(table)
-                    return Message.of("done-left-queue")
-                return await self._leave_seat(table, user_id)
-            except (StorageError, GameError) as exc:
-                raise player_error(exc) from exc
-
-    async def _leave_seat(self, table: Table, user_id: int) -> Message:
-        """A seated player leaves (lock held): now between hands, with his chips, or when
-        the hand he is dealt in ends."""
-        name = str(user_id)
-        hand = table.hand
-        if hand is not None and not hand.finished and name in hand.index:
-            assert table.session is not None
-            table.session.leave_after_hand(name)
-            async with self._write(table) as tx:
-                await tx.update_seat(table.id, user_id, status="leaving")
-                await tx.update_table(table.id, options=table.options())
-            await self._say(
-                table,
-                Message.of(table.rules.leave_later_log, user=user_id),
-                {"user": user_id},
-            )
-            await self._publish(table)
-            return Message.of(table.rules.leave_later_done)
-        if table.session is not None:
-            table.session.remove(name)
-        async with self._write(table) as tx:
-            out = await tx.cash_out(table.id, user_id)
-            await tx.update_table(table.id, options=table.options())
-        table.sitting_out.discard(name)
-        said = Message.of("log-leaves", user=user_id, n=out.amount)
-        await self._say(table, said, {"user": user_id})
-        await self._publish(table)
-        return Message.of("done-leaves", n=out.amount)
-
-    # ------------------------------------------------------------------ house players
-
-    async def _house_seated(self, table: Table) -> list[int]:
-        """The house players seated at the table and not already leaving, oldest first."""
-        leaving = table.session.leaving() if table.session is not None else set()
-        seats = await self.db.seats(table.id)
-        return [
-            s.user_id for s in seats if is_house_player(s.user_id) and str(s.user_id) not in leaving
-        ]
-
-    async def add_house(
-        self, table_id: int, by: int, level: str = "normal", *, manager: bool = False
-    ) -> Message:
-        """Seat a house player of ``level`` (the table's creator or a server manager); its
-        cave comes from the server's house bank."""
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
-            if not manager and by != table.creator_id:
-                raise TableError("refuse-house-who")
-            if table.closing:
-                raise TableError("refuse-table-closing")
-            try:
-                seats = await self.db.seats(table.id)
-                user_id = choose_house_id(level, (s.user_id for s in seats))
-                session = table.session
-                if session is not None and session.game_over():
-                    raise TableError("refuse-game-over")
-                if session is None:
-                    free = len(seats) < table.settings.seats
-                else:
-                    free = session.has_free_seat()
-                if not free:
-                    raise TableError("refuse-table-full")
-                await self._sit(table, user_id, table.settings.cave, "sits")
-            except (StorageError, GameError) as exc:
-                raise player_error(exc) from exc
-        return Message.of(
-            "done-house-added", user=user_id, level=Message.of(f"house-level-{level}")
-        )
-
-    async def remove_house(self, table_id: int, by: int, *, manager: bool = False) -> Message:
-        """The last house player seated leaves (at the end of the hand it is dealt in)."""
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
-            if not manager and by != table.creator_id:
-                raise TableError("refuse-house-who")
-            house = await self._house_seated(table)
-            if not house:
-                raise TableError("refuse-no-house")
-            try:
-                await self._leave_seat(table, house[-1])
-            except (StorageError, GameError) as exc:
-                raise player_error(exc) from exc
-        return Message.of("done-house-removed", user=house[-1])
-
-    async def _make_room(self, table: Table, user_id: int, cave: int) -> Message | None:
-        """A member finds the table full: a house player gives him its seat, now between
-        hands, else when the hand ends (Bouillotte: he waits in the line, which goes
-        first). ``None`` when no house player is there to leave (lock held)."""
-        house = await self._house_seated(table)
-        if not house:
-            return None
-        await self._leave_seat(table, house[-1])
-        if not table.playing():
-            return await self._sit(table, user_id, cave, "sits")
-        if table.rules.has_queue:
-            return await self._queue(table, user_id, None)
-        raise TableError("refuse-house-gives-seat")
-
     async def start(self, table_id: int, by: int | None = None, *, manager: bool = False) -> int:
         """Draw for seats (first time) and deal; returns the new hand's id.
 
@@ -851,86 +573,6 @@ class TableManager(FairRequests):
                 await self._reload(table)
                 raise player_error(exc) from exc
             return dealt
-
-    async def close(self, table_id: int, by: int, *, force: bool = False) -> Message:
-        """Close the table (its creator, or ``force``: a server manager), every stack going
-        home. During a hand the table closes when the hand ends, as leaving does: closing
-        never undoes a hand (an admin's :meth:`void_hand` / :meth:`close_now` does)."""
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
-            if not force and by != table.creator_id:
-                raise TableError("refuse-close-who")
-            if not table.playing():
-                return await self._close_now(table)
-            if table.closing:
-                raise TableError("refuse-already-closing")
-            table.closing = True
-            async with self._write(table) as tx:
-                await tx.update_table(table.id, options=table.options())
-            data = {"user": by, "closing": True}
-            await self._say(table, Message.of("log-closing", user=by), data)
-            await self._publish(table)
-            return Message.of("done-closing")
-
-    async def close_now(self, table_id: int, by: int) -> Message:
-        """A server manager closes the table at once: a hand in play is called off (no chip
-        had moved), every stack goes home; the hand and the cash-outs name him. It works on
-        a table that needs attention too."""
-        table = self._table(table_id, broken_ok=True)
-        async with table.lock:
-            self._table(table_id, broken_ok=True)
-            return await self._close_now(table, admin=by)
-
-    async def void_hand(self, table_id: int, by: int) -> Message:
-        """A server manager calls off the hand in play: every stake goes back (stacks only
-        change when a hand ends), the hand's record names him, and the table goes on.
-
-        Brag: the cards of the void deal were seen, so the next deal shuffles a fresh pack
-        (a kept blind hand goes back into it)."""
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
-            if not table.playing() or table.hand_id is None:
-                raise TableError("refuse-no-hand")
-            hand_no = table.hand_no
-            try:
-                await self.db.void_hand(table.hand_id, by=by)
-                table = await self._reload(table)
-                if table.session is not None:
-                    table.session.retire_pack()
-                table.closing = False
-                async with self._write(table) as tx:
-                    await tx.update_table(table.id, status="open", options=table.options())
-            except StorageError as exc:
-                raise player_error(exc) from exc
-            await self._say(
-                table,
-                Message.of("log-void", user=by, hand=hand_no),
-                {"user": by, "void": True, "hand_no": hand_no},
-            )
-            if await self._maybe_deal(table) is None:
-                self._arm(table)
-                await self._publish(table)
-            return Message.of("done-void", hand=hand_no)
-
-    async def _close_now(self, table: Table, admin: int | None = None) -> Message:
-        """Close now, under the table's lock."""
-        try:
-            cash_outs = await self.db.close_table(table.id, by=admin)
-        except StorageError as exc:
-            raise player_error(exc) from exc
-        table.closed = True
-        if table.timer is not None:
-            table.timer.cancel()
-        self.tables.pop(table.id, None)
-        data = {"cash_outs": {c.user_id: c.amount for c in cash_outs}, "by": admin}
-        await self._say(table, Message.of("log-closed"), data)
-        async with self.db.transaction() as tx:
-            revealed = await self.fair.close(tx, table.id)
-        for seed in revealed:
-            await self._announce_seed(table, seed)
-        return Message.of("done-closed")
 
     # ------------------------------------------------------------------ dealing
 
@@ -1168,18 +810,6 @@ class TableManager(FairRequests):
             )
             await self._apply(table, name, verb, amount, timed_out=True)
 
-    async def _house_plays(self, table: Table, name: str) -> None:
-        """A house player's turn: its strategy decides from its own view (lock held)."""
-        hand = table.hand
-        assert hand is not None
-        try:
-            verb, amount = house_decision(hand, name, self.house_rng)
-            await self._apply(table, name, verb, amount, timed_out=False)
-        except TableError:
-            log.exception("table %s: house player %s chose an illegal move", table.id, name)
-            verb, amount = table.rules.auto_action(hand)
-            await self._apply(table, name, verb, amount, timed_out=False)
-
     async def _apply(
         self, table: Table, name: str, verb: str, amount: Amount, timed_out: bool
     ) -> None:
@@ -1289,41 +919,6 @@ class TableManager(FairRequests):
             await self._say(table, report.said, report.data)
         for said, data in step.notes:
             await self._say(table, said, data)
-
-    # ------------------------------------------------------------------ history
-
-    async def export_hand(self, hand_id: int, reader: int | None) -> HandExport:
-        """A finished hand as a SCENARIOS.md file, as ``reader`` may see it (``None``: someone
-        who was not dealt in): whole once its pack is retired, else only what he saw."""
-        from bot.runtime.history import export_scenario
-
-        try:
-            hand = await self.db.get_hand(hand_id)
-            in_play = await self.pack_in_play(hand)
-            name = None if reader is None else str(reader)
-            return HandExport(export_scenario(hand, name, in_play=in_play), partial=in_play)
-        except StorageError as exc:
-            raise player_error(exc) from exc
-        except ValueError as exc:
-            raise TableError("refuse-hand-not-over") from exc
-
-    async def pack_in_play(self, hand: Hand) -> bool:
-        """Whether the pack a stored hand was dealt from, or a blind hand kept from it, can
-        still come into play (FAIRNESS.md): a hand being played, or a Brag deal whose pack
-        the table still deals from. A closed table has retired every pack."""
-        if hand.status != "finished":
-            return True
-        table = self.tables.get(hand.table_id)
-        if table is None or table.closed:
-            stored = await self.db.get_table(hand.table_id)
-            return stored.status != "closed"  # open but not run here: assume in play
-        if table.session is None:
-            return False
-        live = table.session.live_from(table.record if table.playing() else None)
-        if live is None:
-            return False
-        deal_no = hand.record.get("deal_no")
-        return not isinstance(deal_no, int) or deal_no >= live
 
     def engine_options(self, table_id: int) -> Options:
         """A table's parsed rules options (``BrelanOptions`` or ``BragOptions``)."""

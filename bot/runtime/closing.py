@@ -1,0 +1,161 @@
+"""Closing a table, calling off a hand, and the finished hands' files.
+
+:class:`ClosingRequests` is a part of :class:`~bot.runtime.manager.TableManager` kept in its
+own module; it uses the manager's tables, storage, timers and presenter.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from bot.i18n.message import Message
+from bot.runtime.errors import TableError, player_error
+from bot.storage import StorageError
+
+if TYPE_CHECKING:
+    from bot.runtime.fairness import Fairness, Revealed
+    from bot.runtime.manager import Table
+    from bot.storage import Database
+    from bot.storage.models import Hand
+    from bot.storage.transaction import Transaction
+
+
+@dataclass(frozen=True)
+class HandExport:
+    """A hand's scenario file for one reader; ``partial`` when cards were withheld."""
+
+    text: str
+    partial: bool
+
+
+class ClosingRequests:
+    """Close, close now, void a hand; export a hand (mixed into the table manager)."""
+
+    if TYPE_CHECKING:  # what the manager provides
+        db: Database
+        fair: Fairness
+        tables: dict[int, Table]
+
+        def _table(self, table_id: int, *, broken_ok: bool = False) -> Table: ...
+        def _write(self, table: Table) -> AbstractAsyncContextManager[Transaction]: ...
+        def _arm(self, table: Table) -> None: ...
+        async def _reload(self, table: Table) -> Table: ...
+        async def _say(self, table: Table, said: Message, data: dict[str, Any]) -> None: ...
+        async def _publish(self, table: Table) -> None: ...
+        async def _maybe_deal(self, table: Table, force: bool = False) -> int | None: ...
+        async def _announce_seed(self, table: Table, revealed: Revealed) -> None: ...
+
+    async def close(self, table_id: int, by: int, *, force: bool = False) -> Message:
+        """Close the table (its creator, or ``force``: a server manager), every stack going
+        home. During a hand the table closes when the hand ends, as leaving does: closing
+        never undoes a hand (an admin's :meth:`void_hand` / :meth:`close_now` does)."""
+        table = self._table(table_id)
+        async with table.lock:
+            self._table(table_id)
+            if not force and by != table.creator_id:
+                raise TableError("refuse-close-who")
+            if not table.playing():
+                return await self._close_now(table)
+            if table.closing:
+                raise TableError("refuse-already-closing")
+            table.closing = True
+            async with self._write(table) as tx:
+                await tx.update_table(table.id, options=table.options())
+            data = {"user": by, "closing": True}
+            await self._say(table, Message.of("log-closing", user=by), data)
+            await self._publish(table)
+            return Message.of("done-closing")
+
+    async def close_now(self, table_id: int, by: int) -> Message:
+        """A server manager closes the table at once: a hand in play is called off (no chip
+        had moved), every stack goes home; the hand and the cash-outs name him. It works on
+        a table that needs attention too."""
+        table = self._table(table_id, broken_ok=True)
+        async with table.lock:
+            self._table(table_id, broken_ok=True)
+            return await self._close_now(table, admin=by)
+
+    async def void_hand(self, table_id: int, by: int) -> Message:
+        """A server manager calls off the hand in play: every stake goes back (stacks only
+        change when a hand ends), the hand's record names him, and the table goes on.
+
+        Brag: the cards of the void deal were seen, so the next deal shuffles a fresh pack
+        (a kept blind hand goes back into it)."""
+        table = self._table(table_id)
+        async with table.lock:
+            self._table(table_id)
+            if not table.playing() or table.hand_id is None:
+                raise TableError("refuse-no-hand")
+            hand_no = table.hand_no
+            try:
+                await self.db.void_hand(table.hand_id, by=by)
+                table = await self._reload(table)
+                if table.session is not None:
+                    table.session.retire_pack()
+                table.closing = False
+                async with self._write(table) as tx:
+                    await tx.update_table(table.id, status="open", options=table.options())
+            except StorageError as exc:
+                raise player_error(exc) from exc
+            await self._say(
+                table,
+                Message.of("log-void", user=by, hand=hand_no),
+                {"user": by, "void": True, "hand_no": hand_no},
+            )
+            if await self._maybe_deal(table) is None:
+                self._arm(table)
+                await self._publish(table)
+            return Message.of("done-void", hand=hand_no)
+
+    async def _close_now(self, table: Table, admin: int | None = None) -> Message:
+        """Close now, under the table's lock."""
+        try:
+            cash_outs = await self.db.close_table(table.id, by=admin)
+        except StorageError as exc:
+            raise player_error(exc) from exc
+        table.closed = True
+        if table.timer is not None:
+            table.timer.cancel()
+        self.tables.pop(table.id, None)
+        data = {"cash_outs": {c.user_id: c.amount for c in cash_outs}, "by": admin}
+        await self._say(table, Message.of("log-closed"), data)
+        async with self.db.transaction() as tx:
+            revealed = await self.fair.close(tx, table.id)
+        for seed in revealed:
+            await self._announce_seed(table, seed)
+        return Message.of("done-closed")
+
+    async def export_hand(self, hand_id: int, reader: int | None) -> HandExport:
+        """A finished hand as a SCENARIOS.md file, as ``reader`` may see it (``None``: someone
+        who was not dealt in): whole once its pack is retired, else only what he saw."""
+        from bot.runtime.history import export_scenario
+
+        try:
+            hand = await self.db.get_hand(hand_id)
+            in_play = await self.pack_in_play(hand)
+            name = None if reader is None else str(reader)
+            return HandExport(export_scenario(hand, name, in_play=in_play), partial=in_play)
+        except StorageError as exc:
+            raise player_error(exc) from exc
+        except ValueError as exc:
+            raise TableError("refuse-hand-not-over") from exc
+
+    async def pack_in_play(self, hand: Hand) -> bool:
+        """Whether the pack a stored hand was dealt from, or a blind hand kept from it, can
+        still come into play (FAIRNESS.md): a hand being played, or a Brag deal whose pack
+        the table still deals from. A closed table has retired every pack."""
+        if hand.status != "finished":
+            return True
+        table = self.tables.get(hand.table_id)
+        if table is None or table.closed:
+            stored = await self.db.get_table(hand.table_id)
+            return stored.status != "closed"  # open but not run here: assume in play
+        if table.session is None:
+            return False
+        live = table.session.live_from(table.record if table.playing() else None)
+        if live is None:
+            return False
+        deal_no = hand.record.get("deal_no")
+        return not isinstance(deal_no, int) or deal_no >= live

@@ -1,0 +1,233 @@
+"""Seats and the waiting line: sitting down (or back), recaves and reserve caves, leaving.
+
+:class:`SeatRequests` is a part of :class:`~bot.runtime.manager.TableManager` kept in its own
+module; it uses the manager's tables, storage, seating and presenter.
+"""
+
+from __future__ import annotations
+
+from contextlib import AbstractAsyncContextManager
+from typing import TYPE_CHECKING, Any
+
+from bot.games.errors import GameError
+from bot.i18n.message import Message
+from bot.runtime.errors import TableError, player_error
+from bot.storage import StorageError
+
+if TYPE_CHECKING:
+    from bot.runtime.fairness import Fairness
+    from bot.runtime.manager import Table
+    from bot.storage import Database
+    from bot.storage.transaction import Transaction
+
+
+class SeatRequests:
+    """Joining, recaving, reserve caves and leaving (mixed into the table manager)."""
+
+    if TYPE_CHECKING:  # what the manager provides
+        db: Database
+        fair: Fairness
+
+        def _table(self, table_id: int, *, broken_ok: bool = False) -> Table: ...
+        def _write(self, table: Table) -> AbstractAsyncContextManager[Transaction]: ...
+        async def _say(self, table: Table, said: Message, data: dict[str, Any]) -> None: ...
+        async def _publish(self, table: Table) -> None: ...
+        async def _maybe_deal(self, table: Table, force: bool = False) -> int | None: ...
+        async def _make_room(self, table: Table, user_id: int, cave: int) -> Message | None: ...
+
+    async def join(self, table_id: int, user_id: int) -> Message:
+        """Sit down (buying in the cave from the wallet), or join the line when full.
+
+        A seated player who sits out is brought back. Returns a message for the player.
+        """
+        table = self._table(table_id)
+        async with table.lock:
+            self._table(table_id)
+            if table.closing:
+                raise TableError("refuse-table-closing")
+            name = str(user_id)
+            cave = table.settings.cave
+            try:
+                seat = await self.db.get_seat(table.id, user_id)
+                if seat is not None and name in table.sitting_out:
+                    async with self.db.transaction() as tx:
+                        await tx.update_seat(
+                            table.id, user_id, status="playing", timeouts=0, hands_sat_out=0
+                        )
+                    table.sitting_out.discard(name)
+                    table.timeouts.pop(name, None)
+                    table.hands_sat_out.pop(name, None)
+                    await self._maybe_deal(table)
+                    await self._say(table, Message.of("log-back", user=user_id), {"user": user_id})
+                    await self._publish(table)
+                    return Message.of("done-back")
+                if seat is not None:
+                    raise TableError("refuse-already-seated")
+                if any(e.user_id == user_id for e in await self.db.queue(table.id)):
+                    raise TableError("refuse-already-queued")
+                session = table.session
+                if session is not None and session.game_over():
+                    raise TableError("refuse-game-over")
+                if session is None:
+                    free = len(await self.db.seats(table.id)) < table.settings.seats
+                else:
+                    free = session.has_free_seat()
+                if free:
+                    return await self._sit(table, user_id, cave, "sits")
+                balance = await self.db.balance(table.guild_id, user_id)
+                if balance < cave:
+                    raise TableError("refuse-chips-to-sit", have=balance, need=cave)
+                room = await self._make_room(table, user_id, cave)
+                if room is not None:
+                    return room
+                if not table.rules.has_queue:
+                    raise TableError("refuse-table-full")
+                return await self._queue(table, user_id, None)
+            except (StorageError, GameError) as exc:
+                raise player_error(exc) from exc
+
+    async def _sit(self, table: Table, user_id: int, chips: int, how: str) -> Message:
+        """Seat a player now with ``chips`` bought from his wallet (lock held)."""
+        if table.session is not None:
+            table.session.sit(str(user_id), chips)
+        async with self._write(table) as tx:
+            await tx.seat(table.id, user_id, max_seats=table.settings.seats, buy_in=chips)
+            seed = await self.fair.seat_seed(tx, table.id, user_id)
+            await tx.update_table(table.id, options=table.options())
+        await self._say(table, Message.of(f"log-{how}", user=user_id, n=chips), {"user": user_id})
+        await self._maybe_deal(table)
+        await self._publish(table)
+        return Message.of(f"done-{how}", n=chips, seed=seed)
+
+    async def _queue(self, table: Table, user_id: int, cave: int | None) -> Message:
+        """Put a player in the waiting line (lock held); ``cave``: a décavé's recave."""
+        cap = await self.db.queue_cap(table.guild_id)
+        if len(await self.db.queue(table.id)) >= cap:
+            raise TableError("refuse-queue-full", n=cap)
+        if table.session is not None:
+            table.session.join_queue(str(user_id), cave)
+        async with self._write(table) as tx:
+            entry = await tx.join_queue(table.id, user_id)
+            await tx.update_table(table.id, options=table.options())
+        if cave is None:
+            msg = Message.of("done-queued", place=entry.place)
+        else:
+            msg = Message.of("done-queued-recave", place=entry.place, n=cave)
+        await self._publish(table)
+        return msg
+
+    async def recave(self, table_id: int, user_id: int, amount: int | None = None) -> Message:
+        """A cleaned-out player buys a new cave from his wallet.
+
+        Bouillotte: when nobody waits he sits down again at once, for any amount up to the
+        chips of the seated players (default the standard cave); when someone waits he
+        joins the line and recaves when his turn comes. Brelan: only with ``replenish``,
+        up to the standard cave. Brag has no recave (a cleaned-out player joins again).
+        """
+        table = self._table(table_id)
+        async with table.lock:
+            self._table(table_id)
+            session = table.session
+            if session is None:
+                raise TableError("refuse-not-started-join")
+            name = str(user_id)
+            if session.game_over():
+                raise TableError("refuse-game-over")
+            try:
+                mode, chips = session.recave_plan(name, table.settings.cave, amount)
+                balance = await self.db.balance(table.guild_id, user_id)
+                if balance < chips:
+                    raise TableError("refuse-chips-to-recave", have=balance, need=chips)
+                if mode == "queue":
+                    return await self._queue(table, user_id, chips)
+                return await self._sit(table, user_id, chips, "recaves")
+            except (StorageError, GameError) as exc:
+                raise player_error(exc) from exc
+
+    async def add_reserve_cave(
+        self, table_id: int, user_id: int, amount: int | None = None
+    ) -> Message:
+        """Staked Brelan: put a reserve cave (default the standard cave, at most that) from
+        the wallet on the table. It is played when the cave in play is lost, between hands;
+        it is never withdrawn, but a player leaving the table takes it home."""
+        table = self._table(table_id)
+        async with table.lock:
+            self._table(table_id)
+            if not table.settings.staked:
+                raise TableError("refuse-not-staked")
+            session = table.session
+            if session is None:
+                raise TableError("refuse-not-started-reserve")
+            name = str(user_id)
+            if name not in session.seated():
+                raise TableError("refuse-not-seated")
+            cave = table.settings.cave
+            chips = cave if amount is None else amount
+            if not 1 <= chips <= cave:
+                raise TableError("refuse-reserve-range", most=cave, want=chips)
+            try:
+                balance = await self.db.balance(table.guild_id, user_id)
+                if balance < chips:
+                    raise TableError("refuse-chips", have=balance, need=chips)
+                session.add_reserve(name, chips)
+                async with self._write(table) as tx:
+                    await tx.buy_in(table.id, user_id, chips)
+                    await tx.update_table(table.id, options=table.options())
+            except (StorageError, GameError) as exc:
+                raise player_error(exc) from exc
+            data = {"user": user_id, "reserve_cave": chips, "reserve": session.reserve(name)}
+            await self._say(table, Message.of("log-reserve", user=user_id, n=chips), data)
+            await self._publish(table)
+            return Message.of("done-reserve", n=chips)
+
+    async def leave(self, table_id: int, user_id: int) -> Message:
+        """Leave the line, or the table with one's chips (Charlemagne during a hand)."""
+        table = self._table(table_id)
+        async with table.lock:
+            self._table(table_id)
+            name = str(user_id)
+            try:
+                seat = await self.db.get_seat(table.id, user_id)
+                if seat is None:
+                    queued = any(e.user_id == user_id for e in await self.db.queue(table.id))
+                    if not queued:
+                        raise TableError("refuse-not-seated")
+                    if table.session is not None:
+                        table.session.leave_queue(name)
+                    async with self._write(table) as tx:
+                        await tx.leave_queue(table.id, user_id)
+                        await tx.update_table(table.id, options=table.options())
+                    await self._publish(table)
+                    return Message.of("done-left-queue")
+                return await self._leave_seat(table, user_id)
+            except (StorageError, GameError) as exc:
+                raise player_error(exc) from exc
+
+    async def _leave_seat(self, table: Table, user_id: int) -> Message:
+        """A seated player leaves (lock held): now between hands, with his chips, or when
+        the hand he is dealt in ends."""
+        name = str(user_id)
+        hand = table.hand
+        if hand is not None and not hand.finished and name in hand.index:
+            assert table.session is not None
+            table.session.leave_after_hand(name)
+            async with self._write(table) as tx:
+                await tx.update_seat(table.id, user_id, status="leaving")
+                await tx.update_table(table.id, options=table.options())
+            await self._say(
+                table,
+                Message.of(table.rules.leave_later_log, user=user_id),
+                {"user": user_id},
+            )
+            await self._publish(table)
+            return Message.of(table.rules.leave_later_done)
+        if table.session is not None:
+            table.session.remove(name)
+        async with self._write(table) as tx:
+            out = await tx.cash_out(table.id, user_id)
+            await tx.update_table(table.id, options=table.options())
+        table.sitting_out.discard(name)
+        said = Message.of("log-leaves", user=user_id, n=out.amount)
+        await self._say(table, said, {"user": user_id})
+        await self._publish(table)
+        return Message.of("done-leaves", n=out.amount)
