@@ -17,11 +17,10 @@ from bot.ui.economy_text import game_name, guild_id_of
 from bot.ui.fair_text import verify_text
 from bot.ui.i18n import L, lang_of, say
 from bot.ui.replies import reply_private
+from cogs.history import HAND_NUMBER, MAX_HAND_ID
 
 if TYPE_CHECKING:
     from bot.app import SalonBot
-
-MAX_HAND_ID = 2**53 - 1
 
 
 class Fair(commands.Cog):
@@ -39,12 +38,7 @@ class Fair(commands.Cog):
     )
     @app_commands.guild_only()
     @app_commands.rename(hand=L("hand", "donne"))
-    @app_commands.describe(
-        hand=L(
-            "The hand number, as shown by /history",
-            "Le numéro de la donne, comme le montre /historique",
-        )
-    )
+    @app_commands.describe(hand=HAND_NUMBER)
     async def verify(
         self, interaction: discord.Interaction, hand: app_commands.Range[int, 1, MAX_HAND_ID]
     ) -> None:

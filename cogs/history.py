@@ -30,6 +30,11 @@ if TYPE_CHECKING:
 DEFAULT_COUNT = 5
 MAX_COUNT = 20
 MAX_HAND_ID = 2**53 - 1  # Discord's integers stop there
+#: The description of a command's ``hand`` option (/replay, /verify).
+HAND_NUMBER = L(
+    "The hand number, as shown by /history",
+    "Le numéro de la donne, comme le montre /historique",
+)
 NO_PINGS = discord.AllowedMentions.none()
 
 
@@ -106,12 +111,7 @@ class History(commands.Cog):
     )
     @app_commands.guild_only()
     @app_commands.rename(hand=L("hand", "donne"))
-    @app_commands.describe(
-        hand=L(
-            "The hand number, as shown by /history",
-            "Le numéro de la donne, comme le montre /historique",
-        )
-    )
+    @app_commands.describe(hand=HAND_NUMBER)
     async def replay(
         self, interaction: discord.Interaction, hand: app_commands.Range[int, 1, MAX_HAND_ID]
     ) -> None:

@@ -349,7 +349,7 @@ class Tables(commands.Cog):
         await self._answer(interaction, lambda t: self.bot.manager.cut(t, interaction.user.id))
 
     @table.command(
-        name=L("reseed", "regraine"),
+        name=L("reseed", "nouvelle-graine"),
         description=L(
             "Ask for a new server seed; the old one is then revealed",
             "Demander une nouvelle graine du serveur ; l'ancienne est alors révélée",

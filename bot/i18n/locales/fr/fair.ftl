@@ -38,7 +38,7 @@ fair-explain = **🔒 Comment nous donnons les cartes équitablement**
     1. Avant toute donne, le bot tire une *graine du serveur* secrète et affiche son empreinte, l'*engagement* (son SHA-256), sur le message de la table. Il ne peut plus changer cette graine sans que tout le monde le voie.
     2. Chaque joueur a sa propre *graine*, tirée pour lui quand il s'assoit ; changez-la avec /table graine. Le joueur placé avant le donneur peut aussi appuyer sur **Couper** pour y mêler du hasard neuf.
     3. Le paquet de chaque donne découle de la graine du serveur, des graines des joueurs servis et du numéro de la donne, par une méthode publiée (HMAC-SHA256 et un mélange de Fisher–Yates).
-    4. Après { $every } donnes, à la fermeture de la table, ou quand un joueur assis le demande (/table regraine), la graine du serveur est révélée. /vérifier recalcule alors n'importe laquelle de ses donnes, et chacun peut la contrôler avec un court programme.
+    4. Après { $every } donnes, à la fermeture de la table, ou quand un joueur assis le demande (/table nouvelle-graine), la graine du serveur est révélée. /vérifier recalcule alors n'importe laquelle de ses donnes, et chacun peut la contrôler avec un court programme.
     L'engagement actuel : `{ $commitment }`.
 
 verify-title = **Donne n° { $hand }** ({ $game }) · donne équitable
@@ -52,7 +52,7 @@ verify-mismatch = ❌ La vérification échoue :
 verify-sealed = 🔒 La graine du serveur est encore secrète : elle sera révélée dans { $n ->
     [one] { $n } donne
    *[other] { $n } donnes
-}, quand un joueur le demandera (/table regraine) ou à la fermeture de la table. Redemandez alors.
+}, quand un joueur le demandera (/table nouvelle-graine) ou à la fermeture de la table. Redemandez alors.
 verify-sealed-retired = 🔒 La graine du serveur est retirée ; elle sera révélée dès que les cartes de son paquet ne pourront plus être distribuées. Redemandez alors.
 verify-in-play = 🔒 La graine est révélée, mais le paquet de cette donne peut encore servir : le paquet reste caché pour l'instant.
 verify-unfair = Cette donne date d'avant la donne équitable : elle n'a pas d'engagement à vérifier.
