@@ -37,7 +37,7 @@ from bot.games.brelan import deal_from
 from bot.games.cards import deck_preset, parse_card
 
 ROOT = Path(__file__).resolve().parents[1]
-VECTORS = json.loads((ROOT / "tests/data/fair_vectors.json").read_text())["vectors"]
+VECTORS = json.loads((ROOT / "tests/fair_vectors.json").read_text())["vectors"]
 SEED = derive_server_seed("tests", 0)
 
 
