@@ -225,9 +225,12 @@ async def test_the_player_before_the_dealer_cuts_once_per_deal(fair: Fair) -> No
     await play_hands(fair, table, 1)
     state = await fair.manager.status(table)
     cutter = state["fair"]["cutter"]
-    order = [p["name"] for p in (state["hand"] or {}).get("players", [])]
-    if order:
-        assert str(cutter) == order[-2]
+    hand = state["hand"]
+    if hand is not None:  # for the next deal: the player before its dealer, dealing now
+        assert str(cutter) == [p["name"] for p in hand["players"]][-1]
+    else:
+        seats = [s for s in state["seats"]]
+        assert str(cutter) != str(next(s["user"] for s in seats if s["dealer"]))
     others = [u for u in (ANN, BEN, CID) if u != cutter]
     with pytest.raises(TableError) as refused:
         await fair.manager.cut(table, others[0])

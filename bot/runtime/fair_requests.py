@@ -65,14 +65,20 @@ class FairRequests:
         async def pack_in_play(self, hand: Hand) -> bool: ...
 
     def cutter(self, table: Table) -> str | None:
-        """Who may cut for the next deal: the player before the dealer (never the house)."""
+        """Who may cut for the next deal: the player before its dealer (never the house).
+
+        Between hands that is the player before the next dealer. During a hand the deal
+        passes to the left when it ends, so the player before the next dealer is the one
+        dealing now."""
         session = table.session
         if session is None:
             return None
-        order = table.hand.names if table.playing() and table.hand else session.next_order()
-        if len(order) < 2 or is_house(int(order[-2])):
-            return None
-        return order[-2]
+        if table.playing() and table.hand is not None:
+            who = table.hand.names[-1]
+        else:
+            order = session.next_order()
+            who = order[-2] if len(order) >= 2 else None
+        return None if who is None or is_house(int(who)) else who
 
     async def _announce_seed(self, table: Table, revealed: Revealed) -> None:
         seed = revealed.seed
@@ -149,15 +155,15 @@ class FairRequests:
             if seed is not None and seed.reseed_asked:
                 raise TableError("refuse-reseed-asked")
             revealed: list[Revealed] = []
+            later = seed is not None and table.playing()
             async with self._write(table) as tx:
-                if seed is not None and table.playing():
+                if seed is not None and later:
                     await tx.ask_reseed(seed.id)
                     table.seed = await tx.current_server_seed(table.id)
                 else:
                     await self.fair.retire(tx, table)
                     revealed = await self.fair.reveal_ready(tx, table)
                     await tx.update_table(table.id, options=table.options())
-            later = bool(seed is not None and seed.reseed_asked is False and table.playing())
             key = "log-reseed-asked" if later else "log-reseeded"
             await self._say(table, Message.of(key, user=user_id), {"user": user_id})
             for one in revealed:
