@@ -73,6 +73,7 @@ class FairRequests:
         session = table.session
         if session is None:
             return None
+        who: str | None
         if table.playing() and table.hand is not None:
             who = table.hand.names[-1]
         else:
