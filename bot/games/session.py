@@ -112,6 +112,8 @@ class TableSession:
     decaved: set[str] = field(default_factory=set)
     leaving: set[str] = field(default_factory=set)
     caves: dict[str, list[int]] = field(default_factory=dict)
+    #: The seat each player who left last held: he takes it again when he comes back.
+    old_seats: dict[str, int] = field(default_factory=dict)
 
     # ------------------------------------------------------------- creation
 
@@ -302,6 +304,7 @@ class TableSession:
         return [Event("decave", name, {})]
 
     def _vacate(self, pos: int, name: str, vacated: list[int]) -> None:
+        self.old_seats[name] = pos
         self.seats[pos] = None
         del self.stacks[name]
         self.caves.pop(name, None)
@@ -314,18 +317,34 @@ class TableSession:
         free = sorted(vacated) + [
             i for i, s in enumerate(self.seats) if s is None and i not in vacated
         ]
-        for pos in free:
-            if not self.queue:
-                break
+        while free and self.queue:
             entry = self.queue.pop(0)
+            pos = self.seat_for(entry.name, free)
+            free.remove(pos)
             if entry.name in self.decaved and entry.cave is not None:
                 cave = min(entry.cave, max(self.recave_limit(), 1))
             else:
                 cave = self.cave
             self.seats[pos] = entry.name
             self.stacks[entry.name] = cave
+            self.old_seats.pop(entry.name, None)
             events.append(Event("seated", entry.name, {"seat": pos, "cave": cave}))
         return events
+
+    def seat_for(self, name: str, free: Sequence[int]) -> int:
+        """Where a player sits among the ``free`` seats: the seat he last held when it is
+        free, else the next free seat after it (clockwise); a newcomer, the first given.
+
+        >>> s = TableSession.start("bouillotte", ["A", "B", "C"], Shuffler(seed=2), seats=5)
+        >>> s.old_seats["D"] = 1
+        >>> s.seat_for("D", [3, 1]), s.seat_for("D", [0, 4]), s.seat_for("E", [4, 3])
+        (1, 4, 4)
+        """
+        old = self.old_seats.get(name)
+        if old is None:
+            return free[0]
+        n = len(self.seats)
+        return min(free, key=lambda pos: (pos - old) % n)
 
     def _next_occupied(self, pos: int) -> int:
         n = len(self.seats)
@@ -338,12 +357,14 @@ class TableSession:
         """Seat a player at a free seat now (between hands); returns the seat."""
         if name in self.seated():
             raise SessionError(f"{name} is already seated at this table")
-        for pos, occupant in enumerate(self.seats):
-            if occupant is None:
-                self.seats[pos] = name
-                self.stacks[name] = self.cave if cave is None else cave
-                return pos
-        raise SessionError("every seat is taken; join the waiting queue")
+        free = [pos for pos, occupant in enumerate(self.seats) if occupant is None]
+        if not free:
+            raise SessionError("every seat is taken; join the waiting queue")
+        pos = self.seat_for(name, free)
+        self.seats[pos] = name
+        self.stacks[name] = self.cave if cave is None else cave
+        self.old_seats.pop(name, None)
+        return pos
 
     def remove(self, names: Iterable[str]) -> None:
         """Unseat players now (between hands)."""

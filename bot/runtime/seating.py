@@ -341,6 +341,8 @@ class BragSeating(Seating):
     max_seats: int
     going: set[str] = field(default_factory=set)
     game: str = "brag"
+    #: Where each player who left sat: his seat index and the player after him.
+    old_seats: dict[str, tuple[int, str | None]] = field(default_factory=dict)
 
     @classmethod
     def start(
@@ -354,10 +356,19 @@ class BragSeating(Seating):
 
     @classmethod
     def from_json(cls, raw: dict[str, Any], max_seats: int) -> BragSeating:
-        return cls(BragSession.from_json(raw["session"]), max_seats, set(raw.get("leaving", [])))
+        old = {str(n): (int(i), after) for n, (i, after) in raw.get("old_seats", {}).items()}
+        core = BragSession.from_json(raw["session"])
+        return cls(core, max_seats, set(raw.get("leaving", [])), old_seats=old)
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": "brag", "session": self.core.to_json(), "leaving": sorted(self.going)}
+        out: dict[str, Any] = {
+            "game": "brag",
+            "session": self.core.to_json(),
+            "leaving": sorted(self.going),
+        }
+        if self.old_seats:
+            out["old_seats"] = {n: [i, after] for n, (i, after) in self.old_seats.items()}
+        return out
 
     def seated(self) -> list[str]:
         return list(self.core.seats)
@@ -396,18 +407,33 @@ class BragSeating(Seating):
         return len(self.core.seats) < self.max_seats
 
     def sit(self, name: str, cave: int) -> None:
+        """A newcomer sits at the end of the seat order; a player coming back takes his old
+        place again: before the player who sat after him, if still there, else at his old
+        index. The dealer stays the dealer."""
         core = self.core
         if name in core.seats:
             raise TableError("refuse-already-seated")
         if not self.has_free_seat():
             raise TableError("refuse-table-full")
-        self.core = replace(core, seats=(*core.seats, name), stacks=(*core.stacks, cave))
+        at = len(core.seats)
+        if name in self.old_seats:
+            index, after = self.old_seats.pop(name)
+            at = core.seats.index(after) if after in core.seats else min(index, at)
+        dealer = core.dealer + 1 if at <= core.dealer and core.seats else core.dealer
+        self.core = replace(
+            core,
+            seats=(*core.seats[:at], name, *core.seats[at:]),
+            stacks=(*core.stacks[:at], cave, *core.stacks[at:]),
+            dealer=dealer,
+        )
 
     def remove(self, name: str) -> None:
         core = self.core
         if name not in core.seats:
             return
         i = core.seats.index(name)
+        after = core.seats[(i + 1) % len(core.seats)]
+        self.old_seats[name] = (i, None if after == name else after)
         seats = core.seats[:i] + core.seats[i + 1 :]
         stacks = core.stacks[:i] + core.stacks[i + 1 :]
         dealer = core.dealer - 1 if i < core.dealer else core.dealer

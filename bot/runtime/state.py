@@ -33,6 +33,7 @@ def session_to_json(s: TableSession) -> dict[str, Any]:
         "decaved": sorted(s.decaved),
         "leaving": sorted(s.leaving),
         "caves": {k: list(v) for k, v in s.caves.items()},
+        "old_seats": dict(s.old_seats),
     }
 
 
@@ -55,4 +56,5 @@ def session_from_json(raw: dict[str, Any]) -> TableSession:
         decaved=set(raw.get("decaved", [])),
         leaving=set(raw.get("leaving", [])),
         caves={k: list(v) for k, v in raw.get("caves", {}).items()},
+        old_seats={str(k): int(v) for k, v in raw.get("old_seats", {}).items()},
     )
