@@ -313,6 +313,30 @@ class Tables(commands.Cog):
             interaction, render(lang_of(interaction.locale), "tables-cards-are-dealt")
         )
 
+    # -- Brag's dealer's choice (docs/brag.md) ---------------------------------------------
+
+    @table.command(
+        name=L("choose", "choisir"),
+        description=L(
+            "Brag, dealer's choice: keep the game, change the variant, or propose another game",
+            "Brag, choix du donneur : garder le jeu, changer de variante ou proposer un autre jeu",
+        ),
+    )
+    @app_commands.rename(options=L("options", "options"))
+    @app_commands.describe(
+        options=L(
+            "key=value, e.g. cards=4 wild=twos (yours) or ante=2 (a vote); empty: keep the game",
+            "clé=valeur, ex. cards=4 wild=twos (à vous) ou ante=2 (un vote) ; vide : garder",
+        )
+    )
+    @player_errors
+    async def choose(self, interaction: discord.Interaction, options: str | None = None) -> None:
+        changes = parse_table_options(options or "")
+        await self._answer(
+            interaction,
+            lambda t: self.bot.manager.choose_game(t, interaction.user.id, changes),
+        )
+
     # -- fair dealing (docs/fairness.md) ------------------------------------------------
 
     @table.command(

@@ -213,8 +213,9 @@ class HandRecord:
         for key, value in (("carried", carried), ("refaits", refaits)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise SetupError(f'"{key}" must be a whole number, 0 or more')
-        # "fair" (FAIRNESS.md) travels with any game's record; the rules never read it.
-        extra_keys = (*extra_keys, "fair")
+        # "fair" (FAIRNESS.md) and "choice" (Brag's dealer's choice before the deal) travel
+        # with a record; the rules never read them.
+        extra_keys = (*extra_keys, "fair", "choice")
         extra = {k: raw[k] for k in extra_keys if k in raw}
         unknown = [k for k in raw if k not in cls.KNOWN_KEYS and k not in extra_keys]
         if unknown:

@@ -45,6 +45,7 @@ from bot.games.replay import load_record, replay_record, start_hand
 from bot.i18n.message import Message
 from bot.runtime.clock import Clock, RealClock, Timer
 from bot.runtime.closing import ClosingRequests, HandExport
+from bot.runtime.dealers_choice import Choice, ChoiceRequests, seat_cap, variants
 from bot.runtime.errors import TableError, illegal_move, player_error
 from bot.runtime.fair_requests import FairRequests
 from bot.runtime.fairness import Fairness, Revealed, fair_state
@@ -65,7 +66,7 @@ from bot.runtime.house_seats import (
 )
 from bot.runtime.presenter import Presenter
 from bot.runtime.seat_requests import SeatRequests
-from bot.runtime.seating import Seating
+from bot.runtime.seating import BragSeating, Seating
 from bot.runtime.settings import (
     DEFAULT_SIT_OUT_HANDS,
     DEFAULT_TURN_TIMEOUT,
@@ -145,6 +146,9 @@ class Table:
     seed: ServerSeed | None = None
     #: The nonce of the deal the last cut was made for (one cut per deal).
     cut_for: int | None = None
+    #: Brag's dealer's choice in progress, and the last one's outcome (for the next record).
+    choice: Choice | None = None
+    last_choice: dict[str, Any] | None = None
 
     @property
     def rules(self) -> GameRules:
@@ -162,6 +166,10 @@ class Table:
             out["next_deal_at"] = self.next_deal_at
         if self.closing:
             out["closing"] = True
+        if self.choice is not None:
+            out["choice"] = self.choice.to_json()
+        if self.last_choice is not None:
+            out["last_choice"] = self.last_choice
         return out
 
 
@@ -195,10 +203,15 @@ class _Revealed:
     revealed: Revealed
 
 
-_Step = _Finished | _Dealt | _Scheduled | _GameOver | _Revealed
+@dataclass
+class _Said:
+    said: Message
 
 
-class TableManager(SeatRequests, ClosingRequests, FairRequests, HouseRequests):
+_Step = _Finished | _Dealt | _Scheduled | _GameOver | _Revealed | _Said
+
+
+class TableManager(SeatRequests, ClosingRequests, ChoiceRequests, FairRequests, HouseRequests):
     """Owns the database, the clock, the presenter and the tables.
 
     Decks are dealt by the fair scheme (:mod:`bot.runtime.fairness`) unless a test gives a
@@ -264,6 +277,9 @@ class TableManager(SeatRequests, ClosingRequests, FairRequests, HouseRequests):
         pending = gt.options.get("next_deal_at")
         table.next_deal_at = None if pending is None else float(pending)
         table.closing = bool(gt.options.get("closing"))
+        if gt.options.get("choice"):
+            table.choice = Choice.from_json(gt.options["choice"])
+        table.last_choice = gt.options.get("last_choice")
         for seat in seats:
             name = str(seat.user_id)
             if seat.status == "sitting_out":
@@ -319,6 +335,13 @@ class TableManager(SeatRequests, ClosingRequests, FairRequests, HouseRequests):
                 await self._on_timeout(table.id, hand_id, count)
 
             table.timer = self.clock.call_at(table.deadline, fire)
+        elif table.choice is not None:
+            deadline = table.choice.deadline
+
+            async def due() -> None:
+                await self._on_choice_due(table.id, deadline)
+
+            table.timer = self.clock.call_at(deadline, due)
         elif table.next_deal_at is not None:
             at = table.next_deal_at
 
@@ -389,7 +412,25 @@ class TableManager(SeatRequests, ClosingRequests, FairRequests, HouseRequests):
             "needs_attention": table.needs_attention,
             "notify": table.settings.notify,
             "fair": fair_state(table, table.settings.reseed_every, self.cutter(table)),
+            "choice": self._choice_state(table),
             "hand": hand_state,
+        }
+
+    @staticmethod
+    def _choice_state(table: Table) -> dict[str, Any] | None:
+        choice, seating = table.choice, table.session
+        if choice is None or not isinstance(seating, BragSeating):
+            return None
+        return {
+            "dealer": int(choice.dealer),
+            "deadline": choice.deadline,
+            "proposal": choice.proposal,
+            "votes": {int(k): v for k, v in choice.votes.items()},
+            "seated": len(seating.seated()),
+            "variants": [
+                {"option": k, "value": v, "cap": seat_cap(seating, v) if k == "cards" else None}
+                for k, v in variants(seating)
+            ],
         }
 
     async def full_state(self, table: Table) -> dict[str, Any]:
@@ -542,6 +583,8 @@ class TableManager(SeatRequests, ClosingRequests, FairRequests, HouseRequests):
             self._table(table_id)
             if table.playing():
                 raise TableError("refuse-hand-in-play")
+            if table.choice is not None:
+                raise TableError("refuse-choice-pending", user=int(table.choice.dealer))
             if (
                 by is not None
                 and not manager
@@ -586,7 +629,7 @@ class TableManager(SeatRequests, ClosingRequests, FairRequests, HouseRequests):
         at once and clears a pending deal.
         """
         session = table.session
-        if session is None or table.playing() or table.closing:
+        if session is None or table.playing() or table.closing or table.choice is not None:
             return None
         if not force:
             if not table.settings.auto_deal or table.next_deal_at is not None:
@@ -643,6 +686,9 @@ class TableManager(SeatRequests, ClosingRequests, FairRequests, HouseRequests):
             return False
         if fair is not None:
             await self.fair.dealt(tx, table, record, fair)
+        if table.last_choice is not None:  # the dealer's choice made before this deal
+            record.extra["choice"] = table.last_choice
+            table.last_choice = None
         hand: RuntimeHand = start_hand(record)  # type: ignore[assignment]
         deadline = self._deadline_for(table, hand)
         stored = await tx.create_hand(table.id, record.to_json(), turn_deadline=deadline)
@@ -674,6 +720,10 @@ class TableManager(SeatRequests, ClosingRequests, FairRequests, HouseRequests):
         if self.fair.due(table, table.settings.reseed_every):
             await self.fair.retire(tx, table)
         steps.extend(_Revealed(r) for r in await self.fair.reveal_ready(tx, table))
+        if self.choice_due(table) and not session.game_over():
+            steps.append(_Said(self.offer_choice(table)))
+            if table.choice is not None:
+                return False  # no deal until the dealer has chosen
         if session.game_over():
             assert isinstance(table.settings.max_hands, int)
             steps.append(_GameOver(table.settings.max_hands))
@@ -714,6 +764,8 @@ class TableManager(SeatRequests, ClosingRequests, FairRequests, HouseRequests):
                     await self._say(table, said, data)
             elif isinstance(step, _Revealed):
                 await self._announce_seed(table, step.revealed)
+            elif isinstance(step, _Said):
+                await self._say(table, step.said, {"choice": True})
             elif isinstance(step, _Scheduled):
                 await self._say(
                     table,

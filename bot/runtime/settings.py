@@ -40,6 +40,9 @@ RUNTIME_KEYS = (
     "closing",
     "notify",
     "reseed_every",
+    "dealers_choice",
+    "choice",
+    "last_choice",
 )
 #: How the player to act is told (docs/architecture.md): a mention in the channel, a DM, or
 #: nothing; each member may choose for himself (/notify).
@@ -104,6 +107,7 @@ class Settings:
     staked: bool = False
     notify: str = "mention"
     reseed_every: int = DEFAULT_RESEED_EVERY
+    dealers_choice: bool = False
 
     @classmethod
     def from_options(cls, game: str, options: dict[str, Any]) -> Settings:
@@ -147,6 +151,9 @@ class Settings:
             raise TableError("refuse-replenish-brelan")
         if staked and game != "brelan":
             raise TableError("refuse-staked-brelan")
+        dealers_choice = bool(options.get("dealers_choice", False))
+        if dealers_choice and game != "brag":
+            raise TableError("refuse-dealers-choice-brag")
         return cls(
             rules=rules,
             turn_timeout=turn_timeout,
@@ -160,6 +167,7 @@ class Settings:
             staked=staked,
             notify=notify,
             reseed_every=reseed_every,
+            dealers_choice=dealers_choice,
         )
 
     def to_options(self) -> dict[str, Any]:
@@ -183,4 +191,6 @@ class Settings:
             out["notify"] = self.notify
         if self.reseed_every != DEFAULT_RESEED_EVERY:
             out["reseed_every"] = self.reseed_every
+        if self.dealers_choice:
+            out["dealers_choice"] = True
         return out

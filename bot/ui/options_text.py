@@ -39,8 +39,12 @@ RUNTIME: dict[str, Any] = {
     "next_hand_delay": 5,
     "sit_out_hands": 3,
     "notify": "mention",
+    "reseed_every": 20,
 }
 BRELAN_ONLY: dict[str, Any] = {"max_hands": 20, "replenish": True, "staked": True}
+BRAG_ONLY: dict[str, Any] = {"dealers_choice": True}
+#: What the table keeps in its options for itself: never listed to players.
+INTERNAL = ("runtime", "next_deal_at", "closing", "choice", "last_choice")
 
 
 def word(value: Any) -> str:
@@ -65,7 +69,7 @@ def current_lines(lang: Lang, options: Mapping[str, Any]) -> list[str]:
     return [
         render(lang, "option-current", name=name, value=word(value), help=explain(lang, name))
         for name, value in sorted(options.items())
-        if name not in ("runtime", "next_deal_at")
+        if name not in INTERNAL
     ]
 
 
@@ -76,6 +80,8 @@ def suggestions(game: str) -> list[tuple[str, str]]:
     extra = dict(RUNTIME)
     if game == "brelan":
         extra.update(BRELAN_ONLY)
+    if game == "brag":
+        extra.update(BRAG_ONLY)
     out: list[tuple[str, str]] = []
     for name in (*option_names(game), *extra):
         default = defaults.get(name, extra.get(name))

@@ -262,6 +262,11 @@ def table_embed(
             ),
             inline=False,
         )
+    choice = state.get("choice")
+    if choice:
+        embed.add_field(
+            name=render(lang, "choice-title"), value=choice_line(lang, choice), inline=False
+        )
     fair = fair_lines(lang, state)
     if fair:
         embed.add_field(name="🔒 " + render(lang, "label-fair"), value=fair, inline=False)
@@ -290,6 +295,27 @@ def table_embed(
         room = max(60, len(embed.fields[index].value or "") - over)
         embed.set_field_at(index, name=name, value=value_within(room) or "…", inline=False)
     return fit_embed(lang, embed)
+
+
+def choice_line(lang: Lang, choice: Mapping[str, Any]) -> str:
+    """Brag's dealer's choice on the table message: who chooses, or the vote so far."""
+    dealer, t = int(choice["dealer"]), int(choice["deadline"])
+    proposal = choice.get("proposal")
+    if proposal is None:
+        return render(lang, "choice-choosing", user=dealer, t=t)
+    votes = choice.get("votes") or {}
+    yes = sum(1 for v in votes.values() if v)
+    changes = " ".join(f"`{k}={v}`" for k, v in sorted(proposal.items()))
+    return render(
+        lang,
+        "choice-voting",
+        user=dealer,
+        changes=changes,
+        yes=yes,
+        no=len(votes) - yes,
+        left=max(0, int(choice.get("seated", 0)) - len(votes)),
+        t=t,
+    )
 
 
 def latest(lines: Sequence[str], limit: int = FIELD_VALUE) -> str:

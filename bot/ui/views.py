@@ -32,7 +32,7 @@ from bot.ui.abuse import too_fast_text
 from bot.ui.card_emojis import EMOJI_TEXT, option_emoji
 from bot.ui.fair_text import fair_explanation
 from bot.ui.i18n import Lang, lang_of, say
-from bot.ui.limits import BUTTON_LABEL, MODAL_TITLE, fit_text
+from bot.ui.limits import BUTTON_LABEL, MODAL_TITLE, OPTION_LABEL, SELECT_PLACEHOLDER, fit_text
 from bot.ui.render import CardsPlace, cards_message, coloured_card, verb_label
 from bot.ui.replies import reply_private
 
@@ -92,6 +92,10 @@ def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
         for item in fair_buttons(lang, state):
             item.row = 1
             view.add_item(item)
+        for row_no, choices in enumerate(choice_items(lang, state), start=2):
+            for choice_item in choices:
+                choice_item.row = row_no
+                view.add_item(choice_item)
         return view
     hand_id = int(hand["id"])
     index = int(hand.get("actions", 0))  # the move these buttons play: a second click is stale
@@ -165,6 +169,50 @@ def fair_buttons(lang: Lang, state: Mapping[str, Any]) -> list[discord.ui.Item[A
     if fair:
         items.append(TableButton(table_id, "fair", label="🔒 " + render(lang, "label-fair")))
     return items
+
+
+def choice_items(lang: Lang, state: Mapping[str, Any]) -> list[list[discord.ui.Item[Any]]]:
+    """Brag's dealer's choice: the dealer's menu of variants, or Yes / No to his proposal."""
+    choice = state.get("choice")
+    if not choice:
+        return []
+    table_id = int(state["table_id"])
+    if choice.get("proposal") is None:
+        return [[VariantSelect(table_id, lang, choice.get("variants") or [])]]
+    return [
+        [
+            TableButton(
+                table_id, "yes", label="✅ " + render(lang, "label-vote-yes"),
+                style=discord.ButtonStyle.success,
+            ),
+            TableButton(
+                table_id, "no", label="❌ " + render(lang, "label-vote-no"),
+                style=discord.ButtonStyle.danger,
+            ),
+        ]
+    ]  # fmt: skip
+
+
+def variant_value(option: str, value: Any) -> str:
+    """A menu value: ``cards=4``, ``wild=twos``, ``blind_allowed=false``."""
+    return f"{option}={str(value).lower() if isinstance(value, bool) else value}"
+
+
+def parse_variant(value: str) -> dict[str, Any]:
+    """A menu value back as a change (``keep``: none).
+
+    >>> parse_variant("cards=4"), parse_variant("blind_allowed=false"), parse_variant("keep")
+    ({'cards': 4}, {'blind_allowed': False}, {})
+    """
+    if "=" not in value:
+        return {}
+    option, raw = value.split("=", 1)
+    parsed: Any = raw
+    if raw in ("true", "false"):
+        parsed = raw == "true"
+    elif raw.isdigit():
+        parsed = int(raw)
+    return {option: parsed}
 
 
 # -- answering a click -------------------------------------------------------------------------
@@ -352,7 +400,7 @@ class Throttled:
 class TableButton(
     Throttled,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"salon:t:(?P<table>\d+):(?P<what>join|leave|start|cards|bump|cut|fair)",
+    template=r"salon:t:(?P<table>\d+):(?P<what>join|leave|start|cards|bump|cut|fair|yes|no)",
 ):
     """Join, Leave, Start, My cards, Bump (the table message back at the bottom), Cut and
     Fair dealing (how the deck is dealt, privately)."""
@@ -398,6 +446,11 @@ class TableButton(
             await reply_private(
                 interaction,
                 fair_explanation(lang_of(interaction.locale), await bot.manager.status(table_id)),
+            )
+        elif self.what in ("yes", "no"):
+            yes = self.what == "yes"
+            await answer_with_table(
+                interaction, table_id, lambda: bot.manager.vote_game(table_id, user, yes)
             )
         elif self.what == "cut":
             await answer_with_table(interaction, table_id, lambda: bot.manager.cut(table_id, user))
@@ -635,6 +688,55 @@ class DiscardSelect(
         await interaction.response.edit_message(content=done, view=None)
 
 
+class VariantSelect(
+    Throttled,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"salon:v:(?P<table>\d+)",
+):
+    """The dealer's choice at Brag: keep the game or pick a variant (the dealer only)."""
+
+    def __init__(
+        self, table_id: int, lang: Lang = "en", variants: list[dict[str, Any]] | None = None
+    ) -> None:
+        options = [discord.SelectOption(label=render(lang, "choice-keep"), value="keep")]
+        for v in (variants or [])[:24]:
+            value = variant_value(str(v["option"]), v["value"])
+            label = render(
+                lang,
+                f"choice-{v['option'].replace('_', '-')}",
+                value=str(v["value"]),
+                cap=int(v.get("cap") or 0),
+            )
+            options.append(discord.SelectOption(label=fit_text(label, OPTION_LABEL), value=value))
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"salon:v:{table_id}",
+                placeholder=fit_text(render(lang, "choice-placeholder"), SELECT_PLACEHOLDER),
+                options=options,
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> VariantSelect:
+        return cls(int(match["table"]))
+
+    @always_answered
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = salon_bot(interaction)
+        changes = parse_variant(self.item.values[0]) if self.item.values else {}
+        table_id, user = self.table_id, interaction.user.id
+        await answer_with_table(
+            interaction, table_id, lambda: bot.manager.choose_game(table_id, user, changes)
+        )
+
+
 class OldActionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"salon:[ao]:(?P<table>\d+):(?P<hand>\d+):(?P<verb>[a-z]+)(?::\d*)?",
@@ -663,6 +765,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     TableButton,
     ActButton,
     DiscardSelect,
+    VariantSelect,
     OtherAmountButton,
     OldActionButton,
 )

@@ -13,7 +13,7 @@ from bot.runtime.settings import RUNTIME_KEYS
 from bot.ui import limits
 from bot.ui.options_text import CHOICES, suggestions
 
-INTERNAL = {"runtime", "next_deal_at", "closing"}
+INTERNAL = {"runtime", "next_deal_at", "closing", "choice", "last_choice"}
 
 
 @pytest.mark.parametrize("game", ["brelan", "bouillotte", "brag"])

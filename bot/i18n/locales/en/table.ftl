@@ -214,3 +214,52 @@ refuse-discard = Choose { $n ->
 } of your hand to discard.
 refuse-options-format = Write table options as key=value, separated by spaces (not { $word }).
 refuse-notify-mode = The option notify is one of: { $modes }.
+
+## Brag's dealer's choice (docs/brag.md)
+
+refuse-dealers-choice-brag = Only Brag has the dealer's choice.
+refuse-choice-none = Nobody is choosing the game now: the dealer chooses after each full round of deals.
+refuse-choice-voting = The dealer's proposal is being voted on: answer Yes or No.
+refuse-choice-who = <@{ $user }>, the dealer, chooses the game.
+refuse-choice-pending = <@{ $user }>, the dealer, is choosing the game: the next hand comes once the choice is made.
+refuse-vote-none = There is no proposal to vote on.
+refuse-vote-not-seated = Only the players seated at this table vote.
+refuse-vote-twice = You have already voted.
+done-choice = Done.
+done-vote = You voted { $vote ->
+    [yes] yes
+   *[no] no
+}.
+log-choice-offered = 🎲 Dealer's choice: <@{ $user }> chooses the game for the next round.
+log-choice-proposed = 🎲 <@{ $user }> proposes another game: { $changes }. Seated players, vote Yes or No (no answer counts as no).
+log-choice-changed = 🎲 <@{ $user }> chooses: { $changes }.
+log-choice-refused = 🎲 <@{ $user }>'s proposal is refused ({ $yes } yes of { $n } seated): the game stays.
+log-choice-timeout = 🎲 <@{ $user }> did not choose in time: the game stays.
+log-choice-kept = 🎲 <@{ $user }> keeps the game.
+log-vote = <@{ $user }> votes { $vote ->
+    [yes] yes
+   *[no] no
+}.
+
+choice-title = 🎲 Dealer's choice
+choice-choosing = <@{ $user }> chooses the game for the next round, until <t:{ $t }:T>: the menu below (the dealer only), or /table choose for another game.
+choice-voting = <@{ $user }> proposes: { $changes }. Yes { $yes } · No { $no } · to answer { $left }, until <t:{ $t }:T> (no answer counts as no).
+choice-placeholder = The game for the next round (dealer)
+choice-keep = Keep the game
+choice-cards = { $value }-card brag (up to { $cap } players)
+choice-blind-allowed = { $value ->
+    [true] Blind play allowed
+   *[false] No blind play
+}
+choice-wild = Wild cards: { $value ->
+    [none] none
+    [twos] all 2s
+    [black_twos] black 2s
+    [one_eyed_jacks] one-eyed jacks
+    [suicide_king] the suicide king
+    [joker] one joker
+   *[two_jokers] two jokers
+}
+label-vote-yes = Yes
+label-vote-no = No
+option-help-dealers_choice = Brag: after each full round of deals the dealer chooses the variant (wild cards, blind play, 3, 4 or 5 cards); another game needs a majority of the seated players.

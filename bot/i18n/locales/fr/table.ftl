@@ -214,3 +214,52 @@ refuse-discard = Choisissez { $n ->
 } de votre main à écarter.
 refuse-options-format = Écrivez les options de table sous la forme clé=valeur, séparées par des espaces (pas { $word }).
 refuse-notify-mode = L'option notify vaut l'une de : { $modes }.
+
+## Le choix du donneur au Brag (docs/brag.md)
+
+refuse-dealers-choice-brag = Seul le Brag connaît le choix du donneur.
+refuse-choice-none = Personne ne choisit le jeu maintenant : le donneur choisit après chaque tour complet de donnes.
+refuse-choice-voting = La proposition du donneur est soumise au vote : répondez Oui ou Non.
+refuse-choice-who = C'est <@{ $user }>, le donneur, qui choisit le jeu.
+refuse-choice-pending = <@{ $user }>, le donneur, choisit le jeu : la prochaine donne viendra une fois le choix fait.
+refuse-vote-none = Il n'y a pas de proposition à voter.
+refuse-vote-not-seated = Seuls les joueurs assis à cette table votent.
+refuse-vote-twice = Vous avez déjà voté.
+done-choice = C'est fait.
+done-vote = Vous avez voté { $vote ->
+    [yes] oui
+   *[no] non
+}.
+log-choice-offered = 🎲 Choix du donneur : <@{ $user }> choisit le jeu du prochain tour.
+log-choice-proposed = 🎲 <@{ $user }> propose un autre jeu : { $changes }. Joueurs assis, votez Oui ou Non (sans réponse, c'est non).
+log-choice-changed = 🎲 <@{ $user }> choisit : { $changes }.
+log-choice-refused = 🎲 La proposition de <@{ $user }> est refusée ({ $yes } oui sur { $n } joueurs assis) : le jeu reste le même.
+log-choice-timeout = 🎲 <@{ $user }> n'a pas choisi à temps : le jeu reste le même.
+log-choice-kept = 🎲 <@{ $user }> garde le même jeu.
+log-vote = <@{ $user }> vote { $vote ->
+    [yes] oui
+   *[no] non
+}.
+
+choice-title = 🎲 Choix du donneur
+choice-choosing = <@{ $user }> choisit le jeu du prochain tour, jusqu'à <t:{ $t }:T> : le menu ci-dessous (le donneur seul), ou /table choisir pour un autre jeu.
+choice-voting = <@{ $user }> propose : { $changes }. Oui { $yes } · Non { $no } · sans réponse { $left }, jusqu'à <t:{ $t }:T> (sans réponse, c'est non).
+choice-placeholder = Le jeu du prochain tour (donneur)
+choice-keep = Garder le même jeu
+choice-cards = Brag à { $value } cartes (jusqu'à { $cap } joueurs)
+choice-blind-allowed = { $value ->
+    [true] Jeu à l'aveugle permis
+   *[false] Pas de jeu à l'aveugle
+}
+choice-wild = Cartes folles : { $value ->
+    [none] aucune
+    [twos] tous les 2
+    [black_twos] les 2 noirs
+    [one_eyed_jacks] les valets borgnes
+    [suicide_king] le roi suicidaire
+    [joker] un joker
+   *[two_jokers] deux jokers
+}
+label-vote-yes = Oui
+label-vote-no = Non
+option-help-dealers_choice = Brag : après chaque tour complet de donnes, le donneur choisit la variante (cartes folles, jeu à l'aveugle, 3, 4 ou 5 cartes) ; un autre jeu demande la majorité des joueurs assis.
