@@ -6,20 +6,17 @@ own module; it uses the manager's tables, storage, timers and presenter.
 
 from __future__ import annotations
 
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.i18n.message import Message
 from bot.runtime.errors import TableError, player_error
+from bot.runtime.parts import ManagerParts
 from bot.storage import StorageError
 
 if TYPE_CHECKING:
-    from bot.runtime.fairness import Fairness, Revealed
     from bot.runtime.manager import Table
-    from bot.storage import Database
     from bot.storage.models import Hand
-    from bot.storage.transaction import Transaction
 
 
 @dataclass(frozen=True)
@@ -30,22 +27,8 @@ class HandExport:
     partial: bool
 
 
-class ClosingRequests:
+class ClosingRequests(ManagerParts):
     """Close, close now, void a hand; export a hand (mixed into the table manager)."""
-
-    if TYPE_CHECKING:  # what the manager provides
-        db: Database
-        fair: Fairness
-        tables: dict[int, Table]
-
-        def _table(self, table_id: int, *, broken_ok: bool = False) -> Table: ...
-        def _write(self, table: Table) -> AbstractAsyncContextManager[Transaction]: ...
-        def _arm(self, table: Table) -> None: ...
-        async def _reload(self, table: Table) -> Table: ...
-        async def _say(self, table: Table, said: Message, data: dict[str, Any]) -> None: ...
-        async def _publish(self, table: Table) -> None: ...
-        async def _maybe_deal(self, table: Table, force: bool = False) -> int | None: ...
-        async def _announce_seed(self, table: Table, revealed: Revealed) -> None: ...
 
     async def close(self, table_id: int, by: int, *, force: bool = False) -> Message:
         """Close the table (its creator, or ``force``: a server manager), every stack going

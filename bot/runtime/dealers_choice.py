@@ -19,9 +19,6 @@ own module.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -31,13 +28,12 @@ from bot.games.errors import GameError
 from bot.i18n.message import Message
 from bot.runtime.errors import TableError, player_error
 from bot.runtime.house_seats import is_house
+from bot.runtime.parts import ManagerParts
 from bot.runtime.seating import BragSeating
 from bot.runtime.settings import seat_range
 
 if TYPE_CHECKING:
-    from bot.runtime.clock import Clock
     from bot.runtime.manager import Table
-    from bot.storage.transaction import Transaction
 
 
 @dataclass
@@ -97,19 +93,8 @@ def describe(changes: dict[str, Any] | None) -> str:
     )
 
 
-class ChoiceRequests:
+class ChoiceRequests(ManagerParts):
     """The dealer's choice and the vote (mixed into the table manager)."""
-
-    if TYPE_CHECKING:  # what the manager provides
-        clock: Clock
-        house_rng: Callable[[], random.Random]
-
-        def _table(self, table_id: int, *, broken_ok: bool = False) -> Table: ...
-        def _write(self, table: Table) -> AbstractAsyncContextManager[Transaction]: ...
-        def _arm(self, table: Table) -> None: ...
-        async def _say(self, table: Table, said: Message, data: dict[str, Any]) -> None: ...
-        async def _publish(self, table: Table) -> None: ...
-        async def _maybe_deal(self, table: Table, force: bool = False) -> int | None: ...
 
     # ------------------------------------------------------------------ offering
 
@@ -192,7 +177,7 @@ class ChoiceRequests:
     async def _on_choice_due(self, table_id: int, deadline: float) -> None:
         """The dealer's (or the vote's) time is up: the game stays, or the votes are counted
         (no answer counts as no)."""
-        table = self.tables.get(table_id)  # type: ignore[attr-defined]
+        table = self.tables.get(table_id)
         if table is None or table.closed:
             return
         async with table.lock:

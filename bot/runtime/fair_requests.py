@@ -15,17 +15,12 @@ from bot.i18n.message import Message
 from bot.runtime.errors import TableError, player_error
 from bot.runtime.fairness import Revealed, cut_randomness
 from bot.runtime.house_seats import is_house
+from bot.runtime.parts import ManagerParts
 from bot.storage import StorageError
 from bot.storage.errors import NoHand
 
 if TYPE_CHECKING:
-    from contextlib import AbstractAsyncContextManager
-
-    from bot.runtime.fairness import Fairness
     from bot.runtime.manager import Table
-    from bot.storage import Database
-    from bot.storage.models import Hand
-    from bot.storage.transaction import Transaction
 
 
 @dataclass(frozen=True)
@@ -50,19 +45,8 @@ class VerifyReport:
     deals_left: int | None = None
 
 
-class FairRequests:
+class FairRequests(ManagerParts):
     """Seeds, cut, reseed and verification requests (mixed into the table manager)."""
-
-    if TYPE_CHECKING:  # what the manager provides
-        db: Database
-        fair: Fairness
-        tables: dict[int, Table]
-
-        def _table(self, table_id: int, *, broken_ok: bool = False) -> Table: ...
-        def _write(self, table: Table) -> AbstractAsyncContextManager[Transaction]: ...
-        async def _say(self, table: Table, said: Message, data: dict[str, Any]) -> None: ...
-        async def _publish(self, table: Table) -> None: ...
-        async def pack_in_play(self, hand: Hand) -> bool: ...
 
     def cutter(self, table: Table) -> str | None:
         """Who may cut for the next deal: the player before its dealer (never the house).

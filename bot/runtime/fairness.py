@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot.fair.dealer import FairShuffler
-from bot.fair.scheme import commitment, new_client_seed, new_server_seed
+from bot.fair.scheme import client_seed_of, commitment, new_client_seed, new_server_seed
 from bot.games.base import HandRecord
 from bot.runtime.seating import Seating
 from bot.storage.seeds import ServerSeed
@@ -118,7 +118,7 @@ class Fairness:
             record.extra["fair"] = {
                 "commitment": seed.commitment,
                 "server_seed": None,
-                "client_seed": "|".join(shuffler.client_seeds.get(n, "") for n in players),
+                "client_seed": client_seed_of([shuffler.client_seeds.get(n, "") for n in players]),
                 "nonce": seed.deals,
                 "continues": seed.shuffled_at,
                 "deck": pack_at_deal(record),

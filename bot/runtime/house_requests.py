@@ -8,38 +8,23 @@ module; it uses the manager's tables, storage and seating. See docs/house.md.
 from __future__ import annotations
 
 import logging
-import random
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from bot.games.base import Amount
 from bot.games.errors import GameError
 from bot.i18n.message import Message
 from bot.runtime.errors import TableError, player_error
 from bot.runtime.house_seats import choose_house_id, house_decision, is_house_player
+from bot.runtime.parts import ManagerParts
 from bot.storage import StorageError
 
 if TYPE_CHECKING:
     from bot.runtime.manager import Table
-    from bot.storage import Database
 
 log = logging.getLogger("bot.runtime.manager")
 
 
-class HouseRequests:
+class HouseRequests(ManagerParts):
     """House players' seats and turns (mixed into the table manager)."""
-
-    if TYPE_CHECKING:  # what the manager provides
-        db: Database
-        house_rng: Callable[[], random.Random]
-
-        def _table(self, table_id: int, *, broken_ok: bool = False) -> Table: ...
-        async def _sit(self, table: Table, user_id: int, chips: int, how: str) -> Message: ...
-        async def _queue(self, table: Table, user_id: int, cave: int | None) -> Message: ...
-        async def _leave_seat(self, table: Table, user_id: int) -> Message: ...
-        async def _apply(
-            self, table: Table, name: str, verb: str, amount: Amount, timed_out: bool
-        ) -> None: ...
 
     async def _house_seated(self, table: Table) -> list[int]:
         """The house players seated at the table and not already leaving, oldest first."""

@@ -6,34 +6,20 @@ module; it uses the manager's tables, storage, seating and presenter.
 
 from __future__ import annotations
 
-from contextlib import AbstractAsyncContextManager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.games.errors import GameError
 from bot.i18n.message import Message
 from bot.runtime.errors import TableError, player_error
+from bot.runtime.parts import ManagerParts
 from bot.storage import StorageError
 
 if TYPE_CHECKING:
-    from bot.runtime.fairness import Fairness
     from bot.runtime.manager import Table
-    from bot.storage import Database
-    from bot.storage.transaction import Transaction
 
 
-class SeatRequests:
+class SeatRequests(ManagerParts):
     """Joining, recaving, reserve caves and leaving (mixed into the table manager)."""
-
-    if TYPE_CHECKING:  # what the manager provides
-        db: Database
-        fair: Fairness
-
-        def _table(self, table_id: int, *, broken_ok: bool = False) -> Table: ...
-        def _write(self, table: Table) -> AbstractAsyncContextManager[Transaction]: ...
-        async def _say(self, table: Table, said: Message, data: dict[str, Any]) -> None: ...
-        async def _publish(self, table: Table) -> None: ...
-        async def _maybe_deal(self, table: Table, force: bool = False) -> int | None: ...
-        async def _make_room(self, table: Table, user_id: int, cave: int) -> Message | None: ...
 
     async def join(self, table_id: int, user_id: int) -> Message:
         """Sit down (buying in the cave from the wallet), or join the line when full.

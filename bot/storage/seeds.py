@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.storage.models import Hand
 from bot.storage.txbase import Row, TransactionBase
 
 SeedStatus = Literal["current", "retired", "revealed"]
@@ -42,10 +41,6 @@ class ServerSeed:
 
 class SeedTransaction(TransactionBase):
     """Server seeds and client seeds."""
-
-    @staticmethod
-    def _hand(row: Row) -> Hand:
-        raise NotImplementedError  # the hands' reader lives in the full Transaction
 
     @staticmethod
     def _server_seed(row: Row) -> ServerSeed:
@@ -141,21 +136,6 @@ class SeedTransaction(TransactionBase):
             " WHERE t.status = 'closed' AND s.status <> 'revealed'"
         )
         return [int(r[0]) for r in rows]
-
-    async def previous_deal(self, hand: Hand) -> Hand | None:
-        """The deal before a Brag hand dealt from the same pack's seed (for following a pack
-        that continues), or None."""
-        deal = hand.record.get("deal_no")
-        fair = hand.record.get("fair")
-        if not isinstance(deal, int) or not isinstance(fair, dict):
-            return None
-        row = await self._one(
-            "SELECT * FROM hands WHERE table_id = ? AND status = 'finished'"
-            " AND json_extract(record, '$.deal_no') = ?"
-            " AND json_extract(record, '$.fair.commitment') = ?",
-            (hand.table_id, deal - 1, fair.get("commitment")),
-        )
-        return None if row is None else self._hand(row)
 
     # -- client seeds --------------------------------------------------------------------
 

@@ -597,6 +597,21 @@ class Transaction(WalletTransaction, StatsTransaction, SeedTransaction):
         )
         return await self.get_hand(hand_id)
 
+    async def previous_deal(self, hand: Hand) -> Hand | None:
+        """The deal before a Brag hand dealt from the same pack's seed (for following a pack
+        that continues), or None."""
+        deal = hand.record.get("deal_no")
+        fair = hand.record.get("fair")
+        if not isinstance(deal, int) or not isinstance(fair, dict):
+            return None
+        row = await self._one(
+            "SELECT * FROM hands WHERE table_id = ? AND status = 'finished'"
+            " AND json_extract(record, '$.deal_no') = ?"
+            " AND json_extract(record, '$.fair.commitment') = ?",
+            (hand.table_id, deal - 1, fair.get("commitment")),
+        )
+        return None if row is None else self._hand(row)
+
     async def in_progress_hands(self, guild_id: int | None = None) -> list[Hand]:
         """Unfinished hands (of one guild, or all), to resume after a restart."""
         if guild_id is None:

@@ -1,0 +1,51 @@
+"""What the table manager's parts share: the declarations, for type checking, of the
+manager's attributes and helpers that :mod:`seat_requests`, :mod:`closing`,
+:mod:`dealers_choice`, :mod:`fair_requests` and :mod:`house_requests` call. Nothing here
+exists at run time; :class:`~bot.runtime.manager.TableManager` provides it all."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Callable
+    from contextlib import AbstractAsyncContextManager
+
+    from bot.games.base import Amount
+    from bot.i18n.message import Message
+    from bot.runtime.clock import Clock
+    from bot.runtime.fairness import Fairness, Revealed
+    from bot.runtime.manager import Table
+    from bot.storage import Database
+    from bot.storage.models import Hand
+    from bot.storage.transaction import Transaction
+
+
+class ManagerParts:
+    """The base of the manager's parts (mixins)."""
+
+    if TYPE_CHECKING:
+        db: Database
+        fair: Fairness
+        clock: Clock
+        tables: dict[int, Table]
+        house_rng: Callable[[], random.Random]
+
+        def _table(self, table_id: int, *, broken_ok: bool = False) -> Table: ...
+        def _write(self, table: Table) -> AbstractAsyncContextManager[Transaction]: ...
+        def _arm(self, table: Table) -> None: ...
+        async def _reload(self, table: Table) -> Table: ...
+        async def _say(self, table: Table, said: Message, data: dict[str, Any]) -> None: ...
+        async def _publish(self, table: Table) -> None: ...
+        async def _maybe_deal(self, table: Table, force: bool = False) -> int | None: ...
+        async def _apply(
+            self, table: Table, name: str, verb: str, amount: Amount, timed_out: bool
+        ) -> None: ...
+        # provided by one part, used by another
+        async def _sit(self, table: Table, user_id: int, chips: int, how: str) -> Message: ...
+        async def _queue(self, table: Table, user_id: int, cave: int | None) -> Message: ...
+        async def _leave_seat(self, table: Table, user_id: int) -> Message: ...
+        async def _make_room(self, table: Table, user_id: int, cave: int) -> Message | None: ...
+        async def _announce_seed(self, table: Table, revealed: Revealed) -> None: ...
+        async def pack_in_play(self, hand: Hand) -> bool: ...
