@@ -5,7 +5,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
+import secrets
 import signal
+import socket
 import time
 from collections.abc import Callable
 from typing import Any
@@ -67,6 +70,16 @@ def discord_time() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+def lease_owner() -> str:
+    """This process's name in the table leases: host, process and a random part."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def is_sqlite(database: object) -> bool:
+    """Whether the configured database is an SQLite file (not a ``postgresql://`` URL)."""
+    return not str(database).startswith(("postgresql:", "postgres:"))
+
+
 class DiscordClock(RealClock):
     """The runtime clock on discord.py's idea of now; timers sleep with asyncio until
     ``now()`` reaches their deadline."""
@@ -100,8 +113,12 @@ class SalonTree(app_commands.CommandTree):
             log.warning("could not send an error reply", exc_info=True)
 
 
-class SalonBot(commands.Bot):
+class SalonBot(commands.AutoShardedBot):
     """The bot: slash commands and buttons only, no message content needed.
+
+    Sharded (``SHARD_COUNT``/``SHARD_IDS``): this process connects the shards it holds and
+    runs the tables of their guilds only; with neither set it holds every shard Discord
+    recommends (docs/scaling.md).
 
     ``clock`` and ``shuffler_factory`` exist for tests (a virtual clock, seeded decks).
     """
@@ -118,11 +135,16 @@ class SalonBot(commands.Bot):
         sync_only: bool = False,
         sync_guild: int | None = None,
     ) -> None:
+        shards = settings.shards
+        sharding: dict[str, Any] = {}
+        if shards.count > 1:
+            sharding = {"shard_count": shards.count, "shard_ids": list(shards.ids)}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=INTENTS,
             tree_cls=SalonTree,
             allowed_mentions=DEFAULT_MENTIONS,
+            **sharding,
         )
         self.settings = settings
         self.shuffler_factory = shuffler_factory
@@ -154,6 +176,9 @@ class SalonBot(commands.Bot):
             self.presenter,
             clock=DiscordClock(),
             shuffler_factory=self.shuffler_factory,
+            shards=self.settings.shards,
+            # An SQLite file is held by one process (its lock): leases are for PostgreSQL.
+            lease_owner=None if is_sqlite(self.settings.database) else lease_owner(),
         )
         await self.tree.set_translator(SalonTranslator())
         for name in self.extensions_to_load:
@@ -165,6 +190,7 @@ class SalonBot(commands.Bot):
         resumed = await self.manager.resume(fresh_turns=True)
         if resumed:
             log.info("resumed %d open table(s)", len(resumed))
+        self.manager.keep_leases()
         await sync_commands(self, guild_id=self.settings.guild_id)
         if self.settings.card_emojis:
             self.card_emojis_task = asyncio.create_task(
@@ -207,6 +233,11 @@ class SalonBot(commands.Bot):
                 if table.timer is not None:
                     table.timer.cancel()
                     table.timer = None
+            if manager is not None:
+                try:
+                    await manager.release_leases()
+                except Exception:
+                    log.warning("could not release the table leases", exc_info=True)
         await super().close()
         db: Database | None = getattr(self, "db", None)
         if db is not None:

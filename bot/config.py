@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.runtime.shards import ShardSet
+
 DEFAULT_DATABASE = "data/salon.sqlite3"
 DATABASE_NAME = "salon.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -50,6 +52,8 @@ class Settings:
     database_overridden: bool = False
     #: CARD_EMOJIS (on unless "off"): draw and upload the 52 card emojis, write cards with them.
     card_emojis: bool = False
+    #: SHARD_COUNT and SHARD_IDS: the Discord shards (and so the tables) this process runs.
+    shards: ShardSet = field(default_factory=ShardSet)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -74,6 +78,13 @@ class Settings:
             forced = Path(data_dir) / DATABASE_NAME
             overridden = bool(values.get("DATABASE_PATH", "").strip()) and database != forced
             database = forced
+        try:
+            shards = ShardSet.parse(values.get("SHARD_COUNT"), values.get("SHARD_IDS"))
+        except ValueError as exc:
+            raise ConfigError(
+                "SHARD_COUNT must be a whole number of shards (1 or more) and SHARD_IDS the "
+                f"shards this process runs, like 0,1 ({exc}); fix it in .env or the environment."
+            ) from exc
         return cls(
             token=values.get("DISCORD_TOKEN", "").strip() or None,
             database=database,
@@ -82,4 +93,5 @@ class Settings:
             discord_http_debug=values.get("DISCORD_HTTP_DEBUG", "").strip().lower() in TRUE_WORDS,
             database_overridden=overridden,
             card_emojis=values.get("CARD_EMOJIS", "").strip().lower() not in FALSE_WORDS,
+            shards=shards,
         )

@@ -659,16 +659,18 @@ class FakeDiscord:
                 await session.ws.close(code=4004, message=b"Authentication failed.")
                 return
             session.identify = data
-            await session.dispatch("READY", self._ready_payload())
+            # a sharded client (AutoShardedBot) names its shard; READY says it back
+            await session.dispatch("READY", self._ready_payload(data.get("shard", [0, 1])))
             await session.dispatch("GUILD_CREATE", self.guild())
         elif op == OP_RESUME:
             # no session to resume: tell the client to identify again
             await session.send({"op": OP_INVALID_SESSION, "d": False})
         # presence updates and member requests (ops 3 and 8) are accepted and ignored
 
-    def _ready_payload(self) -> dict[str, JSON]:
+    def _ready_payload(self, shard: JSON) -> dict[str, JSON]:
         return {
             "v": 10,
+            "shard": shard,
             "user": self.bot_user(),
             "application": {"id": str(self.app_id), "flags": 0},
             "guilds": [{"id": str(self.guild_id), "unavailable": True}],

@@ -28,6 +28,7 @@ import yarl
 from bot.app import SalonBot
 from bot.config import Settings
 from bot.i18n import render
+from bot.runtime.shards import ShardSet
 from tests.fakediscord import FakeDiscord
 
 TOKEN = "fake-token"
@@ -211,3 +212,30 @@ async def test_the_card_emojis_go_up_as_discord_takes_them(
     assert render("en", "card", code="Ah") == f"<:salon_Ah:{ace}>"
     await bot.close()
     await asyncio.wait_for(running, STEP_TIMEOUT)
+
+
+async def test_a_sharded_process_connects_its_own_shard(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    """SHARD_COUNT=2 SHARD_IDS=1: the process identifies as shard 1 of 2, and its table
+    manager runs only the tables of that shard's guilds."""
+    settings = Settings(
+        token=TOKEN,
+        database=tmp_path / "salon.sqlite3",
+        guild_id=fake_discord.guild_id,
+        log_level="INFO",
+        shards=ShardSet(2, [1]),
+    )
+    bot = SalonBot(settings)
+    bot._connection.guild_ready_timeout = 0.05
+    running = asyncio.create_task(bot.start(TOKEN), name="salon-bot")
+    try:
+        await step(bot.wait_until_ready(), running, "on_ready")
+        session = fake_discord.identified
+        assert session is not None and session.identify is not None
+        assert session.identify["shard"] == [1, 2]
+        assert bot.shard_ids == [1] and bot.manager.shards == ShardSet(2, [1])
+    finally:
+        await bot.close()
+        with contextlib.suppress(BaseException):
+            await asyncio.wait_for(running, STEP_TIMEOUT)

@@ -64,6 +64,7 @@ from bot.runtime.house_seats import (
     is_house,
     members_present,
 )
+from bot.runtime.leasing import DEFAULT_LEASE_TTL, Leasing
 from bot.runtime.presenter import Presenter
 from bot.runtime.seat_requests import SeatRequests
 from bot.runtime.seating import BragSeating, Seating
@@ -73,6 +74,7 @@ from bot.runtime.settings import (
     RUNTIME_KEYS,
     Settings,
 )
+from bot.runtime.shards import ShardSet
 from bot.storage import Database, StorageError
 from bot.storage.models import GameTable
 from bot.storage.seeds import ServerSeed
@@ -211,11 +213,17 @@ class _Said:
 _Step = _Finished | _Dealt | _Scheduled | _GameOver | _Revealed | _Said
 
 
-class TableManager(SeatRequests, ClosingRequests, ChoiceRequests, FairRequests, HouseRequests):
+class TableManager(
+    SeatRequests, ClosingRequests, ChoiceRequests, FairRequests, HouseRequests, Leasing
+):
     """Owns the database, the clock, the presenter and the tables.
 
     Decks are dealt by the fair scheme (:mod:`bot.runtime.fairness`) unless a test gives a
     ``shuffler_factory`` (seeded decks that bypass it); ``server_seeds`` draws server seeds.
+
+    ``shards``: the tables this process runs (those of its shards' guilds). ``lease_owner``:
+    this process's name in the table leases, when several processes share the database
+    (:mod:`bot.runtime.leasing`).
     """
 
     def __init__(
@@ -229,6 +237,9 @@ class TableManager(SeatRequests, ClosingRequests, ChoiceRequests, FairRequests, 
         house_rng: Callable[[], random.Random] | None = None,
         server_seeds: Callable[[int], str] | None = None,
         client_seeds: Callable[[int], str] | None = None,
+        shards: ShardSet | None = None,
+        lease_owner: str | None = None,
+        lease_ttl: float = DEFAULT_LEASE_TTL,
     ) -> None:
         self.db = db
         self.presenter = presenter
@@ -242,6 +253,10 @@ class TableManager(SeatRequests, ClosingRequests, ChoiceRequests, FairRequests, 
         self.house_rng = house_rng or (lambda: random.Random(secrets.randbits(64)))
         self.tables: dict[int, Table] = {}
         self._shufflers: dict[int, Shuffler] = {}
+        self.shards = shards or ShardSet()
+        self.lease_owner = lease_owner
+        self.lease_ttl = lease_ttl
+        self._keeper: Timer | None = None
 
     # ------------------------------------------------------------------ helpers
 
@@ -311,9 +326,11 @@ class TableManager(SeatRequests, ClosingRequests, ChoiceRequests, FairRequests, 
         the in-memory session never runs ahead of what was stored."""
         try:
             async with self.db.transaction() as tx:
+                await self._fence(tx, table)
                 yield tx
-        except BaseException:
-            await self._reload(table)
+        except BaseException as exc:
+            if not self._on_lease_lost(exc, table):
+                await self._reload(table)
             raise
 
     async def _reload(self, table: Table) -> Table:
@@ -491,6 +508,7 @@ class TableManager(SeatRequests, ClosingRequests, ChoiceRequests, FairRequests, 
                 guild_id, channel_id, game, creator_id, options=settings.to_options()
             )
             async with self.db.transaction() as tx:
+                await self._claim(tx, gt.id)
                 await self.fair.ensure_seed(tx, gt.id)
         except (StorageError, GameError) as exc:
             raise player_error(exc) from exc
@@ -506,8 +524,8 @@ class TableManager(SeatRequests, ClosingRequests, ChoiceRequests, FairRequests, 
         return None if gt is None else gt.id
 
     async def resume(self, *, fresh_turns: bool = False) -> list[int]:
-        """Load every open table, replay its hand in progress and re-arm its timer (the
-        turn timer, or a pending deal).
+        """Load every open table of this process's shards (whose lease it gets), replay its
+        hand in progress and re-arm its timer (the turn timer, or a pending deal).
 
         With ``fresh_turns`` the player to act gets a whole turn again (the bot was away:
         he could not play), stored as the hand's new deadline; otherwise an overdue turn
@@ -515,28 +533,38 @@ class TableManager(SeatRequests, ClosingRequests, ChoiceRequests, FairRequests, 
         ids = []
         await self.reveal_closed()
         for gt in await self.db.open_tables():
-            try:
-                async with self.db.transaction() as tx:
-                    await self.fair.ensure_seed(tx, gt.id)  # a table from before fair dealing
-                table = await self._load(gt)
-            except Exception:
-                # one table that does not replay must not keep every other one down
-                log.exception("table %s could not be resumed: it needs attention", gt.id)
-                await self._hold(gt)
+            if not self.shards.owns(gt.guild_id):
                 continue
-            async with table.lock:
-                if fresh_turns and table.deadline is not None and table.hand_id is not None:
-                    table.deadline = self._deadline_for(table)
-                    if table.record is not None:
-                        await self.db.save_hand(
-                            table.hand_id, table.record.to_json(), turn_deadline=table.deadline
-                        )
-                self._arm(table)
-                if table.closing and not table.playing():  # the hand ended, then a crash
-                    await self._close_now(table)
-                    continue
-            ids.append(table.id)
+            if not await self._claim_table(gt.id):
+                continue  # another process runs it; taken over if its lease runs out
+            if await self._resume_table(gt, fresh_turns):
+                ids.append(gt.id)
         return ids
+
+    async def _resume_table(self, gt: GameTable, fresh_turns: bool) -> bool:
+        """Resume one table (see :meth:`resume`); False if it closed meanwhile or could not
+        be resumed (it is then held, needing attention)."""
+        try:
+            async with self.db.transaction() as tx:
+                await self.fair.ensure_seed(tx, gt.id)  # a table from before fair dealing
+            table = await self._load(gt)
+        except Exception:
+            # one table that does not replay must not keep every other one down
+            log.exception("table %s could not be resumed: it needs attention", gt.id)
+            await self._hold(gt)
+            return False
+        async with table.lock:
+            if fresh_turns and table.deadline is not None and table.hand_id is not None:
+                table.deadline = self._deadline_for(table)
+                if table.record is not None:
+                    await self.db.save_hand(
+                        table.hand_id, table.record.to_json(), turn_deadline=table.deadline
+                    )
+            self._arm(table)
+            if table.closing and not table.playing():  # the hand ended, then a crash
+                await self._close_now(table)
+                return False
+        return True
 
     async def _hold(self, gt: GameTable) -> None:
         """Keep a table that could not be resumed: its chips stay in its seats, its

@@ -175,3 +175,11 @@ class StaleHand(StorageError):
     def __init__(self, hand_id: int, expected: int, found: int) -> None:
         super().__init__("refuse-stale-hand")
         self.hand_id, self.expected, self.found = hand_id, expected, found
+
+
+class LeaseLost(StorageError):
+    """Another process took over the table's lease: this one may no longer write for it."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__("refuse-table-elsewhere")
+        self.table_id = table_id

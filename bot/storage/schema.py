@@ -207,7 +207,17 @@ CREATE TABLE client_seeds (
 );
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (V1, V2, V3)
+V4: Final = """
+-- Several processes on one database (docs/scaling.md): the process that runs a table holds its
+-- lease and renews it; a lease not renewed by ``expires_at`` may be taken over by another.
+CREATE TABLE table_leases (
+    table_id    INTEGER PRIMARY KEY REFERENCES card_tables (id),
+    owner       TEXT    NOT NULL,
+    expires_at  REAL    NOT NULL
+);
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (V1, V2, V3, V4)
 """Every migration in order; ``len(MIGRATIONS)`` is the current schema version."""
 
 

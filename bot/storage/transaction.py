@@ -31,6 +31,7 @@ from bot.storage.errors import (
     TableFull,
 )
 from bot.storage.house import is_house
+from bot.storage.leases import LeaseTransaction
 from bot.storage.models import (
     CashOut,
     GameTable,
@@ -55,7 +56,7 @@ from bot.storage.txbase import (
 from bot.storage.wallets import WalletTransaction
 
 
-class Transaction(WalletTransaction, StatsTransaction, SeedTransaction):
+class Transaction(WalletTransaction, StatsTransaction, SeedTransaction, LeaseTransaction):
     """One open transaction on the bot's database; every method runs inside it.
 
     Get one from ``Database.transaction()`` (writes) or ``Database.read()`` (reads); it

@@ -86,3 +86,11 @@ def salon(simcord_env: simcord.Env, simcord_bot: SalonBot, tmp_path: Path) -> Sa
     guild = simcord_env.create_guild("Salon")
     channel = guild.create_text_channel("salon")
     return Salon(simcord_env, simcord_bot, guild, channel, tmp_path / "salon.sqlite3")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The bot is an AutoShardedBot that asks Discord for its shard count unless SHARD_COUNT
+    is set: here simcord plays Discord with one shard."""
+    for item in items:
+        if item.get_closest_marker("simcord") is None:
+            item.add_marker(pytest.mark.simcord(shard_count=1))

@@ -7,6 +7,7 @@ refuse-not-allowed = That is not allowed here.
 refuse-stale-button = That button belongs to a hand that is over.
 refuse-already-played = That move was already played.
 refuse-stale-hand = That move was already played; the table is shown as it is now.
+refuse-table-elsewhere = This table has just moved to another of the bot's processes; try again in a few seconds.
 refuse-no-such-table = There is no open table with that number.
 refuse-unknown-game = This table runs { $games }, not { $game }.
 refuse-no-hand = No hand is being played at this table.

@@ -7,6 +7,7 @@ refuse-not-allowed = Ce n'est pas permis ici.
 refuse-stale-button = Ce bouton appartient à une donne terminée.
 refuse-already-played = Ce coup a déjà été joué.
 refuse-stale-hand = Ce coup a déjà été joué ; la table est affichée telle qu'elle est maintenant.
+refuse-table-elsewhere = Cette table vient de passer à un autre processus du bot ; réessayez dans quelques secondes.
 refuse-no-such-table = Cette table n'existe pas ou est fermée.
 refuse-unknown-game = Cette table se joue à { $games }, pas à { $game }.
 refuse-no-hand = Aucune donne n'est en cours à cette table.
