@@ -50,6 +50,16 @@ def test_every_level_plays_every_game_and_variant_legally() -> None:
     assert decisions > 200
 
 
+def test_house_players_never_act_illegally_over_100000_positions(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 10's property at its full size: every level, game and option, 100,000 random
+    positions (about 16 s); the engine refuses any illegal choice."""
+    assert legality.main(["--positions", "100000", "--seed", "10"]) == 0
+    out = capsys.readouterr().out
+    assert "no illegal action" in out and int(out.split()[0]) >= 100_000
+
+
 def test_the_full_check_command_counts_positions(capsys: pytest.CaptureFixture[str]) -> None:
     assert legality.main(["--positions", "300", "--seed", "2"]) == 0
     out = capsys.readouterr().out
