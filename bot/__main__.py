@@ -80,7 +80,7 @@ def start(settings: Settings, command: str, guild: int | None) -> int:
     from bot.app import run, sync_only
     from bot.ops import AlreadyRunning, explain, hold_database
 
-    if command != "sync":
+    if command != "sync" and not settings.postgres:
         try:
             lock = hold_database(settings.database)  # noqa: F841 (held until the process ends)
         except AlreadyRunning:

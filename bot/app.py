@@ -21,7 +21,7 @@ from bot.config import Settings
 from bot.games.cards import Shuffler
 from bot.i18n import render
 from bot.ops import heartbeat_loop, invite_url, retention_loop, sync_commands
-from bot.runtime import TableError, TableManager
+from bot.runtime import TableError, TableManager, collector
 from bot.runtime.clock import RealClock
 from bot.storage import Database, StorageError
 from bot.ui import card_emojis
@@ -73,11 +73,6 @@ def discord_time() -> float:
 def lease_owner() -> str:
     """This process's name in the table leases: host, process and a random part."""
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
-
-
-def is_sqlite(database: object) -> bool:
-    """Whether the configured database is an SQLite file (not a ``postgresql://`` URL)."""
-    return not str(database).startswith(("postgresql:", "postgres:"))
 
 
 class DiscordClock(RealClock):
@@ -169,7 +164,7 @@ class SalonBot(commands.AutoShardedBot):
         from bot.ui.presenter import DiscordPresenter
 
         card_emojis.use(None)  # coloured text until this bot's emojis are confirmed
-        self.db = await Database.open(self.settings.database, clock=discord_time)
+        self.db = await Database.open(self.settings.database_target, clock=discord_time)
         self.presenter = DiscordPresenter(self)
         self.manager = TableManager(
             self.db,
@@ -178,7 +173,7 @@ class SalonBot(commands.AutoShardedBot):
             shuffler_factory=self.shuffler_factory,
             shards=self.settings.shards,
             # An SQLite file is held by one process (its lock): leases are for PostgreSQL.
-            lease_owner=None if is_sqlite(self.settings.database) else lease_owner(),
+            lease_owner=lease_owner() if self.settings.postgres else None,
         )
         await self.tree.set_translator(SalonTranslator())
         for name in self.extensions_to_load:
@@ -191,6 +186,7 @@ class SalonBot(commands.AutoShardedBot):
         if resumed:
             log.info("resumed %d open table(s)", len(resumed))
         self.manager.keep_leases()
+        collector.settle()
         await sync_commands(self, guild_id=self.settings.guild_id)
         if self.settings.card_emojis:
             self.card_emojis_task = asyncio.create_task(

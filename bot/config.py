@@ -4,6 +4,10 @@ Precedence, for each key: a variable set in the environment wins over the same k
 ``.env`` (``.env`` only fills what the environment leaves unset). In the Docker image,
 ``SALON_DATA_DIR=/data`` is set and the database is ``/data/salon.sqlite3`` whatever
 ``DATABASE_PATH`` says, so a ``.env`` made for a local run cannot move it off the volume.
+
+``DATABASE_URL`` chooses the storage backend: ``postgresql://user:password@host/db`` is
+PostgreSQL (several bot processes may share it: docs/scaling.md); ``sqlite:///path`` or a
+plain path is SQLite, as ``DATABASE_PATH`` is.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.runtime.shards import ShardSet
+from bot.storage.database import is_postgres_url, redact_url, sqlite_path
 
 DEFAULT_DATABASE = "data/salon.sqlite3"
 DATABASE_NAME = "salon.sqlite3"
@@ -54,6 +59,26 @@ class Settings:
     card_emojis: bool = False
     #: SHARD_COUNT and SHARD_IDS: the Discord shards (and so the tables) this process runs.
     shards: ShardSet = field(default_factory=ShardSet)
+    #: DATABASE_URL when it names PostgreSQL (its password is never shown); None: SQLite at
+    #: ``database``.
+    database_url: str | None = field(default=None, repr=False)
+
+    @property
+    def postgres(self) -> bool:
+        """Whether the bot stores on PostgreSQL (else the SQLite file ``database``)."""
+        return self.database_url is not None
+
+    @property
+    def database_target(self) -> str | Path:
+        """What :class:`~bot.storage.Database` opens: the PostgreSQL URL or the SQLite file."""
+        return self.database_url if self.database_url is not None else self.database
+
+    @property
+    def database_label(self) -> str:
+        """Where the data is, for messages (a URL without its password)."""
+        if self.database_url is not None:
+            return redact_url(self.database_url)
+        return str(self.database)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -72,6 +97,21 @@ class Settings:
                 "fix it in .env or the environment."
             )
         database = Path(values.get("DATABASE_PATH", "").strip() or DEFAULT_DATABASE)
+        url = values.get("DATABASE_URL", "").strip()
+        database_url: str | None = None
+        if is_postgres_url(url):
+            database_url = url
+        elif url:
+            if "://" in url and not url.lower().startswith("sqlite://"):
+                raise ConfigError(
+                    "DATABASE_URL must be postgresql://user:password@host/database, "
+                    "sqlite:///path/to/file or a file path, not "
+                    f"{redact_url(url).split('://')[0]!r}://...; fix it in .env or the environment."
+                )
+            try:
+                database = Path(sqlite_path(url))
+            except ValueError as exc:
+                raise ConfigError(f"{exc}; fix DATABASE_URL in .env or the environment.") from exc
         data_dir = values.get("SALON_DATA_DIR", "").strip()
         overridden = False
         if data_dir:
@@ -94,4 +134,5 @@ class Settings:
             database_overridden=overridden,
             card_emojis=values.get("CARD_EMOJIS", "").strip().lower() not in FALSE_WORDS,
             shards=shards,
+            database_url=database_url,
         )

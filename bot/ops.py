@@ -180,6 +180,12 @@ def explain(error: BaseException, settings: Any) -> str | None:
             f"Discord closed the connection (code {error.code}): check the token and the "
             "bot's settings in the developer portal, then start again."
         )
+    if settings.postgres and isinstance(error, (sqlite3.Error, OSError)):
+        return (
+            f"Could not use the PostgreSQL database at {settings.database_label} ({error}): "
+            "check DATABASE_URL (user, password, host, port, database) and that the server "
+            "is running and reachable from this machine."
+        )
     if isinstance(error, (sqlite3.Error, PermissionError, IsADirectoryError)):
         return (
             f"Could not open the database at {settings.database} ({error}): check "

@@ -1,8 +1,15 @@
-"""Shared helpers for the Brelan/Bouillotte tests: build a deal from short notation and play it."""
+"""Shared helpers for the Brelan/Bouillotte tests: build a deal from short notation and play it.
+
+The storage and runtime tests run on both backends: the ``backend`` fixture is "sqlite" or
+"postgres" (skipped, with the reason, when no PostgreSQL server can be had: tests/pgserver.py),
+and ``db_target`` is a fresh database of that backend (a file path, or a PostgreSQL URL).
+``-m "not postgres"`` runs the SQLite variants only. Tests about SQLite itself carry the
+``sqlite_only`` mark with the reason.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -11,6 +18,7 @@ import pytest
 from bot.games.brelan import BrelanHand
 from bot.games.cards import parse_card, parse_cards
 from bot.games.options import BrelanOptions, parse_options
+from tests.pgserver import SKIP_REASON, PgServer, session_server
 
 if TYPE_CHECKING:
     from tests.test_runtime_support import Env
@@ -147,11 +155,53 @@ def four_point_hand() -> BrelanHand:
     return make_hand(["Ah Jh 8c", "Kd Qd 8h", "Ts 9s Jc", "Jd 9d 9c"], "Th")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "postgres: the PostgreSQL variant of a storage test")
+    config.addinivalue_line(
+        "markers", "sqlite_only(reason): a test about SQLite itself, not run on PostgreSQL"
+    )
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[PgServer | None]:
+    """The session's PostgreSQL server (started on first use), or None if there is none."""
+    yield from session_server()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def backend(request: pytest.FixtureRequest) -> str:
+    """The storage backend of this variant of the test."""
+    if request.param == "postgres" and request.getfixturevalue("pg_server") is None:
+        pytest.skip(SKIP_REASON)
+    return str(request.param)
+
+
+async def new_target(backend: str, folder: Path, server: PgServer | None) -> str:
+    """A fresh, migrated database: a file in ``folder``, or a PostgreSQL database."""
+    if backend == "sqlite":
+        return str(folder / "bot.db")
+    assert server is not None
+    return await server.create()
+
+
 @pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[Env]:
+async def db_target(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> AsyncIterator[str]:
+    """Where this test's database is: a SQLite file, or a fresh PostgreSQL database (dropped
+    when the test ends)."""
+    server = request.getfixturevalue("pg_server") if backend == "postgres" else None
+    target = await new_target(backend, tmp_path, server)
+    yield target
+    if server is not None:
+        await server.drop(target)
+
+
+@pytest.fixture
+async def env(db_target: str) -> AsyncIterator[Env]:
     """A table manager on a fresh database, with a recording presenter (runtime tests)."""
     from tests.test_runtime_support import make_env
 
-    e = await make_env(tmp_path / "bot.db")
+    e = await make_env(db_target)
     yield e
     await e.db.close()

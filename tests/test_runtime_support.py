@@ -22,10 +22,11 @@ class Env:
     clock: ManualClock
     presenter: RecordingPresenter
     manager: TableManager
-    path: Path
+    #: The database: a SQLite file or a PostgreSQL URL (tests/conftest.py's ``db_target``).
+    path: str | Path
 
     async def reopen(self) -> Env:
-        """Close the database and start a fresh manager on it (same clock)."""
+        """Close the database and start a fresh manager on the same one (same clock)."""
         for table in self.manager.tables.values():
             if table.timer is not None:
                 table.timer.cancel()
@@ -33,7 +34,7 @@ class Env:
         return await make_env(self.path, self.clock)
 
 
-async def make_env(path: Path, clock: ManualClock | None = None) -> Env:
+async def make_env(path: str | Path, clock: ManualClock | None = None) -> Env:
     db = await Database.open(path)
     clock = clock or ManualClock()
     presenter = RecordingPresenter()

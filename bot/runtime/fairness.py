@@ -150,7 +150,7 @@ class Fairness:
             if seed.status != "retired" or self._in_play(table, seed):
                 continue
             shown = await tx.reveal_server_seed(seed.id)
-            out.append(Revealed(shown, await tx.hands_dealt_with(shown.commitment)))
+            out.append(Revealed(shown, await tx.hands_dealt_with(shown)))
         return out
 
     @staticmethod
@@ -171,7 +171,7 @@ class Fairness:
         for seed in await tx.server_seeds(table_id):
             if seed.status != "revealed":
                 shown = await tx.reveal_server_seed(seed.id)
-                out.append(Revealed(shown, await tx.hands_dealt_with(shown.commitment)))
+                out.append(Revealed(shown, await tx.hands_dealt_with(shown)))
         return out
 
 

@@ -4,23 +4,30 @@ Every transaction (writes and reads alike) takes the same ``asyncio.Lock``, so t
 of concurrent table tasks run one after the other and never interleave on the shared
 connection. Writes use ``BEGIN IMMEDIATE`` (the file's write lock is taken at once, and other
 processes wait up to ``busy_timeout``); reads use a deferred ``BEGIN`` for a consistent view.
+
+``Database(target)`` picks the backend from its target: a path, ``sqlite:///path`` or
+``sqlite:///:memory:`` is SQLite (this class); ``postgresql://...`` or ``postgres://...`` is
+a :class:`bot.storage.postgres.PostgresDatabase`, with the same methods on a connection pool.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, ClassVar, Self, TypeVar
+from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 
+from bot.storage import inline
 from bot.storage.models import (
     ALL_TIME,
     CashOut,
@@ -45,6 +52,56 @@ from bot.storage.schema import MIGRATIONS, migrate, run_sql, user_version
 from bot.storage.transaction import Transaction
 
 Clock = Callable[[], float]
+T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+#: How many times a convenience method runs a transaction PostgreSQL rolled back (a
+#: deadlock or a serialisation failure) before it gives up.
+RETRIES = 8
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+SQLITE_SCHEME = "sqlite://"
+
+
+def is_postgres_url(target: object) -> bool:
+    """Whether a database target names a PostgreSQL database.
+
+    >>> is_postgres_url("postgresql://salon@db/salon"), is_postgres_url("data/salon.sqlite3")
+    (True, False)
+    """
+    return isinstance(target, str) and target.strip().lower().startswith(POSTGRES_SCHEMES)
+
+
+def sqlite_path(target: str | Path) -> str:
+    """The SQLite file a target names: a path, or ``sqlite:///relative/path``,
+    ``sqlite:////absolute/path``, ``sqlite:///:memory:``.
+
+    >>> sqlite_path("sqlite:///data/salon.sqlite3"), sqlite_path("sqlite:////srv/salon.db")
+    ('data/salon.sqlite3', '/srv/salon.db')
+    >>> sqlite_path("sqlite:///:memory:"), sqlite_path(Path("x.db"))
+    (':memory:', 'x.db')
+    """
+    text = str(target)
+    if not text.lower().startswith(SQLITE_SCHEME):
+        return text
+    rest = text[len(SQLITE_SCHEME) :]
+    if not rest.startswith("/"):
+        raise ValueError(f"a SQLite URL is sqlite:///path (three slashes), not {text!r}")
+    return rest[1:] or ":memory:"
+
+
+def redact_url(url: str) -> str:
+    """A database URL without its password, fit for a log or an error message.
+
+    >>> redact_url("postgresql://salon:secret@db:5432/salon")
+    'postgresql://salon:***@db:5432/salon'
+    """
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)[-1]
+    user = parts.username or ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{netloc}"))
+
 
 #: Files SQLite keeps next to the database; they hold the same data.
 SIDE_FILES = ("-wal", "-shm", "-journal")
@@ -80,13 +137,24 @@ MAX_RETENTION_DAYS = 3650
 
 
 class Database:
-    """The bot's SQLite database: owns the connection, migrates it, serialises transactions.
+    """The bot's database: owns the connection, migrates it, serialises transactions.
 
-    Use ``async with Database(path) as db:`` (or ``await Database.open(path)`` and
+    Use ``async with Database(target) as db:`` (or ``await Database.open(target)`` and
     ``await db.close()``). Each convenience method below is one transaction; to combine
     several operations atomically, use ``async with db.transaction() as tx:`` and call the
-    same methods on ``tx``.
+    same methods on ``tx``. A PostgreSQL URL gives a :class:`PostgresDatabase` (see
+    :mod:`bot.storage.postgres`); ``migrations`` defaults to the backend's own texts.
     """
+
+    #: The SQL dialect of the backend: "sqlite" or "postgres".
+    dialect: ClassVar[str] = "sqlite"
+
+    def __new__(cls, path: str | Path, *args: Any, **kwargs: Any) -> Database:
+        if cls is Database and is_postgres_url(path):
+            from bot.storage.postgres import PostgresDatabase
+
+            return super().__new__(PostgresDatabase)
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -94,15 +162,21 @@ class Database:
         *,
         clock: Clock = time.time,
         busy_timeout_ms: int = 5000,
-        migrations: Sequence[str] = MIGRATIONS,
+        migrations: Sequence[str] | None = None,
     ) -> None:
-        self.path = str(path)
+        self.path = str(path).strip() if is_postgres_url(path) else sqlite_path(path)
         self.clock = clock
         self.busy_timeout_ms = busy_timeout_ms
-        self._migrations = tuple(migrations)
-        self._conn: aiosqlite.Connection | None = None
+        self._migrations = tuple(MIGRATIONS if migrations is None else migrations)
+        self._conn: inline.InlineConnection | None = None
         self._lock = asyncio.Lock()
-        self._owner: asyncio.Task[Any] | None = None
+        #: Tasks inside a transaction (one on SQLite): a task may not open a second one.
+        self._owners: set[asyncio.Task[Any]] = set()
+
+    @property
+    def label(self) -> str:
+        """Where the database is, for messages (a PostgreSQL URL without its password)."""
+        return self.path
 
     # -- life cycle ----------------------------------------------------------------------
 
@@ -119,7 +193,7 @@ class Database:
             return
         if self.path != ":memory:" and not self.path.startswith("file:"):
             private_file(Path(self.path))
-        conn = await aiosqlite.connect(self.path, isolation_level=None)
+        conn = await inline.connect(self.path, isolation_level=None)
         try:
             conn.row_factory = sqlite3.Row
             await run_sql(conn, f"PRAGMA busy_timeout = {int(self.busy_timeout_ms):d}")
@@ -127,6 +201,8 @@ class Database:
             await run_sql(conn, "PRAGMA synchronous = NORMAL")
             await run_sql(conn, "PRAGMA foreign_keys = ON")
             await migrate(conn, self._migrations)
+            await run_sql(conn, self.META_TABLE)
+            await conn.hold_busy_timeout(self.busy_timeout_ms)
         except BaseException:
             await conn.close()
             raise
@@ -173,11 +249,11 @@ class Database:
     META_TABLE = "CREATE TABLE IF NOT EXISTS bot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"
 
     async def get_meta(self, key: str) -> str | None:
-        """A value the bot keeps for itself (e.g. the hash of the last command sync)."""
-        async with self.transaction() as tx:
-            await run_sql(tx.conn, self.META_TABLE)
-            async with tx.conn.execute("SELECT value FROM bot_meta WHERE key = ?", (key,)) as cur:
-                row = await cur.fetchone()
+        """A value the bot keeps for itself (e.g. the hash of the last command sync); the
+        ``bot_meta`` table is made when the database opens."""
+        row = await self._read(
+            lambda tx: tx._one("SELECT value FROM bot_meta WHERE key = ?", (key,))
+        )
         return None if row is None else str(row[0])
 
     async def queue_cap(self, guild_id: int) -> int:
@@ -217,14 +293,13 @@ class Database:
         return mode
 
     async def set_meta(self, key: str, value: str) -> None:
-        async with self.transaction() as tx:
-            await run_sql(tx.conn, self.META_TABLE)
-            async with tx.conn.execute(
+        await self._write(
+            lambda tx: tx._run(
                 "INSERT INTO bot_meta (key, value) VALUES (?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (key, value),
-            ):
-                pass
+            )
+        )
 
     async def pragma(self, name: str) -> Any:
         """Read a PRAGMA (e.g. ``journal_mode``, ``foreign_keys``, ``user_version``)."""
@@ -241,44 +316,49 @@ class Database:
         async with self._lock:
             return await user_version(self._connection())
 
-    def _connection(self) -> aiosqlite.Connection:
+    def _connection(self) -> inline.InlineConnection:
         if self._conn is None:
             raise RuntimeError("the database is not open; call connect() first")
         return self._conn
 
     # -- transactions --------------------------------------------------------------------
 
-    def _check_not_nested(self) -> None:
+    def _check_not_nested(self) -> asyncio.Task[Any] | None:
+        """The running task, which must not be inside a transaction already."""
         task = asyncio.current_task()
-        if task is not None and task is self._owner:
+        if task is not None and task in self._owners:
             raise RuntimeError(
                 "a transaction is already open in this task; call the methods of its tx"
             )
+        return task
 
     @asynccontextmanager
-    async def _session(self, begin: str) -> AsyncIterator[Transaction]:
-        self._check_not_nested()
+    async def _session(self, write: bool) -> AsyncIterator[Transaction]:
+        task = self._check_not_nested()
         async with self._lock:
             conn = self._connection()
-            self._owner = asyncio.current_task()
-            tx = Transaction(conn, self.clock())
+            if task is not None:
+                self._owners.add(task)
+            tx = Transaction(conn, self.clock(), writing=write)
             try:
-                await run_sql(conn, begin)
+                await inline.begin(conn, "BEGIN IMMEDIATE" if write else "BEGIN")
+                tx._direct = inline.direct(conn)
                 try:
                     yield tx
-                    await asyncio.shield(run_sql(conn, "COMMIT"))
+                    await inline.finish(conn, "COMMIT")
                 except BaseException:
                     await self._rollback(conn)
                     raise
             finally:
                 tx._close()
-                self._owner = None
+                if task is not None:
+                    self._owners.discard(task)
 
     @staticmethod
     async def _rollback(conn: aiosqlite.Connection) -> None:
         # OperationalError: nothing to roll back (e.g. a cancelled COMMIT went through).
         with contextlib.suppress(sqlite3.OperationalError):
-            await asyncio.shield(run_sql(conn, "ROLLBACK"))
+            await inline.finish(conn, "ROLLBACK")
 
     def transaction(self) -> AbstractAsyncContextManager[Transaction]:
         """``async with db.transaction() as tx:`` a write transaction (BEGIN IMMEDIATE).
@@ -287,18 +367,47 @@ class Database:
         cancelled), so nothing is ever half-written. Not re-entrant: inside the block, use
         ``tx``, not the ``db`` convenience methods.
         """
-        return self._session("BEGIN IMMEDIATE")
+        return self._session(True)
 
     def read(self) -> AbstractAsyncContextManager[Transaction]:
         """``async with db.read() as tx:`` a read-only snapshot (deferred BEGIN)."""
-        return self._session("BEGIN")
+        return self._session(False)
+
+    async def _write(self, operation: Callable[[Transaction], Awaitable[T]]) -> T:
+        """Run ``operation`` in a write transaction; run it again (a few times) if the
+        database rolled the transaction back for a deadlock or a serialisation failure."""
+        return await self._attempt(True, operation)
+
+    async def _read(self, operation: Callable[[Transaction], Awaitable[T]]) -> T:
+        """Run ``operation`` in a read transaction (retried like :meth:`_write`)."""
+        return await self._attempt(False, operation)
+
+    async def _attempt(self, write: bool, operation: Callable[[Transaction], Awaitable[T]]) -> T:
+        attempt = 0
+        while True:
+            try:
+                async with self._session(write) as tx:
+                    return await operation(tx)
+            except sqlite3.OperationalError as exc:
+                if attempt >= RETRIES or not self._retryable(exc):
+                    raise
+                log.info("transaction rolled back (%s); running it again", exc)
+            await self._retry_pause(attempt)
+            attempt += 1
+
+    def _retryable(self, exc: BaseException) -> bool:
+        """Whether a failed transaction may simply run again (never on SQLite: its
+        writers take turns, and ``busy_timeout`` already waits)."""
+        return False
+
+    async def _retry_pause(self, attempt: int) -> None:
+        await asyncio.sleep(0)
 
     # -- guilds --------------------------------------------------------------------------
 
     async def settings(self, guild_id: int) -> GuildSettings:
         """The guild's settings (defaults if none were saved)."""
-        async with self.read() as tx:
-            return await tx.settings(guild_id)
+        return await self._read(lambda tx: tx.settings(guild_id))
 
     async def update_settings(
         self,
@@ -311,8 +420,8 @@ class Database:
         table_defaults: Mapping[str, Any] | None = None,
     ) -> GuildSettings:
         """Change some guild settings; the others keep their value."""
-        async with self.transaction() as tx:
-            return await tx.update_settings(
+        return await self._write(
+            lambda tx: tx.update_settings(
                 guild_id,
                 starting_grant=starting_grant,
                 daily_bonus=daily_bonus,
@@ -320,23 +429,21 @@ class Database:
                 locale=locale,
                 table_defaults=table_defaults,
             )
+        )
 
     async def jar_balance(self, guild_id: int) -> int:
         """Chips in the guild's flambeau jar."""
-        async with self.read() as tx:
-            return await tx.jar_balance(guild_id)
+        return await self._read(lambda tx: tx.jar_balance(guild_id))
 
     # -- wallets -------------------------------------------------------------------------
 
     async def ensure_wallet(self, guild_id: int, user_id: int) -> Wallet:
         """The user's wallet, created with the starting grant on first use."""
-        async with self.transaction() as tx:
-            return await tx.ensure_wallet(guild_id, user_id)
+        return await self._write(lambda tx: tx.ensure_wallet(guild_id, user_id))
 
     async def balance(self, guild_id: int, user_id: int) -> int:
         """Chips in the user's wallet (creating it on first use)."""
-        async with self.transaction() as tx:
-            return await tx.balance(guild_id, user_id)
+        return await self._write(lambda tx: tx.balance(guild_id, user_id))
 
     async def grant(
         self,
@@ -348,35 +455,31 @@ class Database:
         note: str | None = None,
     ) -> int:
         """Admin grant (negative: removal); returns the new balance."""
-        async with self.transaction() as tx:
-            return await tx.grant(guild_id, user_id, amount, by=by, note=note)
+        return await self._write(lambda tx: tx.grant(guild_id, user_id, amount, by=by, note=note))
 
     async def claim_daily(self, guild_id: int, user_id: int) -> DailyClaim:
         """Pay the daily bonus or raise DailyNotReady."""
-        async with self.transaction() as tx:
-            return await tx.claim_daily(guild_id, user_id)
+        return await self._write(lambda tx: tx.claim_daily(guild_id, user_id))
 
     async def transfer(
         self, guild_id: int, from_id: int, to_id: int, amount: int, *, note: str | None = None
     ) -> tuple[int, int]:
         """Send chips to another wallet; returns ``(sender, receiver)`` balances."""
-        async with self.transaction() as tx:
-            return await tx.transfer(guild_id, from_id, to_id, amount, note=note)
+        return await self._write(
+            lambda tx: tx.transfer(guild_id, from_id, to_id, amount, note=note)
+        )
 
     async def ledger(self, guild_id: int, user_id: int, *, limit: int = 20) -> list[LedgerEntry]:
         """The user's latest ledger entries, newest first."""
-        async with self.read() as tx:
-            return await tx.ledger(guild_id, user_id, limit=limit)
+        return await self._read(lambda tx: tx.ledger(guild_id, user_id, limit=limit))
 
     async def verify_ledger(self, guild_id: int) -> list[LedgerMismatch]:
         """Wallets whose balance is not the sum of their ledger (empty when all is well)."""
-        async with self.read() as tx:
-            return await tx.verify_ledger(guild_id)
+        return await self._read(lambda tx: tx.verify_ledger(guild_id))
 
     async def chip_census(self, guild_id: int) -> ChipCensus:
         """Where the guild's chips are, against the chips ever granted."""
-        async with self.read() as tx:
-            return await tx.chip_census(guild_id)
+        return await self._read(lambda tx: tx.chip_census(guild_id))
 
     # -- tables --------------------------------------------------------------------------
 
@@ -391,25 +494,23 @@ class Database:
         message_ids: Mapping[str, Any] | None = None,
     ) -> GameTable:
         """Open a table in a channel (TableExists if the channel has one)."""
-        async with self.transaction() as tx:
-            return await tx.create_table(
+        return await self._write(
+            lambda tx: tx.create_table(
                 guild_id, channel_id, game, creator_id, options=options, message_ids=message_ids
             )
+        )
 
     async def get_table(self, table_id: int) -> GameTable:
         """A table by id (NoTable if none)."""
-        async with self.read() as tx:
-            return await tx.get_table(table_id)
+        return await self._read(lambda tx: tx.get_table(table_id))
 
     async def table_in_channel(self, channel_id: int) -> GameTable | None:
         """The channel's table that is not closed, if any."""
-        async with self.read() as tx:
-            return await tx.table_in_channel(channel_id)
+        return await self._read(lambda tx: tx.table_in_channel(channel_id))
 
     async def open_tables(self, guild_id: int | None = None) -> list[GameTable]:
         """Tables that are not closed."""
-        async with self.read() as tx:
-            return await tx.open_tables(guild_id)
+        return await self._read(lambda tx: tx.open_tables(guild_id))
 
     async def update_table(
         self,
@@ -420,15 +521,15 @@ class Database:
         message_ids: Mapping[str, Any] | None = None,
     ) -> GameTable:
         """Change a live table's status, options or message ids."""
-        async with self.transaction() as tx:
-            return await tx.update_table(
+        return await self._write(
+            lambda tx: tx.update_table(
                 table_id, status=status, options=options, message_ids=message_ids
             )
+        )
 
     async def close_table(self, table_id: int, *, by: int | None = None) -> list[CashOut]:
         """Close a table, cashing out every seat and emptying the line."""
-        async with self.transaction() as tx:
-            return await tx.close_table(table_id, by=by)
+        return await self._write(lambda tx: tx.close_table(table_id, by=by))
 
     # -- seats and line ------------------------------------------------------------------
 
@@ -443,8 +544,8 @@ class Database:
         status: SeatStatus = "playing",
     ) -> Seat:
         """Seat the user (and optionally buy in) in one transaction."""
-        async with self.transaction() as tx:
-            return await tx.seat(
+        return await self._write(
+            lambda tx: tx.seat(
                 table_id,
                 user_id,
                 seat_no=seat_no,
@@ -452,16 +553,15 @@ class Database:
                 buy_in=buy_in,
                 status=status,
             )
+        )
 
     async def get_seat(self, table_id: int, user_id: int) -> Seat | None:
         """The user's seat at the table, if any."""
-        async with self.read() as tx:
-            return await tx.get_seat(table_id, user_id)
+        return await self._read(lambda tx: tx.get_seat(table_id, user_id))
 
     async def seats(self, table_id: int) -> list[Seat]:
         """The table's seats in seat order."""
-        async with self.read() as tx:
-            return await tx.seats(table_id)
+        return await self._read(lambda tx: tx.seats(table_id))
 
     async def update_seat(
         self,
@@ -473,20 +573,19 @@ class Database:
         hands_sat_out: int | None = None,
     ) -> Seat:
         """Change a seat's status or counters."""
-        async with self.transaction() as tx:
-            return await tx.update_seat(
+        return await self._write(
+            lambda tx: tx.update_seat(
                 table_id, user_id, status=status, timeouts=timeouts, hands_sat_out=hands_sat_out
             )
+        )
 
     async def buy_in(self, table_id: int, user_id: int, amount: int) -> Seat:
         """Wallet to seat stack."""
-        async with self.transaction() as tx:
-            return await tx.buy_in(table_id, user_id, amount)
+        return await self._write(lambda tx: tx.buy_in(table_id, user_id, amount))
 
     async def cash_out(self, table_id: int, user_id: int) -> CashOut:
         """Seat stack to wallet; the seat is freed."""
-        async with self.transaction() as tx:
-            return await tx.cash_out(table_id, user_id)
+        return await self._write(lambda tx: tx.cash_out(table_id, user_id))
 
     async def unseat(self, table_id: int, user_id: int) -> CashOut:
         """Same as :meth:`cash_out`."""
@@ -494,23 +593,19 @@ class Database:
 
     async def join_queue(self, table_id: int, user_id: int) -> QueueEntry:
         """Join the end of the table's waiting line."""
-        async with self.transaction() as tx:
-            return await tx.join_queue(table_id, user_id)
+        return await self._write(lambda tx: tx.join_queue(table_id, user_id))
 
     async def leave_queue(self, table_id: int, user_id: int) -> bool:
         """Leave the line; False if not in it."""
-        async with self.transaction() as tx:
-            return await tx.leave_queue(table_id, user_id)
+        return await self._write(lambda tx: tx.leave_queue(table_id, user_id))
 
     async def pop_queue(self, table_id: int) -> QueueEntry | None:
         """Remove and return the first in line."""
-        async with self.transaction() as tx:
-            return await tx.pop_queue(table_id)
+        return await self._write(lambda tx: tx.pop_queue(table_id))
 
     async def queue(self, table_id: int) -> list[QueueEntry]:
         """The waiting line, first in line first."""
-        async with self.read() as tx:
-            return await tx.queue(table_id)
+        return await self._read(lambda tx: tx.queue(table_id))
 
     # -- hands ---------------------------------------------------------------------------
 
@@ -518,30 +613,27 @@ class Database:
         self, table_id: int, record: Any, *, turn_deadline: float | None = None
     ) -> Hand:
         """Start the table's next hand."""
-        async with self.transaction() as tx:
-            return await tx.create_hand(table_id, record, turn_deadline=turn_deadline)
+        return await self._write(
+            lambda tx: tx.create_hand(table_id, record, turn_deadline=turn_deadline)
+        )
 
     async def get_hand(self, hand_id: int) -> Hand:
         """A hand by id (NoHand if none)."""
-        async with self.read() as tx:
-            return await tx.get_hand(hand_id)
+        return await self._read(lambda tx: tx.get_hand(hand_id))
 
     async def previous_deal(self, hand: Hand) -> Hand | None:
         """The Brag deal before ``hand`` made with the same server seed, if stored."""
-        async with self.read() as tx:
-            return await tx.previous_deal(hand)
+        return await self._read(lambda tx: tx.previous_deal(hand))
 
     async def current_hand(self, table_id: int) -> Hand | None:
         """The table's hand in progress, if any."""
-        async with self.read() as tx:
-            return await tx.current_hand(table_id)
+        return await self._read(lambda tx: tx.current_hand(table_id))
 
     async def save_hand(
         self, hand_id: int, record: Any, *, turn_deadline: float | None = None
     ) -> None:
         """Replace an unfinished hand's record (and its turn deadline)."""
-        async with self.transaction() as tx:
-            await tx.save_hand(hand_id, record, turn_deadline=turn_deadline)
+        await self._write(lambda tx: tx.save_hand(hand_id, record, turn_deadline=turn_deadline))
 
     async def append_action(
         self,
@@ -552,10 +644,11 @@ class Database:
         expected_count: int | None = None,
     ) -> int:
         """Append an action to an unfinished hand's record; returns the action count."""
-        async with self.transaction() as tx:
-            return await tx.append_action(
+        return await self._write(
+            lambda tx: tx.append_action(
                 hand_id, action, turn_deadline=turn_deadline, expected_count=expected_count
             )
+        )
 
     async def finish_hand(
         self,
@@ -568,20 +661,22 @@ class Database:
         stats: Iterable[HandStats] = (),
     ) -> Hand:
         """Finish a hand, write its stacks (and jar, pot) and record its statistics."""
-        async with self.transaction() as tx:
+        lines = list(stats)
+
+        async def finish(tx: Transaction) -> Hand:
             hand = await tx.finish_hand(hand_id, result, stacks, flambeau=flambeau, pot=pot)
-            await tx.record_hand_stats(hand.guild_id, stats)
+            await tx.record_hand_stats(hand.guild_id, lines)
             return hand
+
+        return await self._write(finish)
 
     async def void_hand(self, hand_id: int, *, by: int | None = None) -> Hand:
         """Abandon an unfinished hand (no chip moves)."""
-        async with self.transaction() as tx:
-            return await tx.void_hand(hand_id, by=by)
+        return await self._write(lambda tx: tx.void_hand(hand_id, by=by))
 
     async def in_progress_hands(self, guild_id: int | None = None) -> list[Hand]:
         """Unfinished hands, to resume after a restart."""
-        async with self.read() as tx:
-            return await tx.in_progress_hands(guild_id)
+        return await self._read(lambda tx: tx.in_progress_hands(guild_id))
 
     async def hand_history(
         self,
@@ -592,8 +687,9 @@ class Database:
         status: HandStatus = "finished",
     ) -> list[Hand]:
         """Latest hands of a guild or table, newest first."""
-        async with self.read() as tx:
-            return await tx.hand_history(guild_id, table_id=table_id, limit=limit, status=status)
+        return await self._read(
+            lambda tx: tx.hand_history(guild_id, table_id=table_id, limit=limit, status=status)
+        )
 
     # -- statistics ----------------------------------------------------------------------
 
@@ -601,19 +697,16 @@ class Database:
         self, guild_id: int, lines: Iterable[HandStats], *, at: float | None = None
     ) -> None:
         """Add a finished hand to the all-time and weekly statistics."""
-        async with self.transaction() as tx:
-            await tx.record_hand_stats(guild_id, lines, at=at)
+        await self._write(lambda tx: tx.record_hand_stats(guild_id, lines, at=at))
 
     async def player_stats(
         self, guild_id: int, user_id: int, period: str = ALL_TIME
     ) -> dict[str, int]:
         """One player's statistics for a period."""
-        async with self.read() as tx:
-            return await tx.player_stats(guild_id, user_id, period)
+        return await self._read(lambda tx: tx.player_stats(guild_id, user_id, period))
 
     async def leaderboard(
         self, guild_id: int, metric: Metric, period: str = ALL_TIME, limit: int = 10
     ) -> list[LeaderboardEntry]:
         """The top players for a metric over 'all', 'week' or an ISO week."""
-        async with self.read() as tx:
-            return await tx.leaderboard(guild_id, metric, period, limit)
+        return await self._read(lambda tx: tx.leaderboard(guild_id, metric, period, limit))

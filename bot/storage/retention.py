@@ -10,6 +10,7 @@ before the rows go; if the process dies in between, the rows stay and a later ru
 them again (a restore ignores the duplicates).
 
     python -m bot.storage.retention archive --database data/salon.sqlite3 [--days 90]
+    python -m bot.storage.retention archive --database postgresql://... --folder data/archive
     python -m bot.storage.retention restore ARCHIVE --database data/salon.sqlite3
     python -m bot.storage.retention show ARCHIVE
 """
@@ -29,7 +30,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from bot.storage.database import DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, Database
+from bot.storage.database import (
+    DEFAULT_RETENTION_DAYS,
+    MAX_RETENTION_DAYS,
+    Database,
+    is_postgres_url,
+    sqlite_path,
+)
 from bot.storage.models import MINTING_KINDS
 
 __all__ = ["DEFAULT_RETENTION_DAYS", "MAX_RETENTION_DAYS", "archive_all", "restore_hands"]
@@ -49,8 +56,11 @@ class Archived:
 
 
 def archive_folder(database: str | Path) -> Path:
-    """Where a database's archives go: ``archive/`` beside it."""
-    return Path(database).resolve().parent / "archive"
+    """Where a database's archives go: ``archive/`` beside a SQLite file (for a PostgreSQL
+    URL, in the current folder: the bot passes its data folder's file instead)."""
+    if is_postgres_url(database):
+        return Path("archive").resolve()
+    return Path(sqlite_path(database)).resolve().parent / "archive"
 
 
 def write_archive(path: Path, rows: Iterable[dict[str, Any]]) -> None:
@@ -114,14 +124,16 @@ async def archive_guild(
             await tx.conn.execute(
                 "INSERT INTO ledger_checkpoints (guild_id, through_id, minted, created_at)"
                 " VALUES (?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
-                " through_id = MAX(through_id, excluded.through_id),"
-                " minted = minted + excluded.minted, created_at = excluded.created_at",
+                " through_id = CASE WHEN ledger_checkpoints.through_id > excluded.through_id"
+                " THEN ledger_checkpoints.through_id ELSE excluded.through_id END,"
+                " minted = ledger_checkpoints.minted + excluded.minted,"
+                " created_at = excluded.created_at",
                 (guild_id, max(int(r["id"]) for r in ledger), minted, now),
             )
             await tx.conn.executemany(
                 "INSERT INTO ledger_snapshots (guild_id, user_id, balance) VALUES (?, ?, ?)"
                 " ON CONFLICT (guild_id, user_id) DO UPDATE SET"
-                " balance = balance + excluded.balance",
+                " balance = ledger_snapshots.balance + excluded.balance",
                 [(guild_id, user, total) for user, total in sums.items()],
             )
             for part in _chunks([int(r["id"]) for r in ledger]):
@@ -171,7 +183,14 @@ async def restore_hands(db: Database, path: Path) -> int:
             f"INSERT OR IGNORE INTO hands ({', '.join(HAND_COLUMNS)}) VALUES ({marks})",
             [tuple(row[c] for c in HAND_COLUMNS) for row in rows],
         )
-        return int(tx.conn.total_changes - before)
+        restored = int(tx.conn.total_changes - before)
+        if tx.dialect == "postgres":  # ids given by hand: the next new hand comes after them
+            await tx.conn.execute(
+                "SELECT setval(seq, top) FROM (SELECT (SELECT MAX(id) FROM hands) AS top,"
+                " pg_get_serial_sequence('hands', 'id')::regclass AS seq) AS ids"
+                " WHERE top > COALESCE(pg_sequence_last_value(seq), 0)"
+            )
+        return restored
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -182,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     run = sub.add_parser("archive", help="archive what is older than the retention now")
     run.add_argument("--database", required=True)
     run.add_argument("--days", type=int, help="every server's retention for this run")
+    run.add_argument("--folder", type=Path, help="where the archives go (default: beside it)")
     back = sub.add_parser("restore", help="put an archive's hands back")
     back.add_argument("archive", type=Path)
     back.add_argument("--database", required=True)
@@ -197,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
         async with Database(args.database) as db:
             if args.command == "restore":
                 return f"{await restore_hands(db, args.archive)} hand(s) restored"
-            folder = archive_folder(args.database)
+            folder = args.folder or archive_folder(args.database)
             done = await archive_all(db, folder, args.days)
             return f"{done.hands} hand(s), {done.ledger_rows} ledger row(s) archived in {folder}"
 

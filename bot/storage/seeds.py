@@ -7,10 +7,11 @@ play, then **revealed**: its hands' stored records get the seed filled in.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Literal
 
-from bot.storage.txbase import Row, TransactionBase
+from bot.storage.txbase import Row, TransactionBase, dump_json
 
 SeedStatus = Literal["current", "retired", "revealed"]
 
@@ -93,7 +94,7 @@ class SeedTransaction(TransactionBase):
         """One more deal made with the seed (``deal`` its number)."""
         await self._run(
             "UPDATE server_seeds SET deals = deals + 1, last_deal = ?,"
-            " shuffled_at = CASE WHEN ? THEN ? ELSE shuffled_at END WHERE id = ?",
+            " shuffled_at = CASE WHEN ? = 1 THEN ? ELSE shuffled_at END WHERE id = ?",
             (deal, int(shuffled), deal, seed_id),
         )
 
@@ -115,17 +116,36 @@ class SeedTransaction(TransactionBase):
         row = await self._one("SELECT * FROM server_seeds WHERE id = ?", (seed_id,))
         assert row is not None
         seed = self._server_seed(row)
-        await self._run(
-            "UPDATE hands SET record = json_set(record, '$.fair.server_seed', ?)"
-            " WHERE table_id = ? AND json_extract(record, '$.fair.commitment') = ?",
-            (seed.server_seed, seed.table_id, seed.commitment),
+        if self.dialect == "sqlite":
+            await self._run(
+                "UPDATE hands SET record = json_set(record, '$.fair.server_seed', ?)"
+                " WHERE table_id = ? AND json_extract(record, '$.fair.commitment') = ?",
+                (seed.server_seed, seed.table_id, seed.commitment),
+            )
+            return seed
+        # PostgreSQL's JSON functions would rewrite the whole text: edit it here instead
+        hands = await self._all(
+            "SELECT id, record FROM hands WHERE table_id = ? AND "
+            + self._json_text("record", "fair", "commitment")
+            + " = ? ORDER BY id"
+            + self.for_update,
+            (seed.table_id, seed.commitment),
         )
+        for hand in hands:
+            record = json.loads(hand["record"])
+            record["fair"]["server_seed"] = seed.server_seed
+            await self._run(
+                "UPDATE hands SET record = ? WHERE id = ?", (dump_json(record), hand["id"])
+            )
         return seed
 
-    async def hands_dealt_with(self, commitment: str) -> int:
+    async def hands_dealt_with(self, seed: ServerSeed) -> int:
+        """How many of its table's hands a seed dealt (read from the table's hands only)."""
         return await self._scalar(
-            "SELECT COUNT(*) FROM hands WHERE json_extract(record, '$.fair.commitment') = ?",
-            (commitment,),
+            "SELECT COUNT(*) FROM hands WHERE table_id = ? AND "
+            + self._json_text("record", "fair", "commitment")
+            + " = ?",
+            (seed.table_id, seed.commitment),
         )
 
     async def closed_tables_with_secret_seeds(self) -> list[int]:

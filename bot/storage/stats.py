@@ -38,6 +38,7 @@ class StatsTransaction(TransactionBase):
         """
         await self._ensure_guild(guild_id)
         week = iso_week(self.now if at is None else at)
+        rows: list[object] = []
         for line in lines:
             if is_house(line.user_id):
                 continue  # house players are in no statistics nor leaderboard
@@ -51,20 +52,25 @@ class StatsTransaction(TransactionBase):
                 line.prials,
             )
             for period in (ALL_TIME, week):
-                await self._run(
-                    "INSERT INTO stats (guild_id, period, user_id, hands_played, hands_won,"
-                    " net_chips, biggest_pot, brelans, square_brelans, prials)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-                    " ON CONFLICT (guild_id, period, user_id) DO UPDATE SET"
-                    " hands_played = hands_played + excluded.hands_played,"
-                    " hands_won = hands_won + excluded.hands_won,"
-                    " net_chips = net_chips + excluded.net_chips,"
-                    " biggest_pot = MAX(biggest_pot, excluded.biggest_pot),"
-                    " brelans = brelans + excluded.brelans,"
-                    " square_brelans = square_brelans + excluded.square_brelans,"
-                    " prials = prials + excluded.prials",
-                    (guild_id, period, line.user_id, *values),
-                )
+                rows.extend((guild_id, period, line.user_id, *values))
+        if not rows:
+            return
+        one_row = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        await self._run(  # one statement for every line of the hand
+            "INSERT INTO stats (guild_id, period, user_id, hands_played, hands_won,"
+            " net_chips, biggest_pot, brelans, square_brelans, prials)"
+            f" VALUES {', '.join([one_row] * (len(rows) // 10))}"
+            " ON CONFLICT (guild_id, period, user_id) DO UPDATE SET"
+            " hands_played = stats.hands_played + excluded.hands_played,"
+            " hands_won = stats.hands_won + excluded.hands_won,"
+            " net_chips = stats.net_chips + excluded.net_chips,"
+            " biggest_pot = CASE WHEN stats.biggest_pot > excluded.biggest_pot"
+            " THEN stats.biggest_pot ELSE excluded.biggest_pot END,"
+            " brelans = stats.brelans + excluded.brelans,"
+            " square_brelans = stats.square_brelans + excluded.square_brelans,"
+            " prials = stats.prials + excluded.prials",
+            rows,
+        )
 
     async def player_stats(
         self, guild_id: int, user_id: int, period: str = ALL_TIME

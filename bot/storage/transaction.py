@@ -7,6 +7,7 @@ them commit or roll back together.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sqlite3
 from collections.abc import Mapping
@@ -116,11 +117,18 @@ class Transaction(WalletTransaction, StatsTransaction, SeedTransaction, LeaseTra
         return await self.get_table(table_id)
 
     async def get_table(self, table_id: int) -> GameTable:
-        """A table by id, closed or not; :class:`NoTable` if there is none."""
-        row = await self._one("SELECT * FROM card_tables WHERE id = ?", (table_id,))
+        """A table by id, closed or not; :class:`NoTable` if there is none. A PostgreSQL
+        write transaction locks its row: the writes for one table take turns."""
+        seen = self._tables.get(table_id)
+        if seen is not None:  # read (and locked) earlier in this transaction
+            return seen
+        row = await self._one(
+            "SELECT * FROM card_tables WHERE id = ?" + self.for_update, (table_id,)
+        )
         if row is None:
             raise NoTable()
-        return self._table(row)
+        table = self._tables[table_id] = self._table(row)
+        return table
 
     async def _live_table(self, table_id: int) -> GameTable:
         table = await self.get_table(table_id)
@@ -156,7 +164,7 @@ class Transaction(WalletTransaction, StatsTransaction, SeedTransaction, LeaseTra
         message_ids: Mapping[str, Any] | None = None,
     ) -> GameTable:
         """Change a live table's status ('open'/'playing'), options or message ids."""
-        await self._live_table(table_id)
+        table = await self._live_table(table_id)
         changes: dict[str, object] = {}
         if status is not None:
             if status not in TABLE_STATUSES:
@@ -166,12 +174,17 @@ class Transaction(WalletTransaction, StatsTransaction, SeedTransaction, LeaseTra
             changes["options"] = dump_json(dict(options))
         if message_ids is not None:
             changes["message_ids"] = dump_json(dict(message_ids))
-        if changes:
-            assignments = ", ".join(f"{column} = ?" for column in changes)
-            await self._run(
-                f"UPDATE card_tables SET {assignments} WHERE id = ?", (*changes.values(), table_id)
-            )
-        return await self.get_table(table_id)
+        if not changes:
+            return table
+        assignments = ", ".join(f"{column} = ?" for column in changes)
+        await self._run(
+            f"UPDATE card_tables SET {assignments} WHERE id = ?", (*changes.values(), table_id)
+        )
+        table = self._tables[table_id] = dataclasses.replace(
+            table,
+            **{k: json.loads(v) if k != "status" else v for k, v in changes.items()},  # type: ignore[arg-type]
+        )
+        return table
 
     async def close_table(self, table_id: int, *, by: int | None = None) -> list[CashOut]:
         """Close a table: void its unfinished hand, cash out every seat, empty the line.
@@ -212,6 +225,7 @@ class Transaction(WalletTransaction, StatsTransaction, SeedTransaction, LeaseTra
             "UPDATE card_tables SET status = 'closed', pot = 0, closed_at = ? WHERE id = ?",
             (self.now, table_id),
         )
+        self._tables.pop(table_id, None)
         return cash_outs
 
     # -- seats ---------------------------------------------------------------------------
@@ -408,6 +422,10 @@ class Transaction(WalletTransaction, StatsTransaction, SeedTransaction, LeaseTra
 
     async def pop_queue(self, table_id: int) -> QueueEntry | None:
         """Remove and return the first user in line (None if the line is empty)."""
+        if self.for_update:  # two pops take turns (PostgreSQL)
+            await self._one(
+                "SELECT id FROM card_tables WHERE id = ?" + self.for_update, (table_id,)
+            )
         row = await self._one(
             "SELECT * FROM queue WHERE table_id = ? ORDER BY position LIMIT 1", (table_id,)
         )
@@ -437,8 +455,8 @@ class Transaction(WalletTransaction, StatsTransaction, SeedTransaction, LeaseTra
         )
 
     async def get_hand(self, hand_id: int) -> Hand:
-        """A hand by id; :class:`NoHand` if there is none."""
-        row = await self._one("SELECT * FROM hands WHERE id = ?", (hand_id,))
+        """A hand by id; :class:`NoHand` if there is none (locked in a PostgreSQL write)."""
+        row = await self._one("SELECT * FROM hands WHERE id = ?" + self.for_update, (hand_id,))
         if row is None:
             raise NoHand()
         return self._hand(row)
@@ -466,6 +484,7 @@ class Transaction(WalletTransaction, StatsTransaction, SeedTransaction, LeaseTra
         hand_no = 1 + await self._scalar(
             "SELECT MAX(hand_no) FROM hands WHERE table_id = ?", (table_id,)
         )
+        text = dump_json(record)
         hand_id, _ = await self._run(
             "INSERT INTO hands (table_id, guild_id, hand_no, game, record, turn_deadline,"
             " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -474,13 +493,26 @@ class Transaction(WalletTransaction, StatsTransaction, SeedTransaction, LeaseTra
                 table.guild_id,
                 hand_no,
                 table.game,
-                dump_json(record),
+                text,
                 turn_deadline,
                 self.now,
                 self.now,
             ),
         )
-        return await self.get_hand(hand_id)
+        return Hand(
+            id=hand_id,
+            table_id=table_id,
+            guild_id=table.guild_id,
+            hand_no=hand_no,
+            game=table.game,
+            record=json.loads(text),
+            status="in_progress",
+            result=None,
+            flambeau=0,
+            turn_deadline=turn_deadline,
+            created_at=self.now,
+            updated_at=self.now,
+        )
 
     async def save_hand(
         self, hand_id: int, record: Any, *, turn_deadline: float | None = None
@@ -506,23 +538,48 @@ class Transaction(WalletTransaction, StatsTransaction, SeedTransaction, LeaseTra
         actions the writer saw before this one) a record that has moved on meanwhile (another
         process wrote this turn) is refused with :class:`StaleHand`, writing nothing.
         """
-        await self._playing_hand(hand_id)
+        if self.dialect == "postgres":
+            return await self._append_locked(hand_id, action, turn_deadline, expected_count)
         sql = (
             "UPDATE hands SET record = json_insert(json_insert(record, '$.actions', json('[]')),"
-            " '$.actions[#]', json(?)), turn_deadline = ?, updated_at = ? WHERE id = ?"
+            " '$.actions[#]', json(?)), turn_deadline = ?, updated_at = ?"
+            " WHERE id = ? AND status = 'in_progress'"
         )
         params: list[object] = [dump_json(action), turn_deadline, self.now, hand_id]
-        if expected_count is not None:  # one statement: the check and the write together
+        if expected_count is not None:  # one statement: the checks and the write together
             sql += " AND COALESCE(json_array_length(record, '$.actions'), 0) = ?"
             params.append(expected_count)
         _, changed = await self._run(sql, params)
-        count_sql = "SELECT json_array_length(record, '$.actions') FROM hands WHERE id = ?"
-        if expected_count is None:
-            return await self._scalar(count_sql, (hand_id,))
-        if changed == 0:
-            found = await self._scalar(count_sql, (hand_id,))
-            raise StaleHand(hand_id, expected_count, int(found or 0))
-        return expected_count + 1
+        if changed and expected_count is not None:
+            return expected_count + 1
+        row = await self._one(
+            "SELECT status, COALESCE(json_array_length(record, '$.actions'), 0) FROM hands"
+            " WHERE id = ?",
+            (hand_id,),
+        )
+        if row is None:
+            raise NoHand()
+        if row[0] != "in_progress":
+            raise HandFinished()
+        if not changed:
+            assert expected_count is not None
+            raise StaleHand(hand_id, expected_count, int(row[1]))
+        return int(row[1])
+
+    async def _append_locked(
+        self, hand_id: int, action: Any, turn_deadline: float | None, expected_count: int | None
+    ) -> int:
+        """:meth:`append_action` on PostgreSQL: the row is locked, the list grows in Python."""
+        hand = await self._playing_hand(hand_id)
+        actions = hand.record.setdefault("actions", [])
+        if expected_count is not None and len(actions) != expected_count:
+            raise StaleHand(hand_id, expected_count, len(actions))
+        actions.append(action)
+        await self._run(
+            "UPDATE hands SET record = ?, turn_deadline = ?, updated_at = ? WHERE id = ?",
+            (dump_json(hand.record), turn_deadline, self.now, hand_id),
+        )
+        return len(actions)
 
     async def set_turn_deadline(self, hand_id: int, turn_deadline: float | None) -> None:
         """Set (or clear) the unix time by which the player to act must act."""
@@ -578,12 +635,20 @@ class Transaction(WalletTransaction, StatsTransaction, SeedTransaction, LeaseTra
             )
         if new_pot != table.pot:
             await self._run("UPDATE card_tables SET pot = ? WHERE id = ?", (new_pot, table.id))
+            self._tables[table.id] = dataclasses.replace(table, pot=new_pot)
         await self._run(
             "UPDATE hands SET status = 'finished', result = ?, flambeau = ?,"
             " turn_deadline = NULL, updated_at = ? WHERE id = ?",
-            (dump_json(result), flambeau, self.now, hand_id),
+            (result_text := dump_json(result), flambeau, self.now, hand_id),
         )
-        return await self.get_hand(hand_id)
+        return dataclasses.replace(
+            hand,
+            status="finished",
+            result=json.loads(result_text),
+            flambeau=flambeau,
+            turn_deadline=None,
+            updated_at=self.now,
+        )
 
     async def void_hand(self, hand_id: int, *, by: int | None = None) -> Hand:
         """Abandon an unfinished hand; no chip moves (stacks only change when hands finish).
@@ -607,9 +672,13 @@ class Transaction(WalletTransaction, StatsTransaction, SeedTransaction, LeaseTra
             return None
         row = await self._one(
             "SELECT * FROM hands WHERE table_id = ? AND status = 'finished'"
-            " AND json_extract(record, '$.deal_no') = ?"
-            " AND json_extract(record, '$.fair.commitment') = ?",
-            (hand.table_id, deal - 1, fair.get("commitment")),
+            f" AND {self._json_text('record', 'deal_no')} = ?"
+            f" AND {self._json_text('record', 'fair', 'commitment')} = ?",
+            (
+                hand.table_id,
+                deal - 1 if self.dialect == "sqlite" else str(deal - 1),  # PostgreSQL: text
+                fair.get("commitment"),
+            ),
         )
         return None if row is None else self._hand(row)
 

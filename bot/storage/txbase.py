@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping, Sequence
-from typing import Any, Final
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
 
 import aiosqlite
 
@@ -17,10 +17,24 @@ from bot.storage.errors import (
     InvalidAmount,
 )
 from bot.storage.models import (
+    GameTable,
     GuildSettings,
 )
 
-Row = sqlite3.Row
+if TYPE_CHECKING:
+    from bot.storage.postgres import PgConnection
+
+
+class Row(Protocol):
+    """A result row: ``sqlite3.Row`` on SQLite, ``asyncpg.Record`` on PostgreSQL; both read
+    ``row["column"]`` and ``row[0]``."""
+
+    def __getitem__(self, key: Any, /) -> Any: ...
+    def keys(self) -> Any: ...
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+Dialect = Literal["sqlite", "postgres"]
 SEAT_STATUSES: Final = ("playing", "sitting_out", "leaving")
 TABLE_STATUSES: Final = ("open", "playing")
 CURRENT_WEEK: Final = "week"
@@ -62,32 +76,74 @@ class TransactionBase:
     reading, used for every timestamp it writes.
     """
 
-    def __init__(self, conn: aiosqlite.Connection, now: float) -> None:
-        self._conn: aiosqlite.Connection | None = conn
+    def __init__(
+        self,
+        conn: aiosqlite.Connection | PgConnection,
+        now: float,
+        *,
+        dialect: Dialect = "sqlite",
+        writing: bool = True,
+        direct: sqlite3.Connection | None = None,
+    ) -> None:
+        self._conn: aiosqlite.Connection | PgConnection | None = conn
+        #: SQLite's own connection when the transaction may run its statements at once on
+        #: the event loop's thread (:mod:`bot.storage.inline`): the transaction already holds
+        #: its lock, so no statement waits, and the worker thread's round trips are saved.
+        self._direct = direct
+        #: Tables read in this transaction (frozen; a write to one replaces or drops it).
+        self._tables: dict[int, GameTable] = {}
         self.now = now
+        #: "sqlite" or "postgres": the few statements that differ branch on it.
+        self.dialect: Dialect = dialect
+        #: A write transaction (``db.transaction()``), not ``db.read()``.
+        self.writing = writing
 
     def _close(self) -> None:
         self._conn = None
+        self._direct = None
 
     @property
-    def conn(self) -> aiosqlite.Connection:
-        """The underlying connection, for queries this class does not offer."""
+    def conn(self) -> aiosqlite.Connection | PgConnection:
+        """The underlying connection, for queries this class does not offer (on PostgreSQL a
+        :class:`~bot.storage.postgres.PgConnection`: the same calls, ``?`` placeholders)."""
         if self._conn is None:
             raise RuntimeError("this transaction is over; open a new one")
         return self._conn
 
+    @property
+    def for_update(self) -> str:
+        """`` FOR NO KEY UPDATE`` in a PostgreSQL write transaction, else nothing: appended to
+        a SELECT of rows the transaction may change next (a wallet before a debit, a table
+        before its seats and hands), so that concurrent transactions take turns on them.
+        SQLite's write transactions take turns on the whole file already."""
+        return " FOR NO KEY UPDATE" if self.writing and self.dialect == "postgres" else ""
+
+    def _json_text(self, column: str, *keys: str) -> str:
+        """SQL for the text of a JSON column's member (``record``, "fair", "commitment")."""
+        if self.dialect == "postgres":
+            return f"({column}::json #>> '{{{','.join(keys)}}}')"
+        return f"json_extract({column}, '$.{'.'.join(keys)}')"
+
     # -- low-level helpers ---------------------------------------------------------------
 
     async def _one(self, sql: str, params: Sequence[object] = ()) -> Row | None:
+        if self._direct is not None:
+            row: Row | None = self._direct.execute(sql, params).fetchone()
+            return row
         async with self.conn.execute(sql, params) as cur:
             return await cur.fetchone()
 
     async def _all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        if self._direct is not None:
+            return list(self._direct.execute(sql, params).fetchall())
         async with self.conn.execute(sql, params) as cur:
             return list(await cur.fetchall())
 
     async def _run(self, sql: str, params: Sequence[object] = ()) -> tuple[int, int]:
         """Execute a write; returns ``(lastrowid, rowcount)``."""
+        if self._direct is not None:
+            done = self._direct.execute(sql, params)
+            return done.lastrowid or 0, done.rowcount
         async with self.conn.execute(sql, params) as cur:
             return cur.lastrowid or 0, cur.rowcount
 

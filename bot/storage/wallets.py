@@ -30,8 +30,10 @@ class WalletTransaction(TransactionBase):
     # -- wallets and ledger --------------------------------------------------------------
 
     async def _wallet(self, guild_id: int, user_id: int) -> Wallet | None:
+        """The wallet, locked in a PostgreSQL write transaction (its balance decides a debit)."""
         row = await self._one(
-            "SELECT * FROM wallets WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+            "SELECT * FROM wallets WHERE guild_id = ? AND user_id = ?" + self.for_update,
+            (guild_id, user_id),
         )
         if row is None:
             return None
@@ -65,7 +67,7 @@ class WalletTransaction(TransactionBase):
             raise InvalidAmount("refuse-amount-max", most=MAX_CHIPS)
         if amount > 0:
             rows = await self._all(
-                "SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?",
+                "SELECT balance FROM wallets WHERE guild_id = ? AND user_id = ?" + self.for_update,
                 (guild_id, user_id),
             )
             if rows and int(rows[0]["balance"]) + amount > MAX_CHIPS:
@@ -83,11 +85,12 @@ class WalletTransaction(TransactionBase):
             return wallet
         await self._ensure_guild(guild_id)
         settings = await self.settings(guild_id)
-        await self._run(
-            "INSERT INTO wallets (guild_id, user_id, balance, created_at) VALUES (?, ?, 0, ?)",
+        _, created = await self._run(  # 0 if a concurrent transaction made it (PostgreSQL)
+            "INSERT INTO wallets (guild_id, user_id, balance, created_at) VALUES (?, ?, 0, ?)"
+            " ON CONFLICT (guild_id, user_id) DO NOTHING",
             (guild_id, user_id, self.now),
         )
-        if not is_house(user_id):  # the house gets no welcome grant
+        if created and not is_house(user_id):  # the house gets no welcome grant
             await self._post(guild_id, user_id, settings.starting_grant, "grant", note="welcome")
         return cast(Wallet, await self._wallet(guild_id, user_id))
 
@@ -163,8 +166,11 @@ class WalletTransaction(TransactionBase):
         amount = whole_chips(amount)
         if from_id == to_id:
             raise SelfTransfer()
-        source = await self.ensure_wallet(guild_id, from_id)
-        target = await self.ensure_wallet(guild_id, to_id)
+        # both wallets in id order: two opposite transfers lock them in the same order
+        first, second = sorted((from_id, to_id))
+        wallets = {first: await self.ensure_wallet(guild_id, first)}
+        wallets[second] = await self.ensure_wallet(guild_id, second)
+        source, target = wallets[from_id], wallets[to_id]
         if source.balance < amount:
             raise InsufficientChips(source.balance, amount)
         await self._post(guild_id, from_id, -amount, "transfer", counterpart_id=to_id, note=note)
@@ -196,16 +202,16 @@ class WalletTransaction(TransactionBase):
     async def verify_ledger(self, guild_id: int) -> list[LedgerMismatch]:
         """Every wallet of the guild whose balance is not the sum of its ledger entries."""
         rows = await self._all(
-            "SELECT w.user_id, w.balance,"
+            "SELECT user_id, balance, total FROM (SELECT w.user_id, w.balance,"
             " (SELECT COALESCE(SUM(l.amount), 0) FROM ledger AS l"
             "   WHERE l.guild_id = w.guild_id AND l.user_id = w.user_id)"
             " + COALESCE((SELECT s.balance FROM ledger_snapshots AS s"
             "   WHERE s.guild_id = w.guild_id AND s.user_id = w.user_id), 0) AS total"
-            " FROM wallets AS w WHERE w.guild_id = ? AND w.balance <> total"
-            " ORDER BY w.user_id",
+            " FROM wallets AS w WHERE w.guild_id = ?) AS summed"
+            " WHERE balance <> total ORDER BY user_id",
             (guild_id,),
         )
-        return [LedgerMismatch(r["user_id"], r["balance"], r["total"]) for r in rows]
+        return [LedgerMismatch(r["user_id"], r["balance"], int(r["total"])) for r in rows]
 
     async def chip_census(self, guild_id: int) -> ChipCensus:
         """Count the guild's chips in wallets, seats, table pots and the jar vs. those minted."""

@@ -1,0 +1,269 @@
+"""``python -m bot.loadtest --database URL --processes P --tables T --seconds S --seed N
+[--rate R | --closed] [--kill-one-at SECONDS]``
+
+Sets up ``T`` tables of robots on the database (each in a guild of its own, 3 to 5 robots, a
+mix of Bouillotte, Brelan and Brag, dealing the next hand at once, a turn timer that never
+fires), starts ``P`` worker processes (worker ``i`` runs shard ``i`` of ``P``), lets them play
+for ``S`` seconds and prints one JSON object::
+
+    {"tables": T, "processes": P, "actions": n, "actions_per_second": r,
+     "latency_ms": {"p50": a, "p99": b, "max": c}, "chips_before": x, "chips_after": x,
+     "errors": 0, "resume_seconds": null, ...}
+
+``--rate R`` (default 0.5): open loop, each table's actions arrive at random moments, ``R`` a
+second on average; ``--closed``: each table acts as soon as its last action returned. The
+latency of an action runs from its arrival (open loop) or its submission (closed loop) to
+the return of ``TableManager.act``. ``errors`` counts actions that failed for any reason
+other than a refusal by the rules (``refused``). The chips are counted (wallets, seats,
+table pots, flambeau jars) with every worker stopped. ``--kill-one-at T`` kills one worker
+with SIGKILL ``T`` seconds in and starts it again at once: it resumes its tables and goes on;
+``resume_seconds`` is how long that resume took. ``start_resume_seconds``: the slowest
+worker's first resume (tables set up, no hand dealt yet). The exit status is 1 when there were
+errors or the chips changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import math
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.loadtest.setup import census, open_database, prepare
+
+ROOT = Path(__file__).resolve().parents[2]
+#: How long a worker may take to be ready (open, resume, first deals), in seconds.
+READY_TIMEOUT = 600.0
+LINE_LIMIT = 1 << 26
+
+
+@dataclass
+class Gathered:
+    """The workers' figures, as they come."""
+
+    latencies: list[float] = field(default_factory=list)
+    refused: int = 0
+    unserved: int = 0
+    deals: int = 0
+    errors: dict[str, int] = field(default_factory=dict)
+    started: list[float] = field(default_factory=list)
+    ended: list[float] = field(default_factory=list)
+    start_resume: list[float] = field(default_factory=list)
+
+    def add(self, report: dict[str, Any]) -> None:
+        self.latencies.extend(report.get("lat", ()))
+        self.refused += report.get("refused", 0)
+        self.unserved += report.get("unserved", 0)
+        self.deals += report.get("deals", 0)
+        for kind, n in report.get("errors", {}).items():
+            self.errors[kind] = self.errors.get(kind, 0) + n
+
+    def error(self, kind: str) -> None:
+        self.errors[kind] = self.errors.get(kind, 0) + 1
+
+
+class Worker:
+    """One worker process and the reading of its lines."""
+
+    def __init__(self, index: int, args: argparse.Namespace, gathered: Gathered) -> None:
+        self.index = index
+        self.args = args
+        self.gathered = gathered
+        self.proc: asyncio.subprocess.Process | None = None
+        self.ready: asyncio.Future[dict[str, Any]] | None = None
+        self.reader: asyncio.Task[None] | None = None
+        self.killed = False
+        self.done = False
+
+    async def start(self) -> None:
+        args = self.args
+        command = [
+            sys.executable,
+            "-m",
+            "bot.loadtest.worker",
+            "--database",
+            args.database,
+            "--processes",
+            str(args.processes),
+            "--index",
+            str(self.index),
+            "--seed",
+            str(args.seed),
+            "--rate",
+            str(args.rate),
+        ]
+        if args.closed:
+            command.append("--closed")
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        self.killed = self.done = False
+        self.ready = asyncio.get_running_loop().create_future()
+        self.proc = await asyncio.create_subprocess_exec(
+            *command,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            env=env,
+            limit=LINE_LIMIT,
+        )
+        self.reader = asyncio.create_task(self.read(self.proc, self.ready))
+
+    async def read(self, proc: asyncio.subprocess.Process, ready: asyncio.Future[Any]) -> None:
+        assert proc.stdout is not None
+        while line := await proc.stdout.readline():
+            try:
+                report = json.loads(line)
+            except ValueError:
+                continue
+            if report.get("ready"):
+                if not ready.done():
+                    ready.set_result(report)
+            elif report.get("done"):
+                self.done = True
+                self.gathered.started.append(report["started"])
+                self.gathered.ended.append(report["ended"])
+            else:
+                self.gathered.add(report)
+        code = await proc.wait()
+        if not ready.done():
+            ready.set_exception(RuntimeError(f"worker {self.index} exited ({code}) before ready"))
+        if not self.killed and (code != 0 or not self.done):
+            self.gathered.error(f"worker {self.index} exited {code}")
+
+    async def go(self, deadline: float) -> None:
+        assert self.proc is not None and self.proc.stdin is not None
+        self.proc.stdin.write(f"go {deadline}\n".encode())
+        await self.proc.stdin.drain()
+
+    async def kill(self) -> None:
+        assert self.proc is not None
+        self.killed = True
+        self.proc.kill()  # SIGKILL
+        await self.proc.wait()
+        if self.reader is not None:
+            await self.reader
+
+    async def finish(self) -> None:
+        if self.reader is not None:
+            await self.reader
+
+
+def percentile(ordered: list[float], q: float) -> float | None:
+    """The nearest-rank percentile of a sorted list (None when empty)."""
+    if not ordered:
+        return None
+    return ordered[max(0, min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1))]
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    db = await open_database(args.database)
+    try:
+        await prepare(db, args.tables, args.seed)
+        chips_before, _ = await census(db, args.tables)
+    finally:
+        await db.close()
+    gathered = Gathered()
+    workers = [Worker(i, args, gathered) for i in range(args.processes)]
+    try:
+        for worker in workers:
+            await worker.start()
+        for worker in workers:
+            assert worker.ready is not None
+            ready = await asyncio.wait_for(worker.ready, READY_TIMEOUT)
+            gathered.start_resume.append(ready["resume_seconds"])
+        go = time.time()
+        deadline = go + args.seconds
+        for worker in workers:
+            await worker.go(deadline)
+        resume_seconds = None
+        if args.kill_one_at is not None:
+            await asyncio.sleep(max(0.0, go + args.kill_one_at - time.time()))
+            victim = workers[random.Random(args.seed).randrange(len(workers))]
+            await victim.kill()
+            await victim.start()
+            assert victim.ready is not None
+            ready = await asyncio.wait_for(victim.ready, READY_TIMEOUT)
+            resume_seconds = ready["resume_seconds"]
+            await victim.go(deadline)
+        for worker in workers:
+            await worker.finish()
+    finally:
+        for worker in workers:
+            if worker.proc is not None and worker.proc.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    worker.proc.kill()
+                await worker.proc.wait()
+    db = await open_database(args.database)
+    try:
+        chips_after, balanced = await census(db, args.tables)
+    finally:
+        await db.close()
+    ordered = sorted(gathered.latencies)
+    elapsed = max([deadline, *gathered.ended]) - go
+    errors = sum(gathered.errors.values())
+
+    def ms(q: float) -> float | None:
+        value = percentile(ordered, q)
+        return None if value is None else round(value, 2)
+
+    return {
+        "tables": args.tables,
+        "processes": args.processes,
+        "mode": "closed" if args.closed else "open",
+        "rate": None if args.closed else args.rate,
+        "seconds": round(elapsed, 3),
+        "actions": len(ordered),
+        "actions_per_second": round(len(ordered) / elapsed, 1) if elapsed > 0 else 0.0,
+        "latency_ms": {"p50": ms(0.50), "p99": ms(0.99), "max": ms(1.0)},
+        "chips_before": chips_before,
+        "chips_after": chips_after,
+        "chips_balanced": balanced,
+        "errors": errors,
+        "error_kinds": gathered.errors,
+        "refused": gathered.refused,
+        "unserved": gathered.unserved,
+        "deals": gathered.deals,
+        "resume_seconds": resume_seconds,
+        "start_resume_seconds": max(gathered.start_resume) if gathered.start_resume else None,
+    }
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.loadtest",
+        description="Robots play many tables through the real runtime; prints one JSON object.",
+    )
+    parser.add_argument("--database", required=True, help="a path, sqlite:///… or postgresql://…")
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--tables", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--seed", type=int, default=1)
+    loop = parser.add_mutually_exclusive_group()
+    loop.add_argument("--rate", type=float, default=0.5, help="actions a second per table")
+    loop.add_argument("--closed", action="store_true", help="act as soon as the last returned")
+    parser.add_argument("--kill-one-at", type=float, default=None, metavar="SECONDS")
+    args = parser.parse_args(argv)
+    if args.processes < 1 or args.tables < 1 or args.seconds <= 0 or args.rate <= 0:
+        parser.error("--processes and --tables are 1 or more, --seconds and --rate above 0")
+    if args.kill_one_at is not None and not 0 <= args.kill_one_at < args.seconds:
+        parser.error("--kill-one-at is a moment within --seconds")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    result = asyncio.run(run(args))
+    print(json.dumps(result), flush=True)
+    same = result["chips_before"] == result["chips_after"] and result["chips_balanced"]
+    return 0 if result["errors"] == 0 and same else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,409 @@
+"""PostgreSQL for the storage layer: the same :class:`~bot.storage.Database`, on asyncpg.
+
+``Database("postgresql://user@host/db")`` is a :class:`PostgresDatabase`: a pool of
+connections instead of one, no global lock (transactions of different tables run side by
+side), and the same :class:`~bot.storage.Transaction` code on top of :class:`PgConnection`,
+the part of aiosqlite's connection that code uses:
+
+- ``?`` placeholders become ``$1..$n``; an ``INSERT`` into a table with a generated key gets
+  ``RETURNING <key>`` (the cursor's ``lastrowid``); ``INSERT OR IGNORE`` becomes
+  ``ON CONFLICT DO NOTHING``; ``rowcount`` and ``total_changes`` come from the rows changed.
+- An error from PostgreSQL is raised as the ``sqlite3`` error SQLite would raise: a
+  constraint or trigger refusal (SQLSTATE class 23) as :class:`PgIntegrityError`, a subclass
+  of ``sqlite3.IntegrityError``; anything else as :class:`PgOperationalError`. Both carry the
+  ``sqlstate``; a deadlock or serialisation failure (40P01, 40001) is one the convenience
+  methods of the database retry.
+
+Writes run at READ COMMITTED; the rows a write transaction reads and then changes (a wallet
+before a debit, a table before its seats, line or hands, a hand before its record) are locked
+with ``FOR NO KEY UPDATE`` (:attr:`~bot.storage.txbase.TransactionBase.for_update`). Reads
+(``db.read()``) are one REPEATABLE READ, READ ONLY snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import re
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Awaitable, Generator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, Final
+
+import asyncpg
+
+from bot.storage.database import Clock, Database, redact_url
+from bot.storage.errors import SchemaTooNew
+from bot.storage.schema_pg import PG_MIGRATIONS
+from bot.storage.transaction import Transaction
+
+#: The generated key of each table, returned by an INSERT as the cursor's ``lastrowid``.
+GENERATED_KEYS: Final = {
+    "card_tables": "id",
+    "hands": "id",
+    "queue": "position",
+    "ledger": "id",
+    "server_seeds": "id",
+}
+#: SQLSTATEs of a transaction PostgreSQL rolled back whole, safe to run again.
+RETRYABLE: Final = frozenset({"40001", "40P01"})
+#: The advisory lock migrations run under (any constant; per database).
+MIGRATION_LOCK: Final = 0x5A_4C_0_4E_C4_2D
+BEGIN_WRITE: Final = "BEGIN ISOLATION LEVEL READ COMMITTED"
+BEGIN_READ: Final = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+VERSION_TABLE: Final = (
+    "CREATE TABLE IF NOT EXISTS schema_version"
+    " (id BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (id), version INTEGER NOT NULL)"
+)
+
+
+class PgIntegrityError(sqlite3.IntegrityError):
+    """PostgreSQL refused a write: a constraint or a trigger (SQLSTATE class 23)."""
+
+    sqlstate: str = ""
+
+
+class PgOperationalError(sqlite3.OperationalError):
+    """Any other error PostgreSQL reported; ``sqlstate`` says which."""
+
+    sqlstate: str = ""
+
+
+class PostgresUnavailable(sqlite3.OperationalError):
+    """The PostgreSQL server could not be reached or refused the connection."""
+
+
+def database_error(exc: Exception) -> sqlite3.Error:
+    """The ``sqlite3`` error for an asyncpg error (the original is its ``__cause__``)."""
+    state = str(getattr(exc, "sqlstate", "") or "")
+    error = (PgIntegrityError if state.startswith("23") else PgOperationalError)(str(exc))
+    error.sqlstate = state
+    return error
+
+
+def retryable(exc: BaseException) -> bool:
+    """Whether ``exc`` is a deadlock or serialisation failure (the transaction may run again)."""
+    return getattr(exc, "sqlstate", None) in RETRYABLE
+
+
+_INSERT = re.compile(r"\s*INSERT\s+(OR\s+IGNORE\s+)?INTO\s+(\w+)", re.IGNORECASE)
+_RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
+_ROWS = ("SELECT", "WITH", "VALUES", "SHOW", "TABLE")
+
+
+@functools.lru_cache(maxsize=2048)
+def translate(sql: str) -> tuple[str, bool]:
+    """SQLite's SQL as PostgreSQL reads it: ``(text, returns_rows)``.
+
+    >>> translate("SELECT * FROM seats WHERE table_id = ? AND status = '?'")
+    ("SELECT * FROM seats WHERE table_id = $1 AND status = '?'", True)
+    >>> translate("INSERT INTO queue (table_id, user_id) VALUES (?, ?)")[0]
+    'INSERT INTO queue (table_id, user_id) VALUES ($1, $2) RETURNING position'
+    >>> translate("INSERT OR IGNORE INTO hands (id) VALUES (?)")[0]
+    'INSERT INTO hands (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id'
+    """
+    out: list[str] = []
+    count, quote = 0, ""
+    for ch in sql:
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "?":
+            count += 1
+            out.append(f"${count}")
+            continue
+        out.append(ch)
+    text = "".join(out)
+    insert = _INSERT.match(text)
+    if insert is not None:
+        if insert.group(1):
+            text = text[: insert.start(1)] + text[insert.end(1) :] + " ON CONFLICT DO NOTHING"
+        key = GENERATED_KEYS.get(insert.group(2).lower())
+        if key is not None and not _RETURNING.search(text):
+            text += f" RETURNING {key}"
+    rows = text.lstrip().upper().startswith(_ROWS) or bool(_RETURNING.search(text))
+    return text, rows
+
+
+def _changed(status: str) -> int:
+    """Rows a command changed, from its status (``INSERT 0 3``, ``UPDATE 2``); -1 if none."""
+    verb, _, rest = status.partition(" ")
+    if verb in ("INSERT", "UPDATE", "DELETE", "MERGE") and rest:
+        return int(rest.rsplit(" ", 1)[-1])
+    return -1
+
+
+class PgCursor:
+    """What a statement returned, read like an aiosqlite cursor."""
+
+    def __init__(self, rows: list[Any], rowcount: int, lastrowid: int | None) -> None:
+        self._rows = rows
+        self._next = 0
+        self.rowcount = rowcount
+        self.lastrowid = lastrowid
+
+    async def fetchone(self) -> Any:
+        if self._next >= len(self._rows):
+            return None
+        self._next += 1
+        return self._rows[self._next - 1]
+
+    async def fetchall(self) -> list[Any]:
+        rest, self._next = self._rows[self._next :], len(self._rows)
+        return rest
+
+    async def close(self) -> None:
+        self._rows = []
+
+
+class PgResult:
+    """``conn.execute(...)``: awaited for its cursor, or ``async with ... as cursor``."""
+
+    def __init__(self, run: Awaitable[PgCursor]) -> None:
+        self._run = run
+
+    def __await__(self) -> Generator[Any, None, PgCursor]:
+        return self._run.__await__()
+
+    async def __aenter__(self) -> PgCursor:
+        return await self._run
+
+    async def __aexit__(self, *exc: object) -> None:
+        return None
+
+
+class PgConnection:
+    """One pooled asyncpg connection inside a transaction, with the part of
+    ``aiosqlite.Connection`` the storage code uses."""
+
+    def __init__(self, raw: Any) -> None:
+        self.raw = raw
+        self.total_changes = 0
+
+    def execute(self, sql: str, params: Iterable[Any] = ()) -> PgResult:
+        return PgResult(self._execute(sql, tuple(params)))
+
+    async def _execute(self, sql: str, params: tuple[Any, ...]) -> PgCursor:
+        text, rows = translate(sql)
+        try:
+            if rows:
+                found = list(await self.raw.fetch(text, *params))
+                count = -1 if text.lstrip().upper().startswith(_ROWS) else len(found)
+                last = found[0][0] if found and _INSERT.match(text) else None
+            else:
+                found, last = [], None
+                count = _changed(await self.raw.execute(text, *params))
+        except asyncpg.PostgresError as exc:
+            raise database_error(exc) from exc
+        self.total_changes += max(count, 0)
+        return PgCursor(found, count, last)
+
+    async def executemany(self, sql: str, seq: Iterable[Iterable[Any]]) -> None:
+        for params in seq:
+            await self._execute(sql, tuple(params))
+
+    async def execute_fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        cursor = await self._execute(sql, tuple(params))
+        return await cursor.fetchall()
+
+    async def run(self, sql: str) -> None:
+        """One statement without parameters (BEGIN, COMMIT, a script)."""
+        try:
+            await self.raw.execute(sql)
+        except asyncpg.PostgresError as exc:
+            raise database_error(exc) from exc
+
+
+async def user_version(raw: Any) -> int:
+    """The schema version a PostgreSQL database records (0 before the first migration)."""
+    exists = await raw.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+    if not exists:
+        return 0
+    version = await raw.fetchval("SELECT version FROM schema_version")
+    return int(version or 0)
+
+
+async def migrate(raw: Any, migrations: Sequence[str], *, then: Sequence[str] = ()) -> int:
+    """Apply the migrations the database lacks, each in its own transaction holding
+    ``pg_advisory_xact_lock``: two processes starting together take turns, and the second
+    finds the work done. Then runs ``then`` (e.g. ``CREATE TABLE IF NOT EXISTS``) under the
+    same lock. Returns the version; :class:`SchemaTooNew` for a database newer than the code."""
+    while True:
+        try:
+            async with raw.transaction():
+                await raw.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                await raw.execute(VERSION_TABLE)
+                current = await user_version(raw)
+                if current > len(migrations):
+                    raise SchemaTooNew(current, len(migrations))
+                if current == len(migrations):
+                    for statement in then:
+                        await raw.execute(statement)
+                    return current
+                await raw.execute(migrations[current])
+                await raw.execute(
+                    "INSERT INTO schema_version (id, version) VALUES (TRUE, $1)"
+                    " ON CONFLICT (id) DO UPDATE SET version = excluded.version",
+                    current + 1,
+                )
+        except asyncpg.PostgresError as exc:
+            raise database_error(exc) from exc
+
+
+async def _keep_session(raw: Any) -> None:
+    """The pool's reset: none (a transaction always ends in COMMIT or ROLLBACK and the
+    code sets no session state), which saves a round trip per transaction."""
+
+
+class PostgresDatabase(Database):
+    """The bot's PostgreSQL database: a connection pool, migrations, transactions.
+
+    Made by ``Database(url)`` for a ``postgresql://`` or ``postgres://`` URL (asyncpg's DSN:
+    query parameters it does not know become server settings, e.g. ``?search_path=salon``).
+    """
+
+    dialect = "postgres"
+
+    def __init__(
+        self,
+        path: str,
+        *,
+        clock: Clock = time.time,
+        busy_timeout_ms: int = 5000,
+        migrations: Sequence[str] | None = None,
+        pool_size: int = 10,
+    ) -> None:
+        super().__init__(
+            path,
+            clock=clock,
+            busy_timeout_ms=busy_timeout_ms,
+            migrations=PG_MIGRATIONS if migrations is None else migrations,
+        )
+        self.pool_size = pool_size
+        self._pool: Any = None
+
+    @property
+    def label(self) -> str:
+        return redact_url(self.path)
+
+    async def connect(self) -> None:
+        """Open the pool (one connection at first, up to ``pool_size``), then migrate."""
+        if self._pool is not None:
+            return
+        try:
+            pool = await asyncpg.create_pool(
+                self.path,
+                min_size=1,
+                max_size=self.pool_size,
+                reset=_keep_session,
+                timeout=self.busy_timeout_ms / 1000 * 2,
+            )
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise PostgresUnavailable(f"could not connect to {self.label}: {exc}") from exc
+        try:
+            async with pool.acquire() as raw:
+                await migrate(raw, self._migrations, then=(self.META_TABLE,))
+        except BaseException:
+            await pool.close()
+            raise
+        self._pool = pool
+
+    async def close(self) -> None:
+        """Wait for the running transactions, then close every connection."""
+        self._check_not_nested()
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.close()
+
+    async def checkpoint(self) -> None:
+        """Nothing to do: PostgreSQL checkpoints by itself."""
+
+    async def writable(self) -> bool:
+        try:
+            async with self.transaction():
+                return True
+        except (
+            sqlite3.Error,
+            RuntimeError,
+            OSError,
+            asyncpg.PostgresError,
+            asyncpg.InterfaceError,
+        ):
+            return False
+
+    async def pragma(self, name: str) -> Any:
+        raise NotImplementedError("PRAGMA is SQLite's; PostgreSQL has SHOW")
+
+    async def schema_version(self) -> int:
+        self._check_not_nested()
+        async with self._connected().acquire() as raw:
+            return await user_version(raw)
+
+    def _connected(self) -> Any:
+        if self._pool is None:
+            raise RuntimeError("the database is not open; call connect() first")
+        return self._pool
+
+    @asynccontextmanager
+    async def _session(self, write: bool) -> AsyncIterator[Transaction]:
+        self._check_not_nested()
+        task = asyncio.current_task()
+        async with self._connected().acquire() as raw:
+            conn = PgConnection(raw)
+            if task is not None:
+                self._owners.add(task)
+            tx = Transaction(conn, self.clock(), dialect="postgres", writing=write)
+            try:
+                await conn.run(BEGIN_WRITE if write else BEGIN_READ)
+                try:
+                    yield tx
+                    await self._commit(conn)
+                except BaseException:
+                    await self._abandon(raw)
+                    raise
+            finally:
+                tx._close()
+                if task is not None:
+                    self._owners.discard(task)
+
+    @staticmethod
+    async def _commit(conn: PgConnection) -> None:
+        """COMMIT, shielded: a cancellation meanwhile waits for it to finish."""
+        commit = asyncio.ensure_future(conn.run("COMMIT"))
+        try:
+            await asyncio.shield(commit)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await commit
+            raise
+
+    @staticmethod
+    async def _abandon(raw: Any) -> None:
+        """ROLLBACK; if the connection cannot say it (cancelled mid-query, broken), close it:
+        the server rolls back what a closed connection left."""
+        try:
+            await asyncio.shield(raw.execute("ROLLBACK"))
+        except (Exception, asyncio.CancelledError):
+            raw.terminate()
+
+    async def _retry_pause(self, attempt: int) -> None:
+        await asyncio.sleep(0.005 * (attempt + 1))
+
+    def _retryable(self, exc: BaseException) -> bool:
+        return retryable(exc)
+
+
+__all__ = [
+    "PgConnection",
+    "PgIntegrityError",
+    "PgOperationalError",
+    "PostgresDatabase",
+    "PostgresUnavailable",
+    "database_error",
+    "migrate",
+    "retryable",
+    "translate",
+]

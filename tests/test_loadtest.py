@@ -1,0 +1,82 @@
+"""``python -m bot.loadtest``: a small run prints its figures, and no chip moves (the load
+itself is measured by hand, not here: see docs/architecture.md, "Load")."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+KEYS = {
+    "tables",
+    "processes",
+    "actions",
+    "actions_per_second",
+    "latency_ms",
+    "chips_before",
+    "chips_after",
+    "errors",
+    "resume_seconds",
+}
+
+
+def loadtest(*args: str) -> dict[str, Any]:
+    out = subprocess.run(
+        [sys.executable, "-m", "bot.loadtest", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.strip().splitlines()
+    assert len(lines) == 1, out.stdout  # one JSON object, nothing else
+    result: dict[str, Any] = json.loads(lines[0])
+    return result
+
+
+@pytest.mark.parametrize("loop", [["--closed"], ["--rate", "3"]], ids=["closed", "open"])
+def test_a_small_run_prints_its_figures(tmp_path: Path, loop: list[str]) -> None:
+    db = tmp_path / "load.db"
+    result = loadtest(
+        *("--database", f"sqlite:///{db}", "--processes", "1", "--tables", "6"),
+        *("--seconds", "2", "--seed", "3", *loop),
+    )
+    assert set(result) >= KEYS
+    assert result["tables"] == 6 and result["processes"] == 1
+    assert result["actions"] > 0 and result["actions_per_second"] > 0
+    latency = result["latency_ms"]
+    assert 0 < latency["p50"] <= latency["p99"] <= latency["max"]
+    assert result["errors"] == 0, result["error_kinds"]
+    assert result["chips_before"] == result["chips_after"] > 0
+    assert result["resume_seconds"] is None
+
+
+def test_a_worker_killed_mid_run_resumes_its_tables(tmp_path: Path) -> None:
+    result = loadtest(
+        *("--database", str(tmp_path / "load.db"), "--processes", "2", "--tables", "6"),
+        *("--seconds", "3", "--seed", "5", "--closed", "--kill-one-at", "1"),
+    )
+    assert result["errors"] == 0, result["error_kinds"]
+    assert result["chips_before"] == result["chips_after"] > 0
+    assert result["chips_balanced"]
+    assert isinstance(result["resume_seconds"], float) and result["resume_seconds"] > 0
+    assert result["actions"] > 0
+
+
+def test_a_database_in_use_is_refused(tmp_path: Path) -> None:
+    db = str(tmp_path / "load.db")
+    loadtest("--database", db, "--tables", "2", "--seconds", "0.5", "--closed")
+    out = subprocess.run(
+        [sys.executable, "-m", "bot.loadtest", "--database", db, "--tables", "2"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert out.returncode != 0 and "its own" in out.stderr
