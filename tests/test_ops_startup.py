@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -197,3 +198,14 @@ def test_the_image_caches_dependencies_and_passes_signals() -> None:
     assert {".env", ".venv", ".git", "data", "tests"} <= set(ignored)
     compose = (ROOT / "compose.yaml").read_text()
     assert "salon-data:/data" in compose and "env_file: .env" in compose
+
+
+def test_compose_runs_postgres_and_two_clusters_on_their_own_shards() -> None:
+    """The cluster profile: one PostgreSQL service and two bots, each on half the shards of
+    the same database (docs/scaling.md); the default profile stays the single SQLite bot."""
+    compose = (ROOT / "compose.yaml").read_text()
+    assert "image: postgres:15" in compose and "profiles: [cluster]" in compose
+    urls = re.findall(r"DATABASE_URL: (postgresql://\S+)", compose)
+    assert len(urls) == 2 and len(set(urls)) == 1  # both clusters on one database
+    assert re.findall(r'SHARD_COUNT: "(\d+)"', compose) == ["2", "2"]
+    assert sorted(re.findall(r'SHARD_IDS: "([\d,]+)"', compose)) == ["0", "1"]

@@ -40,34 +40,49 @@ class Clock(Protocol):
     def call_at(self, when: float, callback: Callback) -> Timer: ...
 
 
-class _TaskTimer:
+class _LoopTimer:
+    """An event-loop timer that starts the callback's task when it fires."""
+
+    __slots__ = ("fired", "handle")
+
     def __init__(self) -> None:
-        self.task: asyncio.Task[None] | None = None
+        self.handle: asyncio.TimerHandle | None = None
         self.fired = False
 
     def cancel(self) -> None:
-        if not self.fired and self.task is not None:
-            self.task.cancel()
+        if not self.fired and self.handle is not None:
+            self.handle.cancel()
+
+
+#: Callbacks running now (the loop keeps only weak references to its tasks).
+_running: set[asyncio.Task[None]] = set()
 
 
 class RealClock:
-    """``time.time()``; each timer is an asyncio task sleeping until its deadline."""
+    """``time.time()``; each timer is an event-loop timer (``call_later``), and its callback
+    runs in a task of its own once it fires. Re-arming a turn timer, which every action does,
+    makes no task: only a timer that fires does."""
 
     def now(self) -> float:
         return time.time()
 
     def call_at(self, when: float, callback: Callback) -> Timer:
-        timer = _TaskTimer()
+        timer = _LoopTimer()
+        loop = asyncio.get_running_loop()
 
         async def run() -> None:
-            await asyncio.sleep(max(0.0, when - self.now()))
-            timer.fired = True
             try:
                 await callback()
             except Exception:  # a timer must never kill the loop
                 log.exception("turn timer failed")
 
-        timer.task = asyncio.get_running_loop().create_task(run())
+        def start() -> None:
+            timer.fired = True
+            task = loop.create_task(run())
+            _running.add(task)
+            task.add_done_callback(_running.discard)
+
+        timer.handle = loop.call_later(max(0.0, when - self.now()), start)
         return timer
 
 
