@@ -24,11 +24,11 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.i18n.message import Message
 from bot.loadtest.setup import index_of, is_postgres, open_database, robots_of
 from bot.runtime import collector
 from bot.runtime.errors import TableError
 from bot.runtime.manager import TableManager
+from bot.runtime.presenter import SilentPresenter
 from bot.runtime.selfplay import choose
 from bot.runtime.shards import ShardSet
 from bot.storage import Database
@@ -39,29 +39,6 @@ log = logging.getLogger(__name__)
 REPORT_EVERY = 0.5
 #: Tracebacks of unexpected errors written to stderr, at most.
 TRACEBACKS = 5
-
-
-class NullPresenter:
-    """A presenter whose calls do nothing (no Discord)."""
-
-    async def table_update(self, table_id: int, public_state: dict[str, Any]) -> None:
-        return None
-
-    async def deliver_cards(
-        self,
-        table_id: int,
-        user_id: int,
-        cards: list[str],
-        retourne: str | None,
-        hand_no: int | None = None,
-    ) -> bool:
-        return True
-
-    async def announce(self, table_id: int, said: Message, data: dict[str, Any]) -> None:
-        return None
-
-    async def showdown(self, table_id: int, data: dict[str, Any]) -> None:
-        return None
 
 
 @dataclass
@@ -105,7 +82,7 @@ def make_manager(db: Database, url: str, processes: int, index: int) -> TableMan
     a restart, so a restarted worker takes its tables back at once."""
     return TableManager(
         db,
-        NullPresenter(),
+        SilentPresenter(),
         shards=ShardSet(processes, [index]),
         lease_owner=f"loadtest-worker-{index}" if is_postgres(url) else None,
     )

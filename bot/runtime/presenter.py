@@ -34,6 +34,30 @@ class Presenter(Protocol):
         """A hand ended with the hands shown."""
 
 
+class SilentPresenter:
+    """Tells nobody anything, at once (the load test, benchmarks): every card is
+    "delivered"."""
+
+    async def table_update(self, table_id: int, public_state: dict[str, Any]) -> None:
+        return None
+
+    async def announce(self, table_id: int, said: Message, data: dict[str, Any]) -> None:
+        return None
+
+    async def showdown(self, table_id: int, data: dict[str, Any]) -> None:
+        return None
+
+    async def deliver_cards(
+        self,
+        table_id: int,
+        user_id: int,
+        cards: list[str],
+        retourne: str | None,
+        hand_no: int | None = None,
+    ) -> bool:
+        return True
+
+
 @dataclass
 class RecordingPresenter:
     """Keeps everything it is told; users in ``blocked`` refuse private messages."""
