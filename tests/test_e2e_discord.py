@@ -70,13 +70,18 @@ class Harness:
 
 
 @pytest.fixture
-async def harness(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[Harness]:
-    """The unmodified SalonBot, configured only through Settings; closed at teardown."""
+async def harness(
+    fake_discord: FakeDiscord, tmp_path: Path, db_target: str
+) -> AsyncIterator[Harness]:
+    """The unmodified SalonBot, configured only through Settings, on a SQLite file or a
+    PostgreSQL database (``DATABASE_URL``); closed at teardown."""
+    postgres = db_target.startswith("postgresql://")
     settings = Settings(
         token=TOKEN,
-        database=tmp_path / "salon.sqlite3",
+        database=tmp_path / "salon.sqlite3" if postgres else Path(db_target),
         guild_id=fake_discord.guild_id,
         log_level="INFO",
+        database_url=db_target if postgres else None,
     )
     bot = SalonBot(settings)
     # discord.py waits guild_ready_timeout (2 s by default, Client(guild_ready_timeout=...))
@@ -137,6 +142,10 @@ async def test_login_sync_and_rules_round_trip(fake_discord: FakeDiscord, harnes
     guild_route = f"/applications/{fake.app_id}/guilds/{fake.guild_id}/commands"
     sync = await step(fake.wait_for_request("PUT", guild_route), running, "the guild sync")
     await step(bot.wait_until_ready(), running, "on_ready")
+    # PostgreSQL: several processes may share the database, so this one leases its tables
+    postgres = bot.settings.postgres
+    assert bot.db.dialect == ("postgres" if postgres else "sqlite")
+    assert (bot.manager.lease_owner is not None) == postgres
 
     login = next(r for r in fake.requests if r.route == "/users/@me")
     assert login.method == "GET"
