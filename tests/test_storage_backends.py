@@ -23,8 +23,7 @@ async def sqlite_columns(path: Path, version: int) -> dict[str, set[str]]:
         tables = [
             str(r[0])
             for r in await tx.conn.execute_fetchall(
-                "SELECT name FROM sqlite_master WHERE type = 'table'"
-                " AND name NOT LIKE 'sqlite_%'"
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
             )
         ]
         out: dict[str, set[str]] = {}

@@ -530,16 +530,25 @@ class TableManager(
         With ``fresh_turns`` the player to act gets a whole turn again (the bot was away:
         he could not play), stored as the hand's new deadline; otherwise an overdue turn
         times out at once."""
-        ids = []
         await self.reveal_closed()
-        for gt in await self.db.open_tables():
-            if not self.shards.owns(gt.guild_id):
-                continue
+        mine = [gt for gt in await self.db.open_tables() if self.shards.owns(gt.guild_id)]
+
+        async def one(gt: GameTable) -> int | None:
             if not await self._claim_table(gt.id):
-                continue  # another process runs it; taken over if its lease runs out
-            if await self._resume_table(gt, fresh_turns):
-                ids.append(gt.id)
-        return ids
+                return None  # another process runs it; taken over if its lease runs out
+            return gt.id if await self._resume_table(gt, fresh_turns) else None
+
+        if self.db.parallel <= 1:  # SQLite: one connection, the tables in turn
+            resumed = [await one(gt) for gt in mine]
+        else:  # PostgreSQL: as many tables at once as the pool has connections
+            gate = asyncio.Semaphore(self.db.parallel)
+
+            async def gated(gt: GameTable) -> int | None:
+                async with gate:
+                    return await one(gt)
+
+            resumed = list(await asyncio.gather(*(gated(gt) for gt in mine)))
+        return [table_id for table_id in resumed if table_id is not None]
 
     async def _resume_table(self, gt: GameTable, fresh_turns: bool) -> bool:
         """Resume one table (see :meth:`resume`); False if it closed meanwhile or could not

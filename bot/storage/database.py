@@ -174,6 +174,11 @@ class Database:
         self._owners: set[asyncio.Task[Any]] = set()
 
     @property
+    def parallel(self) -> int:
+        """How many transactions can usefully run at once (1: one SQLite connection)."""
+        return 1
+
+    @property
     def label(self) -> str:
         """Where the database is, for messages (a PostgreSQL URL without its password)."""
         return self.path

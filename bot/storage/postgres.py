@@ -289,6 +289,10 @@ class PostgresDatabase(Database):
     def label(self) -> str:
         return redact_url(self.path)
 
+    @property
+    def parallel(self) -> int:
+        return self.pool_size
+
     async def connect(self) -> None:
         """Open the pool (one connection at first, up to ``pool_size``), then migrate."""
         if self._pool is not None:
