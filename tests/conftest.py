@@ -171,8 +171,12 @@ def pg_server() -> Iterator[PgServer | None]:
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
 def backend(request: pytest.FixtureRequest) -> str:
     """The storage backend of this variant of the test."""
-    if request.param == "postgres" and request.getfixturevalue("pg_server") is None:
-        pytest.skip(SKIP_REASON)
+    if request.param == "postgres":
+        only = request.node.get_closest_marker("sqlite_only")
+        if only is not None:
+            pytest.skip(only.args[0] if only.args else "a test about SQLite itself")
+        if request.getfixturevalue("pg_server") is None:
+            pytest.skip(SKIP_REASON)
     return str(request.param)
 
 

@@ -34,7 +34,7 @@ class Calendar:
         return self.now
 
 
-async def played(path: Path, calendar: Calendar, hands: int) -> tuple[Database, int]:
+async def played(path: str | Path, calendar: Calendar, hands: int) -> tuple[Database, int]:
     db = await Database.open(path, clock=calendar)
     manager = TableManager(db, RecordingPresenter(), clock=ManualClock(calendar.now))
     table = await manager.create_table(GUILD, CHANNEL, "brelan", USERS[0], {"auto_deal": False})
@@ -57,10 +57,10 @@ async def counts(db: Database) -> tuple[int, int]:
 
 
 async def test_old_hands_and_ledger_rows_go_to_archives_and_nothing_is_lost(
-    tmp_path: Path,
+    tmp_path: Path, db_target: str
 ) -> None:
     calendar = Calendar()
-    db, _ = await played(tmp_path / "salon.sqlite3", calendar, hands=4)
+    db, _ = await played(db_target, calendar, hands=4)
     balances = {u: await db.balance(GUILD, u) for u in USERS}
     old_hands, old_rows = await counts(db)
     assert old_hands == 4 and old_rows > 0
@@ -100,9 +100,11 @@ async def test_old_hands_and_ledger_rows_go_to_archives_and_nothing_is_lost(
     await db.close()
 
 
-async def test_recent_hands_stay_and_the_setting_is_per_server(tmp_path: Path) -> None:
+async def test_recent_hands_stay_and_the_setting_is_per_server(
+    tmp_path: Path, db_target: str
+) -> None:
     calendar = Calendar()
-    db, _ = await played(tmp_path / "salon.sqlite3", calendar, hands=2)
+    db, _ = await played(db_target, calendar, hands=2)
     assert await db.retention_days(GUILD) == 90
     calendar.now += 30 * DAY
     assert (await archive_all(db, tmp_path / "archive")).hands == 0  # 30 < 90 days

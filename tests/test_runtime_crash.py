@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run_and_kill(
-    db: Path, seed: int, actions: int, *, then_wait: float = 0.0, at_least: int = 20
+    db: str | Path, seed: int, actions: int, *, then_wait: float = 0.0, at_least: int = 20
 ) -> str:
     """Start the robots, let them commit ``actions`` actions, wait ``then_wait`` seconds
     (the kill may land inside the next write), then SIGKILL them; returns the "resumed"
@@ -54,7 +54,7 @@ def run_and_kill(
     return first
 
 
-async def in_progress(path: Path) -> dict[str, list[int]]:
+async def in_progress(path: str | Path) -> dict[str, list[int]]:
     db = await Database.open(path)
     try:
         hands = await db.in_progress_hands()
@@ -66,8 +66,9 @@ async def in_progress(path: Path) -> dict[str, list[int]]:
         await db.close()
 
 
-async def test_sigkill_and_resume(tmp_path: Path) -> None:
-    path = tmp_path / "crash.db"
+async def test_sigkill_and_resume(db_target: str) -> None:
+    """On each backend (tests/conftest.py): a SQLite file, or a PostgreSQL database."""
+    path = db_target
     run_and_kill(path, seed=7, actions=400)
     stored = await in_progress(path)
     assert stored, "the robots were killed mid-hand"

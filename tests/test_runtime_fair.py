@@ -24,7 +24,7 @@ ANN, BEN, CID = 101, 102, 103
 
 
 class Fair:
-    def __init__(self, db: Database, path: Path, clock: ManualClock) -> None:
+    def __init__(self, db: Database, path: str | Path, clock: ManualClock) -> None:
         self.db, self.path, self.clock = db, path, clock
         self.presenter = RecordingPresenter()
         self.manager = TableManager(
@@ -42,15 +42,16 @@ class Fair:
         return await open_fair(self.path, self.clock)
 
 
-async def open_fair(path: Path, clock: ManualClock | None = None) -> Fair:
+async def open_fair(path: str | Path, clock: ManualClock | None = None) -> Fair:
     fair = Fair(await Database.open(path), path, clock or ManualClock())
     await fair.manager.resume()
     return fair
 
 
 @pytest.fixture
-async def fair(tmp_path: Path) -> Any:
-    env = await open_fair(tmp_path / "fair.sqlite")
+async def fair(db_target: str) -> Any:
+    """A table manager with derived server seeds, on each backend (tests/conftest.py)."""
+    env = await open_fair(db_target)
     yield env
     for table in env.manager.tables.values():
         if table.timer is not None:

@@ -56,8 +56,9 @@ class Processes:
 
 
 @pytest.fixture
-async def processes(tmp_path: Path) -> AsyncIterator[Processes]:
-    group = Processes(tmp_path / "bot.db")
+async def processes(db_target: str) -> AsyncIterator[Processes]:
+    """Managers on one database of each backend (tests/conftest.py)."""
+    group = Processes(db_target)
     yield group
     await group.close()
 

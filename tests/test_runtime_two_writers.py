@@ -3,8 +3,6 @@ redeploy) cannot both write an action for the same turn."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.games.replay import load_record, replay_record
@@ -14,13 +12,13 @@ from tests.test_runtime_support import CHANNEL, GUILD, balanced, make_env
 A, B = 801, 802
 
 
-async def test_two_managers_on_one_database_store_one_action_per_turn(tmp_path: Path) -> None:
-    first = await make_env(tmp_path / "bot.db")
+async def test_two_managers_on_one_database_store_one_action_per_turn(db_target: str) -> None:
+    first = await make_env(db_target)
     table = await first.manager.create_table(GUILD, CHANNEL, "brelan", A, {"carre": "off"})
     for user in (A, B):
         await first.manager.join(table, user)
     hand_id = await first.manager.start(table, A)
-    second = await make_env(tmp_path / "bot.db")  # a second process resumes the same table
+    second = await make_env(db_target)  # a second process resumes the same table
     try:
         hand = (await first.manager.status(table))["hand"]
         to_act, verb = int(hand["to_act"]), hand["legal"][0]["verb"]

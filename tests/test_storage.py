@@ -55,8 +55,9 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def db(tmp_path: Path, clock: Clock) -> AsyncIterator[Database]:
-    async with Database(tmp_path / "bot.db", clock=clock) as database:
+async def db(db_target: str, clock: Clock) -> AsyncIterator[Database]:
+    """A fresh database on each backend (tests/conftest.py)."""
+    async with Database(db_target, clock=clock) as database:
         yield database
 
 
@@ -68,6 +69,7 @@ async def balanced(db: Database, guild_id: int = G) -> bool:
 # -- schema and connection -------------------------------------------------------------
 
 
+@pytest.mark.sqlite_only("SQLite's PRAGMAs (PostgreSQL has no such settings)")
 async def test_pragmas_and_version(db: Database) -> None:
     assert await db.pragma("journal_mode") == "wal"
     assert await db.pragma("foreign_keys") == 1

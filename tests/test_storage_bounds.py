@@ -3,8 +3,6 @@ so the ledger's running balance never overflows and the census always holds."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bot.storage import Database, InvalidAmount
@@ -14,8 +12,9 @@ GUILD, USER = 1, 2
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> Database:
-    database = await Database.open(tmp_path / "bot.db")
+async def db(db_target: str) -> Database:
+    """A fresh database on each backend (tests/conftest.py)."""
+    database = await Database.open(db_target)
     yield database  # type: ignore[misc]
     await database.close()
 

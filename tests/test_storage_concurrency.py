@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import os
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -21,8 +24,9 @@ ALICE, BOB = 1, 2
 
 
 @pytest.fixture
-async def db(tmp_path: Path) -> AsyncIterator[Database]:
-    async with Database(tmp_path / "bot.db") as database:
+async def db(db_target: str) -> AsyncIterator[Database]:
+    """A fresh database on each backend (tests/conftest.py)."""
+    async with Database(db_target) as database:
         yield database
 
 
@@ -187,3 +191,64 @@ async def test_two_connections_share_the_file(tmp_path: Path) -> None:
         assert await one.balance(G, ALICE) == 1020
         assert await two.balance(G, BOB) == 980
         await assert_balanced(one)
+
+
+#: One process of the test below: many concurrent transfers from one wallet, each answered
+#: "done" or "refused" (anything else is printed and fails the test).
+TRANSFERS_FROM_ONE_PROCESS = """
+import asyncio, json, sys
+from bot.storage import Database, InsufficientChips
+
+async def main(url, guild, payer, first, count, amount):
+    async with Database(url) as db:
+        results = await asyncio.gather(
+            *(db.transfer(guild, payer, first + i, amount) for i in range(count)),
+            return_exceptions=True,
+        )
+    done = sum(isinstance(r, tuple) for r in results)
+    refused = sum(isinstance(r, InsufficientChips) for r in results)
+    other = [repr(r) for r in results if isinstance(r, BaseException)
+             and not isinstance(r, InsufficientChips)]
+    print(json.dumps({"done": done, "refused": refused, "other": other}))
+
+asyncio.run(main(sys.argv[1], *map(int, sys.argv[2:])))
+"""
+
+
+async def test_transfers_from_four_processes_never_overdraw_one_wallet(
+    db: Database, backend: str
+) -> None:
+    """PostgreSQL, where several bot processes share one database: four processes send 25
+    transfers each, all at once, from one wallet that can pay a third of them. The wallet
+    row is locked by each debit, so none overdraws it and the ledger stays exact."""
+    if backend != "postgres":
+        pytest.skip("a SQLite file has one bot process (the others refuse to start)")
+    await db.ensure_wallet(G, ALICE)  # 1,000 chips
+    amount, per_process = 30, 25
+    root = Path(__file__).resolve().parents[1]
+    environment = {**os.environ, "PYTHONPATH": str(root)}
+    processes = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-c",
+            TRANSFERS_FROM_ONE_PROCESS,
+            db.path,
+            *(str(n) for n in (G, ALICE, 1000 + 100 * k, per_process, amount)),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            cwd=root,
+            env=environment,
+        )
+        for k in range(4)
+    ]
+    outcomes = []
+    for process in processes:
+        out, err = await asyncio.wait_for(process.communicate(), 120)
+        assert process.returncode == 0, err.decode()
+        outcomes.append(json.loads(out))
+    assert all(o["other"] == [] for o in outcomes), outcomes
+    done = sum(o["done"] for o in outcomes)
+    assert done + sum(o["refused"] for o in outcomes) == 4 * per_process
+    assert done == 1000 // amount  # 33 paid, the other 67 refused
+    assert await db.balance(G, ALICE) == 1000 - done * amount
+    await assert_balanced(db)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +19,7 @@ from bot.storage import (
     SelfTransfer,
     StorageError,
 )
+from tests.pgserver import SKIP_REASON, PgServer
 
 G = 3
 CHANNEL = 77
@@ -53,9 +55,19 @@ class Clock:
         return self.now
 
 
-async def run(ops: list[tuple[Any, ...]]) -> None:
+async def run(ops: list[tuple[Any, ...]], server: PgServer | None = None) -> None:
+    """Play ``ops`` on a fresh database: SQLite in memory, or one made on ``server``."""
     clock = Clock()
-    async with Database(":memory:", clock=clock) as db:
+    target = ":memory:" if server is None else await server.create()
+    try:
+        await check(ops, target, clock)
+    finally:
+        if server is not None:
+            await server.drop(target)
+
+
+async def check(ops: list[tuple[Any, ...]], target: str, clock: Clock) -> None:
+    async with Database(target, clock=clock) as db:
         model = {u: 1000 for u in USERS}  # expected wallet balances
         for u in USERS:
             await db.ensure_wallet(G, u)
@@ -136,3 +148,19 @@ async def play_hand(
 @given(st.lists(operation, min_size=5, max_size=40))
 def test_ledger_balances_after_random_operations(ops: list[tuple[Any, ...]]) -> None:
     asyncio.run(run(ops))
+
+
+@pytest.mark.postgres
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+@given(ops=st.lists(operation, min_size=5, max_size=40))
+def test_ledger_balances_after_random_operations_on_postgres(
+    pg_server: PgServer | None, ops: list[tuple[Any, ...]]
+) -> None:
+    """The same property on PostgreSQL (fewer examples: a database each)."""
+    if pg_server is None:
+        pytest.skip(SKIP_REASON)
+    asyncio.run(run(ops, pg_server))
