@@ -33,7 +33,7 @@ from bot.runtime.seating import BragSeating
 from bot.runtime.settings import seat_range
 
 if TYPE_CHECKING:
-    from bot.runtime.manager import Table
+    from bot.runtime.table import Table
 
 
 @dataclass

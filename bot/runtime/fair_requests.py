@@ -20,7 +20,7 @@ from bot.storage import StorageError
 from bot.storage.errors import NoHand
 
 if TYPE_CHECKING:
-    from bot.runtime.manager import Table
+    from bot.runtime.table import Table
 
 
 @dataclass(frozen=True)

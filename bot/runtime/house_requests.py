@@ -18,7 +18,7 @@ from bot.runtime.parts import ManagerParts
 from bot.storage import StorageError
 
 if TYPE_CHECKING:
-    from bot.runtime.manager import Table
+    from bot.runtime.table import Table
 
 log = logging.getLogger("bot.runtime.manager")
 

@@ -20,8 +20,8 @@ from bot.storage import LeaseLost
 if TYPE_CHECKING:
     from bot.games.cards import Shuffler
     from bot.runtime.clock import Timer
-    from bot.runtime.manager import Table
     from bot.runtime.shards import ShardSet
+    from bot.runtime.table import Table
     from bot.storage.models import GameTable
     from bot.storage.transaction import Transaction
 

@@ -27,17 +27,15 @@ The Brelan/Bouillotte public view is ``BrelanHand.public_view()``; Brag's is des
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 import math
 import random
 import secrets
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-from bot.games.base import Action, Amount, HandRecord
+from bot.games.base import Action, Amount
 from bot.games.cards import Shuffler
 from bot.games.errors import GameError, IllegalAction
 from bot.games.options import Options, parse_options
@@ -45,15 +43,13 @@ from bot.games.replay import load_record, replay_record, start_hand
 from bot.i18n.message import Message
 from bot.runtime.clock import Clock, RealClock, Timer
 from bot.runtime.closing import ClosingRequests, HandExport
-from bot.runtime.dealers_choice import Choice, ChoiceRequests, seat_cap, variants
+from bot.runtime.dealers_choice import Choice, ChoiceRequests
 from bot.runtime.errors import TableError, illegal_move, player_error
 from bot.runtime.fair_requests import FairRequests
-from bot.runtime.fairness import Fairness, Revealed, fair_state
+from bot.runtime.fairness import Fairness
 from bot.runtime.games import (
     AUTO_VERBS,
-    GAME_RULES,
     GAMES,
-    GameRules,
     RuntimeHand,
     auto_verb,
     event_message,
@@ -66,8 +62,9 @@ from bot.runtime.house_seats import (
 )
 from bot.runtime.leasing import DEFAULT_LEASE_TTL, Leasing
 from bot.runtime.presenter import Presenter
+from bot.runtime.publishing import Publishing
+from bot.runtime.resuming import NEEDS_ATTENTION, Resuming
 from bot.runtime.seat_requests import SeatRequests
-from bot.runtime.seating import BragSeating, Seating
 from bot.runtime.settings import (
     DEFAULT_SIT_OUT_HANDS,
     DEFAULT_TURN_TIMEOUT,
@@ -75,9 +72,19 @@ from bot.runtime.settings import (
     Settings,
 )
 from bot.runtime.shards import ShardSet
+from bot.runtime.table import (
+    Dealt,
+    Finished,
+    GameOver,
+    Note,
+    Said,
+    Scheduled,
+    SeedRevealed,
+    Step,
+    Table,
+)
 from bot.storage import Database, StorageError
 from bot.storage.models import GameTable
-from bot.storage.seeds import ServerSeed
 from bot.storage.transaction import Transaction
 
 __all__ = [
@@ -104,117 +111,17 @@ LAG_GRACE = 5.0
 
 STALE_BUTTON = Message.of("refuse-stale-button")
 ALREADY_PLAYED = Message.of("refuse-already-played")
-NEEDS_ATTENTION = Message.of("log-needs-attention")
-Note = tuple[Message, dict[str, Any]]
-
-
-@dataclass
-class Table:
-    """One live table: its lock, session, current hand and timer.
-
-    ``timer`` is the turn timer while a hand is played, or the pending deal's timer
-    (``next_deal_at``) between hands: never both.
-    """
-
-    id: int
-    guild_id: int
-    channel_id: int
-    game: str
-    creator_id: int
-    settings: Settings
-    session: Seating | None = None
-    hand: RuntimeHand | None = None
-    hand_id: int | None = None
-    hand_no: int = 0
-    record: HandRecord | None = None
-    deadline: float | None = None
-    #: (hand id, move) of a turn whose timer fired late and was given again (once).
-    lag_forgiven: tuple[int, int] | None = None
-    timer: Timer | None = None
-    next_deal_at: float | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    sitting_out: set[str] = field(default_factory=set)
-    timeouts: dict[str, int] = field(default_factory=dict)
-    hands_sat_out: dict[str, int] = field(default_factory=dict)
-    undelivered: set[int] = field(default_factory=set)
-    #: What each player of the hand in progress was last shown privately.
-    delivered: dict[str, tuple[list[str], str | None]] = field(default_factory=dict)
-    closed: bool = False
-    #: The creator closed the table during a hand: it closes when the hand ends.
-    closing: bool = False
-    #: Its stored state could not be resumed: requests are refused until an admin closes it.
-    needs_attention: bool = False
-    #: The current server seed (secret; its commitment is public).
-    seed: ServerSeed | None = None
-    #: The nonce of the deal the last cut was made for (one cut per deal).
-    cut_for: int | None = None
-    #: Brag's dealer's choice in progress, and the last one's outcome (for the next record).
-    choice: Choice | None = None
-    last_choice: dict[str, Any] | None = None
-
-    @property
-    def rules(self) -> GameRules:
-        return GAME_RULES[self.game]
-
-    def playing(self) -> bool:
-        """A hand is being played."""
-        return self.hand is not None and not self.hand.finished
-
-    def options(self) -> dict[str, Any]:
-        out = self.settings.to_options()
-        if self.session is not None:
-            out["runtime"] = self.session.to_json()
-        if self.next_deal_at is not None:
-            out["next_deal_at"] = self.next_deal_at
-        if self.closing:
-            out["closing"] = True
-        if self.choice is not None:
-            out["choice"] = self.choice.to_json()
-        if self.last_choice is not None:
-            out["last_choice"] = self.last_choice
-        return out
-
-
-# Steps of a change, told to the presenter in order once it is committed.
-@dataclass
-class _Finished:
-    hand: RuntimeHand
-    hand_no: int
-    notes: list[Note]
-
-
-@dataclass
-class _Dealt:
-    hand: RuntimeHand
-    hand_id: int
-    hand_no: int
-
-
-@dataclass
-class _Scheduled:
-    at: float
-
-
-@dataclass
-class _GameOver:
-    hands: int
-
-
-@dataclass
-class _Revealed:
-    revealed: Revealed
-
-
-@dataclass
-class _Said:
-    said: Message
-
-
-_Step = _Finished | _Dealt | _Scheduled | _GameOver | _Revealed | _Said
 
 
 class TableManager(
-    SeatRequests, ClosingRequests, ChoiceRequests, FairRequests, HouseRequests, Leasing
+    SeatRequests,
+    ClosingRequests,
+    ChoiceRequests,
+    FairRequests,
+    HouseRequests,
+    Leasing,
+    Publishing,
+    Resuming,
 ):
     """Owns the database, the clock, the presenter and the tables.
 
@@ -387,108 +294,6 @@ class TableManager(
     async def _say(self, table: Table, said: Message, data: dict[str, Any]) -> None:
         await self._safe(self.presenter.announce(table.id, said, data))
 
-    def public_state(self, table: Table) -> dict[str, Any]:
-        """Everything anyone at the table may see: no card before the rules reveal it."""
-        session = table.session
-        hand = table.hand
-        seats: list[dict[str, Any]] = []
-        if session is not None:
-            dealing = hand.names[-1] if hand is not None and not hand.finished else None
-            for row in session.rows(dealing):
-                seats.append(
-                    {
-                        "seat": row.pos,
-                        "user": int(row.name),
-                        "stack": row.stack,
-                        "sitting_out": row.name in table.sitting_out,
-                        "leaving": row.leaving,
-                        "dealer": row.dealer,
-                        "reserve": row.reserve,
-                    }
-                )
-        hand_state: dict[str, Any] | None = None
-        if hand is not None:
-            hand_state = {
-                "id": table.hand_id,
-                "no": table.hand_no,
-                **table.rules.public_hand(hand),
-                "legal": [a.to_json() for a in hand.legal_actions()],
-                "actions": len(table.record.actions) if table.record is not None else 0,
-                "deadline": table.deadline,
-            }
-        return {
-            "table_id": table.id,
-            "game": table.game,
-            "started": session is not None,
-            "seats": seats,
-            "queue": [int(n) for n in session.queue()] if session else [],
-            "carried": session.carried if session else 0,
-            "next_hand_at": table.next_deal_at,
-            "game_over": bool(session and session.game_over()),
-            "closing": table.closing,
-            "needs_attention": table.needs_attention,
-            "notify": table.settings.notify,
-            "fair": fair_state(table, table.settings.reseed_every, self.cutter(table)),
-            "choice": self._choice_state(table),
-            "hand": hand_state,
-        }
-
-    @staticmethod
-    def _choice_state(table: Table) -> dict[str, Any] | None:
-        choice, seating = table.choice, table.session
-        if choice is None or not isinstance(seating, BragSeating):
-            return None
-        return {
-            "dealer": int(choice.dealer),
-            "deadline": choice.deadline,
-            "proposal": choice.proposal,
-            "votes": {int(k): v for k, v in choice.votes.items()},
-            "seated": len(seating.seated()),
-            "variants": [
-                {"option": k, "value": v, "cap": seat_cap(seating, v) if k == "cards" else None}
-                for k, v in variants(seating)
-            ],
-        }
-
-    async def full_state(self, table: Table) -> dict[str, Any]:
-        """:meth:`public_state`, with the seats taken before the first deal (which only
-        storage knows until the game starts)."""
-        state = self.public_state(table)
-        if table.session is None:
-            state["seats"] = [
-                {"seat": s.seat_no, "user": s.user_id, "stack": s.stack}
-                for s in await self.db.seats(table.id)
-            ]
-            state["queue"] = [e.user_id for e in await self.db.queue(table.id)]
-        return state
-
-    async def _publish(self, table: Table) -> None:
-        await self._safe(self.presenter.table_update(table.id, await self.full_state(table)))
-
-    async def _deliver(self, table: Table) -> None:
-        """Privately, to every player of the hand in progress, the cards he may see now and
-        was not shown yet (Brelan: once the blind carre is over; Brag: when he looks)."""
-        hand = table.hand
-        if hand is None or hand.finished:
-            return
-        for name in hand.names:
-            if is_house(int(name)):
-                continue  # a house player reads its cards from its view
-            seen = table.rules.visible(hand, name)
-            if seen is None or table.delivered.get(name) == seen:
-                continue
-            table.delivered[name] = seen
-            user = int(name)
-            ok = await self._safe(
-                self.presenter.deliver_cards(
-                    table.id, user, list(seen[0]), seen[1], hand_no=table.hand_no
-                )
-            )
-            if ok:
-                table.undelivered.discard(user)
-            else:
-                table.undelivered.add(user)
-
     # ------------------------------------------------------------------ tables
 
     async def create_table(
@@ -522,71 +327,6 @@ class TableManager(
     async def table_in_channel(self, channel_id: int) -> int | None:
         gt = await self.db.table_in_channel(channel_id)
         return None if gt is None else gt.id
-
-    async def resume(self, *, fresh_turns: bool = False) -> list[int]:
-        """Load every open table of this process's shards (whose lease it gets), replay its
-        hand in progress and re-arm its timer (the turn timer, or a pending deal).
-
-        With ``fresh_turns`` the player to act gets a whole turn again (the bot was away:
-        he could not play), stored as the hand's new deadline; otherwise an overdue turn
-        times out at once."""
-        await self.reveal_closed()
-        mine = [gt for gt in await self.db.open_tables() if self.shards.owns(gt.guild_id)]
-
-        async def one(gt: GameTable) -> int | None:
-            if not await self._claim_table(gt.id):
-                return None  # another process runs it; taken over if its lease runs out
-            return gt.id if await self._resume_table(gt, fresh_turns) else None
-
-        if self.db.parallel <= 1:  # SQLite: one connection, the tables in turn
-            resumed = [await one(gt) for gt in mine]
-        else:  # PostgreSQL: as many tables at once as the pool has connections
-            gate = asyncio.Semaphore(self.db.parallel)
-
-            async def gated(gt: GameTable) -> int | None:
-                async with gate:
-                    return await one(gt)
-
-            resumed = list(await asyncio.gather(*(gated(gt) for gt in mine)))
-        return [table_id for table_id in resumed if table_id is not None]
-
-    async def _resume_table(self, gt: GameTable, fresh_turns: bool) -> bool:
-        """Resume one table (see :meth:`resume`); False if it closed meanwhile or could not
-        be resumed (it is then held, needing attention)."""
-        try:
-            async with self.db.transaction() as tx:
-                await self.fair.ensure_seed(tx, gt.id)  # a table from before fair dealing
-            table = await self._load(gt)
-        except Exception:
-            # one table that does not replay must not keep every other one down
-            log.exception("table %s could not be resumed: it needs attention", gt.id)
-            await self._hold(gt)
-            return False
-        async with table.lock:
-            if fresh_turns and table.deadline is not None and table.hand_id is not None:
-                table.deadline = self._deadline_for(table)
-                if table.record is not None:
-                    await self.db.save_hand(
-                        table.hand_id, table.record.to_json(), turn_deadline=table.deadline
-                    )
-            self._arm(table)
-            if table.closing and not table.playing():  # the hand ended, then a crash
-                await self._close_now(table)
-                return False
-        return True
-
-    async def _hold(self, gt: GameTable) -> None:
-        """Keep a table that could not be resumed: its chips stay in its seats, its
-        requests are refused, its message says so, and an admin may close it."""
-        try:
-            settings = Settings.from_options(gt.game, dict(gt.options))
-        except Exception:
-            settings = Settings.from_options("brelan", {})
-        table = Table(gt.id, gt.guild_id, gt.channel_id, gt.game, gt.creator_id, settings)
-        table.needs_attention = True
-        self.tables[gt.id] = table
-        await self._say(table, NEEDS_ATTENTION, {"needs_attention": True})
-        await self._publish(table)
 
     async def status(self, table_id: int) -> dict[str, Any]:
         """The table's public state, seats before the first deal included."""
@@ -676,12 +416,12 @@ class TableManager(
                     table.next_deal_at = self.clock.now() + table.settings.next_hand_delay
                     async with self._write(table) as tx:
                         await tx.update_table(table.id, options=table.options())
-                    await self._present(table, [_Scheduled(table.next_deal_at)])
+                    await self._present(table, [Scheduled(table.next_deal_at)])
                 return None
-        steps: list[_Step] = []
+        steps: list[Step] = []
         async with self._write(table) as tx:
             await self._deal_chain_in(tx, table, steps)
-            dealt = any(isinstance(s, _Dealt) for s in steps)
+            dealt = any(isinstance(s, Dealt) for s in steps)
             await tx.update_table(
                 table.id, status="playing" if dealt else None, options=table.options()
             )
@@ -689,7 +429,7 @@ class TableManager(
             await self._present(table, steps)
         else:
             self._arm(table)
-        ids = [s.hand_id for s in steps if isinstance(s, _Dealt)]
+        ids = [s.hand_id for s in steps if isinstance(s, Dealt)]
         return ids[-1] if ids else None
 
     async def _on_deal_due(self, table_id: int, at: float) -> None:
@@ -734,19 +474,19 @@ class TableManager(
         table.hand_id, table.hand_no = stored.id, stored.hand_no
         return True
 
-    async def _deal_chain_in(self, tx: Transaction, table: Table, steps: list[_Step]) -> None:
+    async def _deal_chain_in(self, tx: Transaction, table: Table, steps: list[Step]) -> None:
         """Deal now; a hand that ends at its deal (Brag's face-up kept hand that nobody can
         beat) is finished at once and play goes on by the table's policy."""
         while await self._deal_in(tx, table):
             assert table.hand is not None and table.hand_id is not None
-            steps.append(_Dealt(table.hand, table.hand_id, table.hand_no))
-            steps.extend(_Revealed(r) for r in await self.fair.reveal_ready(tx, table))
+            steps.append(Dealt(table.hand, table.hand_id, table.hand_no))
+            steps.extend(SeedRevealed(r) for r in await self.fair.reveal_ready(tx, table))
             if not table.hand.finished:
                 return
             if not await self._conclude_in(tx, table, steps):
                 return
 
-    async def _conclude_in(self, tx: Transaction, table: Table, steps: list[_Step]) -> bool:
+    async def _conclude_in(self, tx: Transaction, table: Table, steps: list[Step]) -> bool:
         """The hand just finished: settle it, then stop, schedule the next deal, or (when the
         caller should deal at once) return True."""
         steps.append(await self._finish_in(tx, table))
@@ -756,21 +496,21 @@ class TableManager(
             return False
         if self.fair.due(table, table.settings.reseed_every):
             await self.fair.retire(tx, table)
-        steps.extend(_Revealed(r) for r in await self.fair.reveal_ready(tx, table))
+        steps.extend(SeedRevealed(r) for r in await self.fair.reveal_ready(tx, table))
         if self.choice_due(table) and not session.game_over():
-            steps.append(_Said(self.offer_choice(table)))
+            steps.append(Said(self.offer_choice(table)))
             if table.choice is not None:
                 return False  # no deal until the dealer has chosen
         if session.game_over():
             assert isinstance(table.settings.max_hands, int)
-            steps.append(_GameOver(table.settings.max_hands))
+            steps.append(GameOver(table.settings.max_hands))
             return False
         if not table.settings.auto_deal:
             return False
         if table.settings.next_hand_delay > 0:
             if self._can_deal(table):
                 table.next_deal_at = self.clock.now() + table.settings.next_hand_delay
-                steps.append(_Scheduled(table.next_deal_at))
+                steps.append(Scheduled(table.next_deal_at))
             return False
         return True
 
@@ -784,13 +524,13 @@ class TableManager(
             and members_present(session.seated(), table.sitting_out) > 0
         )
 
-    async def _present(self, table: Table, steps: list[_Step]) -> None:
+    async def _present(self, table: Table, steps: list[Step]) -> None:
         """Tell the presenter what a committed change did, in order; then deliver the
         cards, arm the timer and publish the table."""
         for step in steps:
-            if isinstance(step, _Finished):
+            if isinstance(step, Finished):
                 await self._announce_end(table, step)
-            elif isinstance(step, _Dealt):
+            elif isinstance(step, Dealt):
                 order = [int(n) for n in step.hand.names]
                 await self._say(
                     table,
@@ -799,11 +539,11 @@ class TableManager(
                 )
                 for said, data in table.rules.opening_notes(step.hand):
                     await self._say(table, said, data)
-            elif isinstance(step, _Revealed):
+            elif isinstance(step, SeedRevealed):
                 await self._announce_seed(table, step.revealed)
-            elif isinstance(step, _Said):
+            elif isinstance(step, Said):
                 await self._say(table, step.said, {"choice": True})
-            elif isinstance(step, _Scheduled):
+            elif isinstance(step, Scheduled):
                 await self._say(
                     table,
                     Message.of("log-next-hand", n=round(table.settings.next_hand_delay)),
@@ -924,7 +664,7 @@ class TableManager(
             table.timeouts.pop(name)
             seat_changes["timeouts"] = 0
         table.deadline = self._deadline_for(table)
-        steps: list[_Step] = []
+        steps: list[Step] = []
         async with self._write(table) as tx:
             await tx.append_action(
                 hand_id,
@@ -945,7 +685,7 @@ class TableManager(
         if table.closing and not table.playing():
             await self._close_now(table)
 
-    async def _finish_in(self, tx: Transaction, table: Table) -> _Finished:
+    async def _finish_in(self, tx: Transaction, table: Table) -> Finished:
         """The hand is over: stacks, pot, jar, stats; then the session's end-of-hand rules
         (players cleaned out or leaving go home, the line fills the seats)."""
         hand, record, session = table.hand, table.record, table.session
@@ -993,14 +733,14 @@ class TableManager(
             notes.append((Message.of("log-takes-seat", user=uid, n=cave), {"user": uid}))
         for event in events:
             notes.append((event_message(event, table.game), event.to_json()))
-        finished = _Finished(hand, table.hand_no, notes)
+        finished = Finished(hand, table.hand_no, notes)
         table.hand = table.record = None
         table.hand_id = None
         table.deadline = None
         table.delivered = {}
         return finished
 
-    async def _announce_end(self, table: Table, step: _Finished) -> None:
+    async def _announce_end(self, table: Table, step: Finished) -> None:
         report = table.rules.end_report(step.hand, step.hand_no)
         if report.showdown is not None:
             await self._safe(self.presenter.showdown(table.id, report.showdown))

@@ -1,7 +1,8 @@
 """What the table manager's parts share: the declarations, for type checking, of the
-manager's attributes and helpers that :mod:`seat_requests`, :mod:`closing`,
-:mod:`dealers_choice`, :mod:`fair_requests` and :mod:`house_requests` call. Nothing here
-exists at run time; :class:`~bot.runtime.manager.TableManager` provides it all."""
+manager's attributes and helpers that :mod:`seat_requests`, :mod:`closing`, :mod:`leasing`,
+:mod:`publishing`, :mod:`resuming`, :mod:`dealers_choice`, :mod:`fair_requests` and
+:mod:`house_requests` call. Nothing here exists at run time;
+:class:`~bot.runtime.manager.TableManager` provides it all."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
     from bot.i18n.message import Message
     from bot.runtime.clock import Clock
     from bot.runtime.fairness import Fairness, Revealed
-    from bot.runtime.manager import Table
+    from bot.runtime.table import Table
     from bot.storage import Database
     from bot.storage.models import Hand
     from bot.storage.transaction import Transaction

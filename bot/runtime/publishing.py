@@ -1,0 +1,128 @@
+"""What the presenter is told of a table: its public state (no card before the rules reveal
+it) and, privately, each player's cards as he may see them (a part of the table manager)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from bot.runtime.dealers_choice import seat_cap, variants
+from bot.runtime.fairness import fair_state
+from bot.runtime.house_seats import is_house
+from bot.runtime.parts import ManagerParts
+from bot.runtime.seating import BragSeating
+
+if TYPE_CHECKING:
+    from bot.runtime.presenter import Presenter
+    from bot.runtime.table import Table
+
+
+class Publishing(ManagerParts):
+    """The table's public state and the private delivery of cards (mixed into the manager)."""
+
+    if TYPE_CHECKING:
+        presenter: Presenter
+
+        def cutter(self, table: Table) -> str | None: ...
+        async def _safe(self, coro: Any) -> Any: ...
+
+    def public_state(self, table: Table) -> dict[str, Any]:
+        """Everything anyone at the table may see: no card before the rules reveal it."""
+        session = table.session
+        hand = table.hand
+        seats: list[dict[str, Any]] = []
+        if session is not None:
+            dealing = hand.names[-1] if hand is not None and not hand.finished else None
+            for row in session.rows(dealing):
+                seats.append(
+                    {
+                        "seat": row.pos,
+                        "user": int(row.name),
+                        "stack": row.stack,
+                        "sitting_out": row.name in table.sitting_out,
+                        "leaving": row.leaving,
+                        "dealer": row.dealer,
+                        "reserve": row.reserve,
+                    }
+                )
+        hand_state: dict[str, Any] | None = None
+        if hand is not None:
+            hand_state = {
+                "id": table.hand_id,
+                "no": table.hand_no,
+                **table.rules.public_hand(hand),
+                "legal": [a.to_json() for a in hand.legal_actions()],
+                "actions": len(table.record.actions) if table.record is not None else 0,
+                "deadline": table.deadline,
+            }
+        return {
+            "table_id": table.id,
+            "game": table.game,
+            "started": session is not None,
+            "seats": seats,
+            "queue": [int(n) for n in session.queue()] if session else [],
+            "carried": session.carried if session else 0,
+            "next_hand_at": table.next_deal_at,
+            "game_over": bool(session and session.game_over()),
+            "closing": table.closing,
+            "needs_attention": table.needs_attention,
+            "notify": table.settings.notify,
+            "fair": fair_state(table, table.settings.reseed_every, self.cutter(table)),
+            "choice": self._choice_state(table),
+            "hand": hand_state,
+        }
+
+    @staticmethod
+    def _choice_state(table: Table) -> dict[str, Any] | None:
+        choice, seating = table.choice, table.session
+        if choice is None or not isinstance(seating, BragSeating):
+            return None
+        return {
+            "dealer": int(choice.dealer),
+            "deadline": choice.deadline,
+            "proposal": choice.proposal,
+            "votes": {int(k): v for k, v in choice.votes.items()},
+            "seated": len(seating.seated()),
+            "variants": [
+                {"option": k, "value": v, "cap": seat_cap(seating, v) if k == "cards" else None}
+                for k, v in variants(seating)
+            ],
+        }
+
+    async def full_state(self, table: Table) -> dict[str, Any]:
+        """:meth:`public_state`, with the seats taken before the first deal (which only
+        storage knows until the game starts)."""
+        state = self.public_state(table)
+        if table.session is None:
+            state["seats"] = [
+                {"seat": s.seat_no, "user": s.user_id, "stack": s.stack}
+                for s in await self.db.seats(table.id)
+            ]
+            state["queue"] = [e.user_id for e in await self.db.queue(table.id)]
+        return state
+
+    async def _publish(self, table: Table) -> None:
+        await self._safe(self.presenter.table_update(table.id, await self.full_state(table)))
+
+    async def _deliver(self, table: Table) -> None:
+        """Privately, to every player of the hand in progress, the cards he may see now and
+        was not shown yet (Brelan: once the blind carre is over; Brag: when he looks)."""
+        hand = table.hand
+        if hand is None or hand.finished:
+            return
+        for name in hand.names:
+            if is_house(int(name)):
+                continue  # a house player reads its cards from its view
+            seen = table.rules.visible(hand, name)
+            if seen is None or table.delivered.get(name) == seen:
+                continue
+            table.delivered[name] = seen
+            user = int(name)
+            ok = await self._safe(
+                self.presenter.deliver_cards(
+                    table.id, user, list(seen[0]), seen[1], hand_no=table.hand_no
+                )
+            )
+            if ok:
+                table.undelivered.discard(user)
+            else:
+                table.undelivered.add(user)

@@ -1,0 +1,126 @@
+"""One live table in memory (:class:`Table`), and the steps of a committed change that the
+table manager tells the presenter in order (:data:`Step`)."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games.base import HandRecord
+from bot.i18n.message import Message
+from bot.runtime.clock import Timer
+from bot.runtime.dealers_choice import Choice
+from bot.runtime.fairness import Revealed
+from bot.runtime.games import GAME_RULES, GameRules, RuntimeHand
+from bot.runtime.seating import Seating
+from bot.runtime.settings import Settings
+from bot.storage.seeds import ServerSeed
+
+#: A line for the public log: the message and its details.
+Note = tuple[Message, dict[str, Any]]
+
+
+@dataclass
+class Table:
+    """One live table: its lock, session, current hand and timer.
+
+    ``timer`` is the turn timer while a hand is played, or the pending deal's timer
+    (``next_deal_at``) between hands: never both.
+    """
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    creator_id: int
+    settings: Settings
+    session: Seating | None = None
+    hand: RuntimeHand | None = None
+    hand_id: int | None = None
+    hand_no: int = 0
+    record: HandRecord | None = None
+    deadline: float | None = None
+    #: (hand id, move) of a turn whose timer fired late and was given again (once).
+    lag_forgiven: tuple[int, int] | None = None
+    timer: Timer | None = None
+    next_deal_at: float | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    sitting_out: set[str] = field(default_factory=set)
+    timeouts: dict[str, int] = field(default_factory=dict)
+    hands_sat_out: dict[str, int] = field(default_factory=dict)
+    undelivered: set[int] = field(default_factory=set)
+    #: What each player of the hand in progress was last shown privately.
+    delivered: dict[str, tuple[list[str], str | None]] = field(default_factory=dict)
+    closed: bool = False
+    #: The creator closed the table during a hand: it closes when the hand ends.
+    closing: bool = False
+    #: Its stored state could not be resumed: requests are refused until an admin closes it.
+    needs_attention: bool = False
+    #: The current server seed (secret; its commitment is public).
+    seed: ServerSeed | None = None
+    #: The nonce of the deal the last cut was made for (one cut per deal).
+    cut_for: int | None = None
+    #: Brag's dealer's choice in progress, and the last one's outcome (for the next record).
+    choice: Choice | None = None
+    last_choice: dict[str, Any] | None = None
+
+    @property
+    def rules(self) -> GameRules:
+        return GAME_RULES[self.game]
+
+    def playing(self) -> bool:
+        """A hand is being played."""
+        return self.hand is not None and not self.hand.finished
+
+    def options(self) -> dict[str, Any]:
+        out = self.settings.to_options()
+        if self.session is not None:
+            out["runtime"] = self.session.to_json()
+        if self.next_deal_at is not None:
+            out["next_deal_at"] = self.next_deal_at
+        if self.closing:
+            out["closing"] = True
+        if self.choice is not None:
+            out["choice"] = self.choice.to_json()
+        if self.last_choice is not None:
+            out["last_choice"] = self.last_choice
+        return out
+
+
+#: Steps of a change, told to the presenter in order once it is committed.
+@dataclass
+class Finished:
+    hand: RuntimeHand
+    hand_no: int
+    notes: list[Note]
+
+
+@dataclass
+class Dealt:
+    hand: RuntimeHand
+    hand_id: int
+    hand_no: int
+
+
+@dataclass
+class Scheduled:
+    at: float
+
+
+@dataclass
+class GameOver:
+    hands: int
+
+
+@dataclass
+class SeedRevealed:
+    revealed: Revealed
+
+
+@dataclass
+class Said:
+    said: Message
+
+
+Step = Finished | Dealt | Scheduled | GameOver | SeedRevealed | Said
