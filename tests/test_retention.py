@@ -5,6 +5,7 @@ hands can be restored."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import subprocess
 import sys
@@ -116,18 +117,18 @@ async def test_recent_hands_stay_and_the_setting_is_per_server(
     await db.close()
 
 
-def test_the_command_archives_shows_and_restores(tmp_path: Path) -> None:
-    import asyncio
-
+async def test_the_command_archives_shows_and_restores(
+    tmp_path: Path, db_target: str, backend: str
+) -> None:
     calendar = Calendar()
-    database = tmp_path / "data" / "salon.sqlite3"
-    database.parent.mkdir()
-
-    async def setup() -> None:
-        db, _ = await played(database, calendar, hands=1)
-        await db.close()
-
-    asyncio.run(setup())
+    if backend == "sqlite":  # a file in the data folder: its archives go beside it
+        database = tmp_path / "data" / "salon.sqlite3"
+        database.parent.mkdir()
+        target, folder = str(database), []
+    else:  # a URL: the archives go to --folder (the default is the current folder)
+        target, folder = db_target, ["--folder", str(tmp_path / "archive")]
+    db, _ = await played(target, calendar, hands=1)
+    await db.close()
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
@@ -135,9 +136,11 @@ def test_the_command_archives_shows_and_restores(tmp_path: Path) -> None:
             capture_output=True, text=True, cwd=ROOT, timeout=60,
         )  # fmt: skip
 
-    kept = run("archive", "--database", str(database), "--days", "90")
+    kept = await asyncio.to_thread(run, "archive", "--database", target, "--days", "90", *folder)
     assert kept.returncode == 0 and kept.stdout.startswith("0 hand(s)"), kept.stderr
-    moved = run("archive", "--database", str(database), "--days", "0")  # 0: keep all
-    assert moved.stdout.startswith("0 hand(s)")
-    missing = run("restore", str(tmp_path / "nothing.jsonl.gz"), "--database", str(database))
+    moved = await asyncio.to_thread(run, "archive", "--database", target, "--days", "0", *folder)
+    assert moved.returncode == 0 and moved.stdout.startswith("0 hand(s)")  # 0: keep all
+    missing = await asyncio.to_thread(
+        run, "restore", str(tmp_path / "nothing.jsonl.gz"), "--database", target
+    )
     assert missing.returncode == 2 and "error:" in missing.stderr

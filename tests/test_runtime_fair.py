@@ -267,10 +267,10 @@ async def test_brag_packs_that_continue_verify_through_the_previous_deal(fair: F
         assert not verify_record(moved, chain).ok
 
 
-def test_selfplay_hands_export_and_verify_end_to_end(tmp_path: Path) -> None:
+def test_selfplay_hands_export_and_verify_end_to_end(tmp_path: Path, db_target: str) -> None:
     """``Done when``: self-play N hands, export them, verify with the project's command and
-    with the stand-alone verifier of docs/fairness.md."""
-    db, out = tmp_path / "play.sqlite", tmp_path / "out"
+    with the stand-alone verifier of docs/fairness.md (on each backend)."""
+    db, out = db_target, tmp_path / "out"
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(

@@ -32,6 +32,7 @@ from bot.storage import (
     TableFull,
     iso_week,
 )
+from bot.storage.schema_pg import PG_MIGRATIONS
 
 G = 1  # guild
 C = 10  # channel
@@ -77,34 +78,46 @@ async def test_pragmas_and_version(db: Database) -> None:
     assert await db.schema_version() == len(MIGRATIONS)
 
 
-async def test_migrations_idempotent_across_reopen(tmp_path: Path) -> None:
-    path = tmp_path / "sub" / "bot.db"
-    async with Database(path) as db:
+#: A table's name if it exists, in each backend's catalogue.
+TABLE_NAMED = {
+    "sqlite": "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?",
+    "postgres": "SELECT table_name FROM information_schema.tables"
+    " WHERE table_schema = current_schema() AND table_name = ?",
+}
+
+
+def migrations_of(backend: str) -> tuple[str, ...]:
+    return tuple(PG_MIGRATIONS if backend == "postgres" else MIGRATIONS)
+
+
+async def test_migrations_idempotent_across_reopen(db_target: str, backend: str) -> None:
+    # SQLite: a file in a folder not made yet (the database makes it)
+    target = str(Path(db_target).parent / "sub" / "bot.db") if backend == "sqlite" else db_target
+    migrations = migrations_of(backend)
+    async with Database(target) as db:
         await db.grant(G, ALICE, 5)
-    async with Database(path) as db:
-        assert await db.schema_version() == len(MIGRATIONS)
+    async with Database(target) as db:
+        assert await db.schema_version() == len(migrations)
         assert await db.balance(G, ALICE) == 1005
-    async with Database(path, migrations=(*MIGRATIONS, "CREATE TABLE extra (x INTEGER);")) as db:
-        assert await db.schema_version() == len(MIGRATIONS) + 1
+    extra = (*migrations, "CREATE TABLE extra (x INTEGER);")
+    async with Database(target, migrations=extra) as db:
+        assert await db.schema_version() == len(migrations) + 1
         async with db.transaction() as tx:
             await tx.conn.execute("INSERT INTO extra VALUES (1)")
         assert await db.balance(G, ALICE) == 1005
     with pytest.raises(SchemaTooNew):
-        await Database.open(path)
+        await Database.open(target)
 
 
-async def test_failed_migration_leaves_version(tmp_path: Path) -> None:
-    path = tmp_path / "bot.db"
-    bad = (*MIGRATIONS, "CREATE TABLE ok (x INTEGER);\nCREATE TABLE broken (;")
-    with pytest.raises(sqlite3.OperationalError):
-        await Database.open(path, migrations=bad)
-    async with Database(path) as db:
-        assert await db.schema_version() == len(MIGRATIONS)
+async def test_failed_migration_leaves_version(db_target: str, backend: str) -> None:
+    migrations = migrations_of(backend)
+    bad = (*migrations, "CREATE TABLE ok (x INTEGER);\nCREATE TABLE broken (;")
+    with pytest.raises(sqlite3.OperationalError, match="syntax error"):  # PgOperationalError on PG
+        await Database.open(db_target, migrations=bad)
+    async with Database(db_target) as db:
+        assert await db.schema_version() == len(migrations)
         async with db.read() as tx:
-            assert (
-                await tx.conn.execute_fetchall("SELECT name FROM sqlite_master WHERE name = 'ok'")
-                == []
-            )
+            assert await tx.conn.execute_fetchall(TABLE_NAMED[backend], ("ok",)) == []
 
 
 async def test_crash_mid_transaction_writes_nothing(db: Database) -> None:

@@ -9,6 +9,7 @@ written whole. The server seed is in a file once it is revealed.
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,6 +19,7 @@ from bot.runtime.games import GAME_RULES
 from bot.runtime.history import export_scenario
 from bot.runtime.settings import Settings
 from bot.storage import Database
+from bot.storage.database import is_postgres_url, sqlite_path
 from bot.storage.models import GameTable, Hand
 
 USAGE = "usage: python -m bot.runtime.export DB DIR"
@@ -79,10 +81,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if len(args) != 2:
         print(USAGE, file=sys.stderr)
         return 2
-    if not Path(args[0]).exists():
+    if not is_postgres_url(args[0]) and not Path(sqlite_path(args[0])).exists():
         print(f"there is no database at {args[0]}", file=sys.stderr)
         return 2
-    asyncio.run(export_all(args[0], Path(args[1])))
+    try:
+        asyncio.run(export_all(args[0], Path(args[1])))
+    except sqlite3.Error as exc:  # a file that is no database, a server out of reach
+        print(f"could not read the database: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

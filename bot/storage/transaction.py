@@ -360,6 +360,7 @@ class Transaction(WalletTransaction, StatsTransaction, SeedTransaction, LeaseTra
     ) -> CashOut:
         """Return the user's whole stack to their wallet and free the seat (``by``: the
         member who made it happen, when not the player: an admin closing the table)."""
+        await self.get_table(table_id)  # locks the table (PostgreSQL): seat changes take turns
         seat = await self._require_seat(table_id, user_id)
         await self._post(
             seat.guild_id,
