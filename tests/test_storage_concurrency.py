@@ -6,7 +6,7 @@ import asyncio
 import json
 import os
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
@@ -20,6 +20,7 @@ from bot.storage import (
     NotSeated,
     TableExists,
 )
+from bot.storage.transaction import Transaction
 
 G = 7
 ALICE, BOB = 1, 2
@@ -207,23 +208,40 @@ async def hold_until_another_waits(db: Database, backend: str) -> None:
         await watcher.close()
 
 
-async def test_a_seat_is_cashed_out_once(db: Database, backend: str) -> None:
-    table = await db.create_table(G, 60, "brelan", ALICE)
-    await db.seat(table.id, ALICE, buy_in=100)
+async def while_held(
+    db: Database,
+    backend: str,
+    holding: Callable[[Transaction], Awaitable[object]],
+    then: Callable[[], Awaitable[object]],
+) -> list[object]:
+    """Run ``holding`` in a transaction kept open until ``then`` (started once ``holding``
+    is done) waits for a lock; the two results, or their exceptions."""
     inside = asyncio.Event()
 
-    async def first() -> None:
+    async def first() -> object:
         async with db.transaction() as tx:
-            await tx.cash_out(table.id, ALICE)
+            done = await holding(tx)
             inside.set()
             await hold_until_another_waits(db, backend)
+        return done
 
     async def second() -> object:
         await inside.wait()
-        return await db.cash_out(table.id, ALICE)
+        return await then()
 
-    results = await asyncio.gather(first(), second(), return_exceptions=True)
-    assert results[0] is None and isinstance(results[1], NotSeated), results
+    return list(await asyncio.gather(first(), second(), return_exceptions=True))
+
+
+async def test_a_seat_is_cashed_out_once(db: Database, backend: str) -> None:
+    table = await db.create_table(G, 60, "brelan", ALICE)
+    await db.seat(table.id, ALICE, buy_in=100)
+    results = await while_held(
+        db,
+        backend,
+        lambda tx: tx.cash_out(table.id, ALICE),
+        lambda: db.cash_out(table.id, ALICE),
+    )
+    assert results[0] == CashOut(ALICE, 100) and isinstance(results[1], NotSeated), results
     assert await db.balance(G, ALICE) == 1000
     await assert_balanced(db)
 
@@ -231,20 +249,13 @@ async def test_a_seat_is_cashed_out_once(db: Database, backend: str) -> None:
 async def test_a_cash_out_takes_the_buy_in_before_it(db: Database, backend: str) -> None:
     table = await db.create_table(G, 61, "brelan", BOB)
     await db.seat(table.id, BOB, buy_in=100)
-    inside = asyncio.Event()
-
-    async def buy() -> None:
-        async with db.transaction() as tx:
-            await tx.buy_in(table.id, BOB, 50)
-            inside.set()
-            await hold_until_another_waits(db, backend)
-
-    async def leave() -> object:
-        await inside.wait()
-        return await db.cash_out(table.id, BOB)
-
-    results = await asyncio.gather(buy(), leave(), return_exceptions=True)
-    assert list(results) == [None, CashOut(BOB, 150)], results
+    results = await while_held(
+        db,
+        backend,
+        lambda tx: tx.buy_in(table.id, BOB, 50),
+        lambda: db.cash_out(table.id, BOB),
+    )
+    assert not isinstance(results[0], BaseException) and results[1] == CashOut(BOB, 150), results
     assert await db.balance(G, BOB) == 1000
     await assert_balanced(db)
 
