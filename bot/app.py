@@ -10,7 +10,7 @@ import secrets
 import signal
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -31,12 +31,30 @@ from bot.ui.replies import reply_private
 
 log = logging.getLogger(__name__)
 
-#: The gateway events the bot needs: its guilds (slash commands and buttons come as
-#: interactions, which need no intent). No privileged intent.
+#: The gateway events the bot needs: its guilds, their channels and threads (slash commands
+#: and buttons come as interactions, which need no intent).
 INTENTS = discord.Intents.none()
 INTENTS.guilds = True
 #: Message events (not their content): others' messages push a table message out of sight.
 INTENTS.guild_messages = True
+#: Bans (not privileged): a banned member leaves his tables (cogs/lifecycle.py).
+INTENTS.moderation = True
+
+
+def intents(*, members: bool) -> discord.Intents:
+    """:data:`INTENTS`, plus the privileged members intent when ``members`` (MEMBER_EVENTS):
+    a member leaving the server is then folded at his turn and cashed out at once."""
+    return discord.Intents(**{**dict(INTENTS), "members": members})
+
+
+#: Said once when Discord refuses the members intent under MEMBER_EVENTS=auto.
+MEMBERS_REFUSED = (
+    "Discord refused the Server Members Intent: the bot goes on without it, so a member who "
+    "leaves the server is only noticed when their turn timer runs out. To turn it on: "
+    "https://discord.com/developers/applications, this application, Bot tab, Privileged "
+    "Gateway Intents, enable Server Members Intent, save, then restart the bot "
+    "(MEMBER_EVENTS=off silences this warning)."
+)
 #: Seconds the shutdown waits for an action in progress at each table.
 SHUTDOWN_GRACE = 3.0
 # The bot has no voice: discord.py need not warn that voice libraries are missing.
@@ -58,6 +76,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.admin",
     "cogs.turns",
     "cogs.fair",
+    "cogs.lifecycle",
 )
 
 
@@ -129,14 +148,21 @@ class SalonBot(commands.AutoShardedBot):
         extensions: tuple[str, ...] = EXTENSIONS,
         sync_only: bool = False,
         sync_guild: int | None = None,
+        members: bool | None = None,
     ) -> None:
         shards = settings.shards
+        #: Whether it asks for the members intent (default: unless MEMBER_EVENTS=off).
+        self.member_events = settings.member_events != "off" if members is None else members
         sharding: dict[str, Any] = {}
         if shards.count > 1:
             sharding = {"shard_count": shards.count, "shard_ids": list(shards.ids)}
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=INTENTS,
+            intents=intents(members=self.member_events),
+            # With the members intent, still no member list at start (start-up time and
+            # memory as without it): the bot needs members only as interactions bring them.
+            chunk_guilds_at_startup=False,
+            member_cache_flags=discord.MemberCacheFlags.none(),
             tree_cls=SalonTree,
             allowed_mentions=DEFAULT_MENTIONS,
             **sharding,
@@ -256,15 +282,24 @@ class SalonBot(commands.AutoShardedBot):
 async def serve(settings: Settings) -> None:
     """Run the bot until it stops or the process gets SIGTERM or SIGINT (then close
     cleanly). Start-up errors propagate (``bot.__main__`` explains them)."""
-    assert settings.token is not None
+    token = settings.token
+    assert token is not None
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
-    bot = SalonBot(settings)
-    bot.heartbeat = True
+
+    async def run(bot: SalonBot) -> None:
+        bot.heartbeat = True
+        await run_until_stopped(bot, token, stop)
+
+    await start_with_fallback(settings, run)
+
+
+async def run_until_stopped(bot: SalonBot, token: str, stop: asyncio.Event) -> None:
+    """Connect ``bot`` and run it until it stops or ``stop`` is set (then close cleanly)."""
     async with bot:
-        running = asyncio.create_task(bot.start(settings.token), name="salon-bot")
+        running = asyncio.create_task(bot.start(token), name="salon-bot")
         stopped = asyncio.create_task(stop.wait(), name="signals")
         await asyncio.wait({running, stopped}, return_when=asyncio.FIRST_COMPLETED)
         if stopped.done():
@@ -276,6 +311,32 @@ async def serve(settings: Settings) -> None:
         else:
             stopped.cancel()
             running.result()
+
+
+async def start_with_fallback(
+    settings: Settings,
+    run: Callable[[SalonBot], Awaitable[None]],
+    *,
+    make_bot: Callable[..., SalonBot] | None = None,
+) -> SalonBot:
+    """``run`` a new bot; with MEMBER_EVENTS=auto, if Discord refuses the members intent
+    (close code 4014, ``PrivilegedIntentsRequired``), warn once and ``run`` a fresh bot
+    without it (the refused one is closed: discord.py closes it before raising). Under
+    MEMBER_EVENTS=on the refusal propagates (a start-up error). Returns the last bot run."""
+    build = SalonBot if make_bot is None else make_bot
+    members = settings.member_events != "off"
+    while True:
+        bot = build(settings, members=members)
+        try:
+            await run(bot)
+            return bot
+        except discord.PrivilegedIntentsRequired:
+            if not members or settings.member_events != "auto":
+                raise
+            log.warning(MEMBERS_REFUSED)
+            with contextlib.suppress(Exception):
+                await bot.close()
+            members = False
 
 
 async def sync_only(settings: Settings, guild_id: int | None) -> None:

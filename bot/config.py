@@ -25,6 +25,8 @@ DATABASE_NAME = "salon.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 TRUE_WORDS = ("1", "true", "yes", "on")
 FALSE_WORDS = ("0", "false", "no", "off")
+#: MEMBER_EVENTS: ask Discord for the members intent (auto: fall back without it if refused).
+MEMBER_EVENTS = ("auto", "on", "off")
 
 NO_TOKEN_HELP = (
     "No DISCORD_TOKEN is set: create a file named .env in the folder you start the bot from "
@@ -62,6 +64,10 @@ class Settings:
     #: DATABASE_URL when it names PostgreSQL (its password is never shown); None: SQLite at
     #: ``database``.
     database_url: str | None = field(default=None, repr=False)
+    #: MEMBER_EVENTS: "auto" asks for the privileged members intent (a member leaving the
+    #: server leaves his tables at once) and starts without it if Discord refuses; "on"
+    #: makes the refusal a start-up error; "off" never asks.
+    member_events: str = "auto"
 
     @property
     def postgres(self) -> bool:
@@ -125,6 +131,7 @@ class Settings:
                 "SHARD_COUNT must be a whole number of shards (1 or more) and SHARD_IDS the "
                 f"shards this process runs, like 0,1 ({exc}); fix it in .env or the environment."
             ) from exc
+        member_events = member_events_of(values.get("MEMBER_EVENTS", ""))
         return cls(
             token=values.get("DISCORD_TOKEN", "").strip() or None,
             database=database,
@@ -135,4 +142,25 @@ class Settings:
             card_emojis=values.get("CARD_EMOJIS", "").strip().lower() not in FALSE_WORDS,
             shards=shards,
             database_url=database_url,
+            member_events=member_events,
         )
+
+
+def member_events_of(value: str) -> str:
+    """MEMBER_EVENTS as ``auto``, ``on`` or ``off`` (also 1/true/yes and 0/false/no).
+
+    >>> member_events_of(""), member_events_of("ON"), member_events_of("no")
+    ('auto', 'on', 'off')
+    """
+    word = value.strip().lower() or "auto"
+    if word in TRUE_WORDS:
+        return "on"
+    if word in FALSE_WORDS:
+        return "off"
+    if word not in MEMBER_EVENTS:
+        raise ConfigError(
+            "MEMBER_EVENTS must be auto (ask for the Server Members Intent, go on without it "
+            f"if Discord refuses), on or off, not {word[:20]!r}; fix it in .env or the "
+            "environment."
+        )
+    return word

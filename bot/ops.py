@@ -160,6 +160,13 @@ def explain(error: BaseException, settings: Any) -> str | None:
     if isinstance(error, discord.LoginFailure):
         return f"Discord refused the token (401 Unauthorized): {TOKEN_HELP}, then start again."
     if isinstance(error, discord.PrivilegedIntentsRequired):
+        if getattr(settings, "member_events", None) == "on":
+            return (
+                "Discord refused the Server Members Intent that MEMBER_EVENTS=on asks for: "
+                "enable Server Members Intent in the Bot tab of "
+                "https://discord.com/developers/applications (Privileged Gateway Intents), "
+                "or set MEMBER_EVENTS=auto to start without it, then start again."
+            )
         return (
             "Discord refused an intent the bot asked for: enable it in the Bot tab of the "
             "developer portal or update the bot."

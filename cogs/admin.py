@@ -1,4 +1,5 @@
-"""``/admin grant``, ``/admin settings``, ``/admin limits`` and ``/admin table void|close``:
+"""``/admin grant``, ``/admin settings``, ``/admin limits``, ``/admin audit``, ``/admin flows``
+and ``/admin table void|close``:
 the server's economy and table rescue, for its managers.
 
 The group is hidden from members without Manage Server (``default_permissions``), and each
@@ -18,9 +19,11 @@ from discord.ext import commands
 from bot.i18n import render
 from bot.storage import InsufficientChips, StorageError
 from bot.storage.database import DEFAULT_QUEUE_CAP, MAX_QUEUE_CAP, MAX_RETENTION_DAYS
+from bot.storage.flows import FLOW_MIN_HANDS, FLOW_THRESHOLD
 from bot.storage.transaction import MAX_CHIPS
 from bot.ui.abuse import give_limits, save_give_limits
 from bot.ui.economy_text import audit_lines, chips, guild_id_of, guild_lang, settings_text
+from bot.ui.flows_text import flow_lines
 from bot.ui.i18n import L, lang_of, say
 from bot.ui.interaction import table_here
 from bot.ui.limits import CONTENT, listing
@@ -36,6 +39,8 @@ MAX_COOLDOWN_HOURS = 24 * 30
 REASON_LENGTH = 200
 AUDIT_DEFAULT = 15
 AUDIT_MAX = 25
+#: The most hands ``/admin limits grant_hands`` may ask for.
+MAX_GRANT_HANDS = 10_000
 
 
 @app_commands.guild_only()
@@ -246,6 +251,7 @@ class Admin(
         daily_cap=L("daily_cap", "plafond_quotidien"),
         account_days=L("account_days", "âge_compte_jours"),
         member_days=L("member_days", "ancienneté_jours"),
+        grant_hands=L("grant_hands", "donnes_dotation"),
     )
     @app_commands.describe(
         cooldown_seconds=L("Seconds between two gifts by a member", "Secondes entre deux dons"),
@@ -257,6 +263,10 @@ class Admin(
             "Minimum age of the giver's Discord account", "Âge minimum du compte Discord"
         ),
         member_days=L("Minimum days in this server to give", "Jours minimum sur ce serveur"),
+        grant_hands=L(
+            "Hands to play before the welcome grant may be given (0: at once)",
+            "Donnes à jouer avant de pouvoir donner la dotation de bienvenue (0 : tout de suite)",
+        ),
     )
     async def limits(
         self,
@@ -265,6 +275,7 @@ class Admin(
         daily_cap: app_commands.Range[int, 0, MAX_CHIPS_SETTING] | None = None,
         account_days: app_commands.Range[float, 0, 3650] | None = None,
         member_days: app_commands.Range[float, 0, 3650] | None = None,
+        grant_hands: app_commands.Range[int, 0, MAX_GRANT_HANDS] | None = None,
     ) -> None:
         """With no option, show the /give limits; otherwise change the given ones. Private."""
         lang = lang_of(interaction.locale)
@@ -275,6 +286,7 @@ class Admin(
             "daily_cap": daily_cap,
             "min_account_days": account_days,
             "min_member_days": member_days,
+            "grant_hands": grant_hands,
         }
         saved = replace(current, **{k: v for k, v in changes.items() if v is not None})
         if saved != current:
@@ -286,9 +298,55 @@ class Admin(
                 "admin-give-limits-cooldown-s-daily",
                 c=saved.cooldown,
                 d=saved.daily_cap or render(lang, "admin-none"),
-                a=f"{saved.min_account_days:g}",
-                m=f"{saved.min_member_days:g}",
+                a=saved.min_account_days,
+                m=saved.min_member_days,
+                g=saved.grant_hands,
             ),
+        )
+
+    @app_commands.command(
+        name=L("flows", "flux"),
+        description=L(
+            "Pairs of members whose chips go one way (alternate accounts, chip dumping)",
+            "Paires de membres dont les jetons vont dans un seul sens (comptes doubles)",
+        ),
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.rename(threshold=L("threshold", "seuil"), days=L("days", "jours"))
+    @app_commands.describe(
+        threshold=L(
+            f"Chips gone one way between two members ({FLOW_THRESHOLD} if left empty)",
+            f"Jetons passés dans un seul sens entre deux membres ({FLOW_THRESHOLD} si vide)",
+        ),
+        days=L(
+            "Only pairs active in the last days (all time if left empty)",
+            "Seulement les paires actives ces derniers jours (depuis toujours si vide)",
+        ),
+    )
+    async def flows(
+        self,
+        interaction: discord.Interaction,
+        threshold: app_commands.Range[int, 1, MAX_CHIPS] = FLOW_THRESHOLD,
+        days: app_commands.Range[int, 1, 3650] | None = None,
+    ) -> None:
+        """The pairs whose one-way flow reaches the threshold, with the hands as evidence
+        (strong hands folded by the giver to the taker), privately."""
+        lang = lang_of(interaction.locale)
+        guild_id = guild_id_of(interaction)
+        since = 0.0 if days is None else discord.utils.utcnow().timestamp() - days * 86_400
+        pairs = await self.bot.db.flow_pairs(
+            guild_id, threshold=threshold, min_hands=FLOW_MIN_HANDS, since=since
+        )
+        lines = flow_lines(lang, pairs)
+        head = render(lang, "admin-flows-title", n=chips(lang, threshold), hands=FLOW_MIN_HANDS)
+        if days is not None:
+            head += "\n" + render(lang, "admin-flows-window", days=days)
+        if not lines:
+            body = render(lang, "admin-flows-none")
+        else:
+            body = listing(lang, lines, limit=CONTENT - len(head) - 10)
+        await reply_private(
+            interaction, f"{head}\n{body}", allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(

@@ -7,7 +7,7 @@ StorageError) are answered privately by the bot's command tree.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import discord
@@ -17,7 +17,8 @@ from discord.ext import commands
 from bot.app import SalonBot
 from bot.i18n import Message, render
 from bot.runtime import TableError
-from bot.runtime.manager import RUNTIME_KEYS
+from bot.runtime.errors import VERBS
+from bot.runtime.option_schema import CREATE_NEXT_HAND_DELAY, NAMED, check_typed, spec
 from bot.runtime.settings import MAX_CAVE
 from bot.ui.abuse import missing_permission
 from bot.ui.i18n import L, Lang, lang_of, say
@@ -32,10 +33,15 @@ from bot.ui.limits import (
     fit_text,
     listing,
 )
-from bot.ui.options_text import current_lines, explain, parse_table_options, suggestions
+from bot.ui.options_text import (
+    current_lines,
+    parse_table_options,
+    suggestion_help,
+    suggestions,
+)
 from bot.ui.render import table_embed, verb_help, verb_label
-from bot.ui.replies import player_errors, reply_private
-from bot.ui.views import DYNAMIC_ITEMS, parse_amount, presets, show_cards
+from bot.ui.replies import player_errors, reply, reply_private
+from bot.ui.views import DYNAMIC_ITEMS, presets, show_cards, typed_amount
 
 GAME_CHOICES = [
     app_commands.Choice(name=L("Brelan", "Brelan"), value="brelan"),
@@ -47,8 +53,55 @@ LEVEL_CHOICES = [
     app_commands.Choice(name=L("normal", "moyen"), value="normal"),
     app_commands.Choice(name=L("strong", "fort"), value="strong"),
 ]
-#: Seconds between a showdown and the next deal at Discord tables.
-DEFAULT_NEXT_HAND_DELAY = 5
+#: The bounds of /table create's named parameters: those of the options they set, from
+#: their one definition (bot/runtime/option_schema.py, docs/options.md).
+SEATS, CAVE, ANTE, TURN = (spec(NAMED[n]) for n in ("seats", "cave", "ante", "turn_timer"))
+
+
+def act_choice(lang: Lang, legal: dict[str, Any]) -> str:
+    """A legal move as /act's autocomplete names it, in the member's language (its value
+    stays the verb): the button's words, what the move means, and its amounts.
+
+    >>> act_choice("fr", {"verb": "fold"}), act_choice("fr", {"verb": "look", "amount": 2})
+    ('Se coucher', 'Regarder la main 2 — regarder vos cartes')
+    >>> act_choice("en", {"verb": "raise", "min": 4, "max": 30})
+    'Raise to … — re-raise: your total stake (4 to 30)'
+    """
+    verb = str(legal["verb"])
+    amount = legal.get("amount")
+    label = verb_label(lang, verb, amount if isinstance(amount, int) else None)
+    if verb_help(lang, verb).lower() == label.lower():
+        return label
+    if "min" in legal:
+        return render(
+            lang,
+            "tables-act-choice-range",
+            label=label,
+            help=verb_help(lang, verb),
+            low=legal["min"],
+            high=legal["max"],
+        )
+    return render(lang, "tables-act-choice", label=label, help=verb_help(lang, verb))
+
+
+def typed_verb(lang: Lang, typed: str, legal: Sequence[str] = ()) -> str:
+    """The verb of a move typed at /act: the verb itself (what the autocomplete sends), or
+    the move's words in the member's language ("passer", "Relancer"), a legal move first
+    (Brag's "Refuser" is refuse, Brelan's decline).
+
+    >>> typed_verb("fr", " Passer "), typed_verb("en", "raise"), typed_verb("fr", "abc")
+    ('pass', 'raise', 'abc')
+    >>> typed_verb("fr", "refuser", ["refuse", "showdown"])
+    'refuse'
+    """
+    word = typed.strip().lower()
+    if word in VERBS:
+        return word
+    for verb in (*legal, *VERBS):
+        names = (render(lang, f"verb-{verb}"), verb_label(lang, verb), verb_help(lang, verb))
+        if verb in VERBS and word in (n.lower().rstrip("… ") for n in names):
+            return verb
+    return word
 
 
 class Tables(commands.Cog):
@@ -97,7 +150,9 @@ class Tables(commands.Cog):
     )
     @app_commands.describe(
         game=L("Which game", "Quel jeu"),
-        seats=L("Number of seats (2-5; Brag up to 8)", "Nombre de places (2-5 ; Brag 8)"),
+        seats=L(
+            "Number of seats (Brelan 2-5; Brag more)", "Nombre de places (Brelan 2-5, Brag plus)"
+        ),
         cave=L("Chips each player brings to the table", "Jetons apportés par chaque joueur"),
         ante=L("Ante each player puts in the pool", "Mise de base de chaque joueur"),
         turn_timer=L("Seconds to act before the automatic move", "Secondes pour jouer"),
@@ -109,15 +164,15 @@ class Tables(commands.Cog):
         level=L("How well the house players play", "Le niveau des joueurs de la maison"),
     )
     @app_commands.choices(game=GAME_CHOICES, level=LEVEL_CHOICES)
-    @player_errors
+    @player_errors(public=True)  # a slow answer is deferred publicly: it is the table message
     async def create(
         self,
         interaction: discord.Interaction,
         game: app_commands.Choice[str],
-        seats: app_commands.Range[int, 2, 8] | None = None,
-        cave: app_commands.Range[int, 1, 100000] | None = None,
-        ante: app_commands.Range[int, 0, 1000] | None = None,
-        turn_timer: app_commands.Range[int, 10, 3600] | None = None,
+        seats: app_commands.Range[int, SEATS.low, SEATS.high] | None = None,
+        cave: app_commands.Range[int, CAVE.low, CAVE.high] | None = None,
+        ante: app_commands.Range[int, ANTE.low, ANTE.high] | None = None,
+        turn_timer: app_commands.Range[int, TURN.low, TURN.high] | None = None,
         options: str | None = None,
         house: app_commands.Range[int, 0, 4] = 0,
         level: app_commands.Choice[str] | None = None,
@@ -129,19 +184,14 @@ class Tables(commands.Cog):
             await reply_private(interaction, refusal)
             return
         settings = await self.bot.db.settings(interaction.guild_id)
-        chosen: dict[str, Any] = {}
-        if "next_hand_delay" in RUNTIME_KEYS:
-            chosen["next_hand_delay"] = DEFAULT_NEXT_HAND_DELAY
+        chosen: dict[str, Any] = {"next_hand_delay": CREATE_NEXT_HAND_DELAY}
         chosen.update(settings.table_defaults.get(game.value, {}))
-        chosen.update(parse_table_options(options))
-        for key, value in (
-            ("seats", seats),
-            ("cave", cave),
-            ("ante", ante),
-            ("turn_timeout", turn_timer),
-        ):
-            if value is not None:
-                chosen[key] = value
+        chosen.update(parse_table_options(options, game.value))
+        named = {"seats": seats, "cave": cave, "ante": ante, "turn_timer": turn_timer}
+        # the named parameters are held to the same definitions as the options text
+        chosen.update(
+            check_typed(game.value, {NAMED[k]: v for k, v in named.items() if v is not None})
+        )
         table_id = await self.bot.manager.create_table(
             interaction.guild_id,
             interaction.channel_id,
@@ -154,9 +204,9 @@ class Tables(commands.Cog):
                 table_id, interaction.user.id, level.value if level else "normal"
             )
         kwargs = await self.bot.presenter.message_kwargs(table_id)
-        response = await interaction.response.send_message(**kwargs)
-        if response.message_id is not None:
-            await self.bot.db.update_table(table_id, message_ids={"table": response.message_id})
+        message_id = await reply(interaction, **kwargs)  # the response, or after a deferral
+        if message_id is not None:
+            await self.bot.db.update_table(table_id, message_ids={"table": message_id})
 
     @create.autocomplete("options")
     async def create_options(
@@ -177,7 +227,11 @@ class Tables(commands.Cog):
             if len(full) > OPTION_VALUE:
                 continue
             label = render(
-                lang, "option-choice-line", name=name, value=value, help=explain(lang, name)
+                lang,
+                "option-choice-line",
+                name=name,
+                value=value,
+                help=suggestion_help(lang, name, value),
             )
             choices.append(app_commands.Choice(name=fit_text(label, OPTION_LABEL), value=full))
             if len(choices) == SELECT_OPTIONS:
@@ -331,7 +385,9 @@ class Tables(commands.Cog):
     )
     @player_errors
     async def choose(self, interaction: discord.Interaction, options: str | None = None) -> None:
-        changes = parse_table_options(options or "")
+        table_id = await self._table_here(interaction)
+        table = self.bot.manager.tables.get(table_id)
+        changes = parse_table_options(options or "", table.game if table else "brag")
         await self._answer(
             interaction,
             lambda t: self.bot.manager.choose_game(t, interaction.user.id, changes),
@@ -411,7 +467,7 @@ class Tables(commands.Cog):
     async def watch(
         self,
         interaction: discord.Interaction,
-        number: app_commands.Range[int, 1, 2**53] | None = None,
+        number: app_commands.Range[int, 1, 2**53 - 1] | None = None,  # Discord: 53 bits
     ) -> None:
         """The public view of a table, privately, with a word on joining it; never a card."""
         lang = lang_of(interaction.locale)
@@ -480,7 +536,7 @@ class Tables(commands.Cog):
         if table_id in self.bot.manager.tables:  # it closes when the hand in play ends
             await reply_private(interaction, say(lang_of(interaction.locale), text))
             return
-        await interaction.response.send_message(say(await self._public_lang(interaction), text))
+        await reply(interaction, say(await self._public_lang(interaction), text))
 
     async def _public_lang(self, interaction: discord.Interaction) -> Lang:
         assert interaction.guild_id is not None
@@ -507,14 +563,11 @@ class Tables(commands.Cog):
     ) -> None:
         table_id = await self._table_here(interaction)
         lang = lang_of(interaction.locale)
-        value = None if amount is None or not amount.strip() else parse_amount(amount)
-        await self.bot.manager.act(
-            table_id,
-            interaction.user.id,
-            verb.strip().lower(),
-            value,
-        )
-        done = verb_label(lang, verb, value if isinstance(value, int) else None)
+        legal = [str(a["verb"]) for a in await self._my_legal(interaction)]
+        move = typed_verb(lang, verb, legal)
+        value = typed_amount(move, amount)
+        await self.bot.manager.act(table_id, interaction.user.id, move, value)
+        done = verb_label(lang, move, value if isinstance(value, int) else None)
         await reply_private(interaction, render(lang, "tables-played", v=done))
 
     @act.autocomplete("verb")
@@ -522,17 +575,14 @@ class Tables(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         lang = lang_of(interaction.locale)
+        typed = current.strip().lower()
         choices = []
         for legal in await self._my_legal(interaction):
             verb = str(legal["verb"])
-            if current and not verb.startswith(current.lower()):
+            name = act_choice(lang, legal)
+            if typed and not (verb.startswith(typed) or name.lower().startswith(typed)):
                 continue
-            label = f"{verb} — {verb_help(lang, verb)}"
-            if "min" in legal:
-                label += f" ({legal['min']}-{legal['max']})"
-            elif legal.get("amount") is not None:
-                label += f" ({legal['amount']})"
-            choices.append(app_commands.Choice(name=fit_text(label, OPTION_LABEL), value=verb))
+            choices.append(app_commands.Choice(name=fit_text(name, OPTION_LABEL), value=verb))
         return choices[:SELECT_OPTIONS]
 
     @act.autocomplete("amount")

@@ -10,8 +10,10 @@ from pathlib import Path
 from PIL import Image
 
 from bot.ui.card_art import (
+    BOLD_FONTS,
     CARD_H,
     CARD_W,
+    FONTS,
     ShowdownPicture,
     ShowdownRow,
     draw_card,
@@ -53,6 +55,10 @@ def test_the_showdown_picture_is_one_small_deterministic_png() -> None:
 
 
 def test_the_readme_picture_comes_from_a_command(tmp_path: Path) -> None:
+    # the same bytes need the same font (Debian's fonts-dejavu-core, which .ci/run installs)
+    # and the pinned Pillow; elsewhere the picture is drawn with another font
+    assert Path(FONTS[0]).is_file(), f"{FONTS[0]} is missing: install fonts-dejavu-core"
+    assert Path(BOLD_FONTS[0]).is_file(), f"{BOLD_FONTS[0]} is missing"
     target = tmp_path / "showdown.png"
     out = subprocess.run(
         [sys.executable, "-m", "bot.ui.card_art", str(target)], cwd=ROOT, capture_output=True

@@ -1,7 +1,8 @@
-"""Chaos (issue 11): the self-play is SIGKILLed at 20 random moments (some inside a
-transaction) and restarted each time; after every kill the chip census holds, the ledger
-matches the wallets, SQLite's integrity check passes, every stored hand replays (finished ones
-to their stored result), and every hand in play resumes with its old actions as a prefix."""
+"""Chaos (issue 11): the self-play is SIGKILLed at 20 random moments (every other one inside
+a write transaction, counted from what it printed) and restarted each time; after every kill
+the chip census holds, the ledger matches the wallets, SQLite's integrity check passes, every
+stored hand replays (finished ones to their stored result), and every hand in play resumes
+with its old actions as a prefix."""
 
 from __future__ import annotations
 
@@ -12,17 +13,19 @@ from typing import Any
 from bot.games.replay import load_record, replay_record
 from bot.runtime import replays_to_expect, scenario_of
 from bot.storage import Database
-from tests.test_runtime_crash import run_and_kill
+from tests.test_runtime_crash import kill_robots
 from tests.test_runtime_support import balanced
 
 ROOT = Path(__file__).resolve().parents[1]
 KILLS = 20
 
 
-def kill_at_random(db: Path, seed: int, rng: random.Random) -> str:
-    """Kill the robots after a random number of actions, a random instant later."""
+def kill_at_random(db: Path, seed: int, rng: random.Random, in_write: bool) -> bool:
+    """Kill the robots after a random number of actions: a random instant later, or inside
+    the next write transaction; whether the kill landed inside one."""
     target = rng.randint(1, 40)
-    return run_and_kill(db, seed, target, then_wait=rng.random() * 0.004, at_least=target)
+    killed = kill_robots(db, seed, target, then_wait=rng.random() * 0.004, in_write=in_write)
+    return killed.in_transaction
 
 
 async def check(path: Path) -> dict[int, tuple[int, list[Any]]]:
@@ -47,11 +50,15 @@ async def test_twenty_random_kills_lose_nothing(tmp_path: Path) -> None:
     path = tmp_path / "chaos.db"
     rng = random.Random(2026)
     before: dict[int, tuple[int, list[Any]]] = {}
+    inside = {True: 0, False: 0}  # kills inside a write transaction: targeted, at random
     for kill in range(KILLS):
-        kill_at_random(path, seed=kill + 1, rng=rng)
+        targeted = kill % 2 == 1
+        inside[targeted] += kill_at_random(path, seed=kill + 1, rng=rng, in_write=targeted)
         after = await check(path)
         for table, (hand_id, actions) in before.items():
             if table in after and after[table][0] == hand_id:
                 assert after[table][1][: len(actions)] == actions, (kill, table)
         before = after
     assert before, "the last kill left hands in play"
+    # every targeted kill landed inside a write transaction (and some random ones did too)
+    assert inside[True] == KILLS // 2, inside

@@ -4,8 +4,9 @@ The property test plays whole Brag sessions at the runtime (blind play, keep and
 and five cards, wild cards, pack continuity, kept hands, face-up kept hands), asks for every
 finished hand's file as each player and as a stranger after every deal, and checks that no
 file names a card its reader had not seen that is dealt again, to anyone, from the same pack.
-"Same pack" is worked out here from the records alone (a deal continues the pack when its
-cards are the previous deal's ``pack_after``), not from the code under test.
+"Same pack" is worked out here from the records and RULES.md's deck handling alone (a deal
+continues the pack when it starts with the previous deal's undealt cards, followed by the
+cards that were in play), not from the code under test.
 """
 
 from __future__ import annotations
@@ -218,14 +219,30 @@ def _pack_order(record: dict[str, Any]) -> list[str]:
     return dealt + list(record.get("deck") or [])
 
 
+def _continues(previous: dict[str, Any], record: dict[str, Any]) -> bool:
+    """Whether a deal was dealt from the previous deal's pack, by RULES.md's deck handling
+    alone (no engine code): the next dealer deals from the top of what was left undealt, and
+    every card played goes to the bottom. So the new order starts with the previous deal's
+    undealt cards, in their order, and goes on with exactly the cards that were in play then
+    (hands kept in front of a player excepted). A fresh shuffle matches that by chance only."""
+    order = _pack_order(record)
+    undealt = list(previous.get("deck") or [])
+    played = {c for h in previous["hands"].values() for c in h}
+    kept_now = {c for h in (record.get("kept") or {}).values() for c in h}
+    kept_before = {c for h in (previous.get("kept") or {}).values() for c in h}
+    return (
+        order[: len(undealt)] == undealt
+        and set(order[len(undealt) :]) == (played | kept_before) - kept_now
+    )
+
+
 def _packs(records: list[dict[str, Any]]) -> list[Deal]:
-    """Each deal with the pack it came from: a new pack unless its order is exactly the
-    previous deal's pack after it (the engine's ``pack_after``)."""
+    """Each deal with the pack it came from: a new pack unless it continues the previous
+    deal's pack (:func:`_continues`)."""
     deals: list[Deal] = []
-    pack, previous_after = 0, None
-    for record in records:
-        order = _pack_order(record)
-        if previous_after is None or order != previous_after:
+    pack = 0
+    for i, record in enumerate(records):
+        if i == 0 or not _continues(records[i - 1], record):
             pack += 1
         kept = {c for h in (record.get("kept") or {}).values() for c in h}
         dealt = {c for h in record["hands"].values() for c in h}
@@ -234,9 +251,6 @@ def _packs(records: list[dict[str, Any]]) -> list[Deal]:
             before = deals[-1]
             kept_pack = before.kept_pack if kept <= before.kept else before.pack
         deals.append(Deal(record["deal_no"], dealt, kept, pack, kept_pack))
-        hand = replay_record(load_record(record))
-        assert isinstance(hand, BragHand)
-        previous_after = [c.code for c in hand.pack_after()]
     return deals
 
 
@@ -348,3 +362,17 @@ def test_the_property_would_catch_a_whole_record() -> None:
     upcoming = {c.code for h in nxt.hands.values() for c in h}
     assert upcoming & set(CARD.findall(json.dumps(full)))
     assert not upcoming & set(CARD.findall(json.dumps(record_for(full, "A", in_play=True))))
+
+
+def test_the_pack_rule_tells_a_continued_pack_from_a_fresh_shuffle() -> None:
+    """:func:`_continues` (the rules' deck handling) finds the deal dealt from the same pack,
+    and not a deal shuffled anew from the same cards."""
+    s = BragSession.start({"A": 50, "B": 50, "C": 50})
+    rec = s.next_hand_record(Shuffler(seed=9))
+    hand = BragHand.from_record(rec)
+    _play_out(hand, random.Random(3), prefer=("look", "fold"))
+    first = rec.to_json()
+    continued = s.after_hand(hand).next_hand_record(Shuffler(seed=10)).to_json()
+    shuffled = BragSession.start({"A": 50, "B": 50, "C": 50}).next_hand_record(Shuffler(seed=11))
+    assert _continues(first, continued)
+    assert not _continues(first, shuffled.to_json())

@@ -11,7 +11,6 @@ import os
 import signal
 import sqlite3
 import sys
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -53,12 +52,14 @@ class BotProcess:
                 await asyncio.sleep(0.05)
 
     async def stop(self, sig: int) -> int:
-        started = time.monotonic()
+        """Signal the bot and wait for it to exit: a clean stop waits for no table (no
+        "still busy" line); ``STEP`` only guards against a hang, whatever the machine's
+        speed."""
         self.proc.send_signal(sig)
         async with asyncio.timeout(STEP):
             code = await self.proc.wait()
             await self.reader
-        assert time.monotonic() - started < 5.0, "shutdown took too long"
+        assert "still busy at shutdown" not in self.log, self.log
         return code
 
 

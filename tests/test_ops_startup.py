@@ -5,18 +5,20 @@ the Docker database location, and command sync only when the commands changed.""
 from __future__ import annotations
 
 import json
-import os
 import re
+import sqlite3
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.app import sync_only
 from bot.config import NO_TOKEN_HELP, Settings
 from bot.ops import HEALTH_MAX_AGE, beat, health, heartbeat_path, invite_url
+from bot.storage import inline
 from tests.fakebot import TOKEN, point_discord_at, running_bot
 from tests.fakediscord import FakeDiscord
 
@@ -166,6 +168,18 @@ async def test_commands_are_synced_only_when_changed_or_asked(
         await fake.close()
 
 
+async def reopen(bot: Any, database: Path, *, read_only: bool) -> None:
+    """Open the bot's SQLite file again, read-only as a file or a volume the bot may not
+    write is (chmod does nothing as root: SQLite is asked for a read-only file instead)."""
+    await bot.db.close()
+    if not read_only:
+        await bot.db.connect()
+        return
+    conn = await inline.connect(f"file:{database}?mode=ro", uri=True, isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    bot.db._conn = conn
+
+
 async def test_the_heartbeat_needs_a_live_gateway_and_a_writable_database(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -177,10 +191,15 @@ async def test_the_heartbeat_needs_a_live_gateway_and_a_writable_database(
         async with running_bot(fake, database) as bot:
             assert await beat(bot)
             assert health(database)[0]
-            os.chmod(database, 0o400)
+            # a read-only database: no heartbeat
+            await reopen(bot, database, read_only=True)
+            assert await bot.db.get_meta("nothing") is None  # it reads
+            assert not await bot.db.writable()
+            assert not await beat(bot)
+            await reopen(bot, database, read_only=False)
+            assert await beat(bot)
             await bot.db.close()  # the database is gone: no heartbeat
             assert not await beat(bot)
-            os.chmod(database, 0o600)
             await bot.db.connect()
         assert not await beat(bot)  # closed: no gateway
     finally:

@@ -83,9 +83,18 @@ def test_every_game_plays_offline_with_typed_moves(game: str, extra: list[str]) 
 
 
 def test_a_four_card_brag_discard_is_typed_by_number() -> None:
-    typed = "\n".join(["1", "1", "1", "1 2", "1", "1", "1"] * 10)
-    done = run_typed(["--game", "brag", "--hands", "1", "--lang", "fr", "--players", "1"], typed)
+    # look (1), discard (1), then the first card by its number (1); then fold or bet at once
+    typed = "\n".join(["1", "1", "1", *["1"] * 20])
+    four_cards = ["--game", "brag", "--options", "cards=4", "--players", "1"]
+    done = run_typed([*four_cards, "--hands", "1", "--lang", "fr"], typed)
     assert done.returncode == 0, done.stderr
+    out = done.stdout
+    mine = "Vos cartes\u00a0: "  # French puts a no-break space before the colon
+    hands = [line.removeprefix(mine).split() for line in out.splitlines() if line.startswith(mine)]
+    four = next(h for h in hands if len(h) == 4)  # four cards dealt
+    assert "Quelles cartes écartez-vous\u202f? Tapez leurs numéros\u00a0: 1) " + four[0] in out
+    assert "Alex écarte 1 carte." in out
+    assert hands[-1] == four[1:], hands  # the first card, typed as 1, is gone
 
 
 def test_bad_arguments_are_refused_in_words(capsys: pytest.CaptureFixture[str]) -> None:

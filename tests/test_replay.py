@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -56,7 +57,11 @@ def test_shared_scenario(path: Path) -> None:
 
 
 def test_shared_scenarios_present_or_skipped() -> None:
+    """The shared scenarios beside the clone; CI (``REQUIRE_SHARED``, set by .ci/run) fails
+    without them instead of letting their tests vanish."""
     if not SHARED_SCENARIOS.is_dir():
+        if os.environ.get("REQUIRE_SHARED"):
+            pytest.fail(f"REQUIRE_SHARED is set, but {SHARED_SCENARIOS} is absent")
         pytest.skip(f"{SHARED_SCENARIOS} is absent")
     assert SHARED_FILES, f"no scenario in {SHARED_SCENARIOS}"
 

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n.message import Message
 from bot.runtime import STALE_BUTTON, TableError
 from tests.test_runtime_support import (
     CHANNEL,
     GUILD,
     Env,
     balanced,
+    leaked_cards,
     play_until_hand_over,
-    public_strings,
 )
 
 USERS = [101, 102, 103, 104]
@@ -48,13 +49,23 @@ async def test_full_bouillotte_hand(env: Env) -> None:
     # privacy: before the showdown nothing public holds a hidden card
     hidden = {c for cards in delivered.values() for c in cards}
     first_showdown = next(i for i, e in enumerate(env.presenter.log) if e[0] == "showdown")
-    assert not hidden & public_strings(env.presenter, first_showdown)
+    assert len(hidden) == 12
+    assert not leaked_cards(env.presenter, hidden, first_showdown)
     # closing returns every chip to the wallets
     await m.close(table, USERS[0])
     total = sum([await env.db.balance(GUILD, u) for u in USERS])
     jar = await env.db.jar_balance(GUILD)
     assert total + jar == 4000
     await balanced(env.db)
+
+
+async def test_a_card_inside_a_public_sentence_counts_as_shown(env: Env) -> None:
+    """The privacy check above finds a card in a sentence, not only a card on its own."""
+    presenter = env.presenter
+    await presenter.announce(1, Message.of("log-closed"), {"note": "Berthe shows Ah, Kd."})
+    await presenter.table_update(1, {"hand": {"retourne": "9c", "log": ["Hand 2 (Thursday)"]}})
+    found = leaked_cards(presenter, {"Ah", "Kd", "9c", "2d", "Th"})
+    assert found == {"Ah", "Kd", "9c"}
 
 
 async def test_auto_deal_plays_on(env: Env) -> None:

@@ -96,8 +96,12 @@ async def test_blind_player_sees_an_open_one_and_loses(env: Env) -> None:
     legal = (await m.status(table))["hand"]["legal"]
     assert {"verb": "see", "amount": 2} in legal  # a blind player may see an open one
     await m.act(table, B, "see")
-    # A, the seen player, shows and wins; B need not show
-    assert [u for (_, u, _, _) in env.presenter.deliveries] == [A]
+    # A, the seen player, shows and wins; B need not show. Once the hand is over, B (blind,
+    # lost) and C (folded blind) get their own cards privately; A saw his: nothing twice
+    assert env.presenter.deliveries[1:] == [
+        (table, B, ["2c", "7d", "9s"], None),
+        (table, C, ["Jc", "Js", "4d"], None),
+    ]
     assert len(env.presenter.showdowns) == 1
     data = env.presenter.showdowns[0][1]
     assert data["game"] == "brag" and set(data["shown"]) == {"401"}
@@ -231,7 +235,13 @@ async def test_pack_and_kept_hand_survive_a_restart(env: Env) -> None:
     state = await m.status(table)
     assert state["hand"]["phase"] == "keep" and state["hand"]["to_act"] == "401"
     await m.act(table, A, "keep")
-    assert env.presenter.deliveries == []
+    # B and C folded blind: their own cards come to them at the end; A's kept hand to nobody
+    assert env.presenter.deliveries == [
+        (table, B, ["2c", "7d", "9s"], None),
+        (table, C, ["Jc", "Js", "4d"], None),
+    ]
+    with pytest.raises(TableError, match="kept blind"):
+        await m.my_cards(table, A)
     assert not public_cards(env.presenter)  # nothing was ever shown
     gt = await env.db.get_table(table)
     assert gt.pot == 4 and (await m.status(table))["carried"] == 4
@@ -352,8 +362,12 @@ async def test_no_hidden_card_is_ever_public(env: Env, variant: int) -> None:
     async def logged_delivery(
         table_id: int, user: int, cards: list[str], ret: Any, hand_no: int | None = None
     ) -> bool:
+        live = m.tables[table_id]
+        ended = live.hand_no != hand_no or not live.playing()  # the end of a hand
         ok = await deliver(table_id, user, cards, ret, hand_no)
-        log.append(("deliver", table_id, {"user": user, "cards": list(cards), "ret": ret}))
+        log.append(
+            ("deliver", table_id, {"user": user, "cards": list(cards), "ret": ret, "end": ended})
+        )
         return ok
 
     env.presenter.deliver_cards = logged_delivery  # type: ignore[method-assign]
@@ -398,7 +412,7 @@ async def test_no_hidden_card_is_ever_public(env: Env, variant: int) -> None:
         check_hand(
             await env.db.get_hand(hand_id),
             public_cards(env.presenter, start_log, end_log),
-            [(p["user"], p["cards"], p["ret"]) for (k, _, p) in window if k == "deliver"],
+            [(p["user"], p["cards"], p["ret"], p["end"]) for (k, _, p) in window if k == "deliver"],
         )
         checked += 1
     assert checked >= 15
@@ -429,9 +443,13 @@ def check_hand(stored: Any, public: set[str], deliveries: list[Any]) -> None:
     lookers |= {e.player for e in hand.events if e.kind == "look" and e.data.get("forced")}
     if not hand.options.blind_allowed:
         lookers |= set(hand.names)
-    for user, cards, retourne in deliveries:
-        assert retourne is None and str(user) in lookers, (user, lookers)
+    # during the hand, cards go only to a player who looked (or was made to look); at its end
+    # to anyone dealt in, his own only, but never a blind hand kept for the next deal
+    for user, cards, retourne, end in deliveries:
+        assert retourne is None and (end or str(user) in lookers), (user, lookers)
         assert set(cards) <= dealt[str(user)]
+        if end:
+            assert str(user) not in hand.kept_after, "a kept blind hand was shown"
 
 
 async def test_brag_options_are_checked(env: Env) -> None:
@@ -487,8 +505,15 @@ async def test_a_deal_that_ends_at_once_is_settled_and_play_goes_on(env: Env) ->
     ]
     assert "<@401> wins 3 chips uncontested." in texts[at:]
     assert texts.index("Hand 3 is dealt.") > at
-    # deal 3: the others look at once and get their cards; A plays his kept hand blind
-    assert sorted(u for (_, u, _, _) in env.presenter.deliveries) == [B, C]
+    # deal 3: the others look at once and get their cards; A plays his kept hand blind. Before
+    # it, B and C got at the end of deals 1 and 2 their own cards they had not seen
+    assert env.presenter.deliveries[:4] == [
+        (table, B, ["Jc", "Js", "4d"], None),
+        (table, C, ["7s", "8s", "Kd"], None),
+        (table, B, ["Ac", "Ad", "6h"], None),
+        (table, C, ["Kc", "Qd", "Jh"], None),
+    ]
+    assert sorted(u for (_, u, _, _) in env.presenter.deliveries[4:]) == [B, C]
     assert env.presenter.cards_of(table, C) == ["Th", "Tc", "5s"]
     with pytest.raises(TableError, match="blind"):
         await m.my_cards(table, A)

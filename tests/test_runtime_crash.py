@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from bot.games.replay import load_record, replay_record
@@ -18,26 +19,44 @@ from tests.test_runtime_support import GUILD, balanced, make_env, play_until_han
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run_and_kill(
-    db: str | Path, seed: int, actions: int, *, then_wait: float = 0.0, at_least: int = 20
-) -> str:
-    """Start the robots, let them commit ``actions`` actions, wait ``then_wait`` seconds
-    (the kill may land inside the next write), then SIGKILL them; returns the "resumed"
-    line they printed."""
+#: How long the robots may take to play what a test asks: a guard against a stuck program,
+#: not a measure of speed (a slow machine only takes longer).
+STUCK_AFTER = 180.0
+
+
+@dataclass
+class Killed:
+    """What a killed self-play printed: its "resumed" line, and whether the kill landed
+    inside a write transaction (its last word was ``write-begin``)."""
+
+    resumed: str
+    in_transaction: bool
+
+
+def kill_robots(
+    db: str | Path, seed: int, actions: int, *, then_wait: float = 0.0, in_write: bool = False
+) -> Killed:
+    """Start the robots, let them commit ``actions`` actions, then SIGKILL them: ``then_wait``
+    seconds later, or (``in_write``) as soon as the next write transaction has begun (it is
+    held open a moment, so the kill lands inside it)."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SELFPLAY_TRACE_WRITES": "1"}
+    if in_write:
+        env["SELFPLAY_WRITE_PAUSE"] = "0.05"
     proc = subprocess.Popen(
         [sys.executable, "-m", "bot.runtime.selfplay", str(db), str(seed)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env=env,
     )
     assert proc.stdout is not None
     first = ""
     seen = 0
-    deadline = time.monotonic() + 8
+    last_write = ""
+    deadline = time.monotonic() + STUCK_AFTER
     try:
-        while seen < actions and time.monotonic() < deadline:
+        while time.monotonic() < deadline:
             line = proc.stdout.readline()
             if not line:
                 break
@@ -45,13 +64,28 @@ def run_and_kill(
                 first = line
             elif line.startswith("acted"):
                 seen += 1
+            elif line.startswith("write-"):
+                last_write = line.strip()
+                if in_write and seen >= actions and last_write == "write-begin":
+                    break
+            if seen >= actions and not in_write:
+                break
         time.sleep(then_wait)
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(5)
+    rest = proc.stdout.read()
+    for line in rest.splitlines():  # what it printed between our last read and its death
+        if line.startswith("write-"):
+            last_write = line.strip()
     err = proc.stderr.read() if proc.stderr else ""
-    assert seen >= min(actions, at_least), f"only {seen} actions: {err[-2000:]}"
-    return first
+    assert seen >= actions, f"only {seen} actions: {err[-2000:]}"
+    return Killed(first, last_write == "write-begin")
+
+
+def run_and_kill(db: str | Path, seed: int, actions: int, *, then_wait: float = 0.0) -> str:
+    """:func:`kill_robots`; the "resumed" line the robots printed."""
+    return kill_robots(db, seed, actions, then_wait=then_wait).resumed
 
 
 async def in_progress(path: str | Path) -> dict[str, list[int]]:

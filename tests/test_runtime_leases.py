@@ -165,3 +165,157 @@ def test_shard_settings_are_read_and_explained() -> None:
         with pytest.raises(ConfigError) as error:
             Settings.from_env(bad)
         assert "SHARD_COUNT" in str(error.value) and "\n" not in str(error.value)
+
+
+# ------------------------------------------------------------------ every write is fenced
+
+ADMIN = 899
+
+
+async def _lost(
+    processes: Processes, first: TableManager, table: int, *, timers: bool = False
+) -> TableManager:
+    """The first process stalls (it renews nothing, its timers wait: all of them unless
+    ``timers``) and the second takes the table over."""
+    second = await processes.start("second")
+    for t in first.tables.values():
+        if t.timer is not None and not timers:
+            t.timer.cancel()
+    await processes.clock.advance(DEFAULT_LEASE_TTL + 1)
+    assert await second.keep_leases_once() == [table]
+    assert table in first.tables  # the first does not know yet
+    return second
+
+
+async def _snapshot(db: Database, table: int) -> Any:
+    """What the players could notice of a table in the database."""
+    gt = await db.get_table(table)
+    hand = await db.current_hand(table)
+    seats = sorted((s.user_id, s.stack, s.status, s.timeouts) for s in await db.seats(table))
+    wallets = [await db.balance(GUILD_SHARD_0, u) for u in (A, B, C)]
+    return (
+        gt.status,
+        gt.options,
+        None if hand is None else (hand.id, hand.status, hand.record, hand.turn_deadline),
+        seats,
+        wallets,
+    )
+
+
+async def test_a_process_that_lost_its_lease_cannot_void_the_hand(processes: Processes) -> None:
+    first = await processes.start("first")
+    table, hand_id = await _table_in_play(first)
+    second = await _lost(processes, first, table)
+    before = await _snapshot(second.db, table)
+    with pytest.raises(TableError, match="another of the bot's processes"):
+        await first.void_hand(table, ADMIN)
+    assert table not in first.tables
+    assert await _snapshot(second.db, table) == before
+    assert (await second.db.get_hand(hand_id)).status == "in_progress"
+    await second.act(table, *(await _first_move(second, table)))  # the game goes on there
+    await balanced(second.db, GUILD_SHARD_0)
+
+
+@pytest.mark.parametrize("how", ["close_now", "close", "table_gone", "guild_gone"])
+async def test_a_process_that_lost_its_lease_cannot_close_the_table(
+    processes: Processes, how: str
+) -> None:
+    first = await processes.start("first")
+    table = await first.create_table(GUILD_SHARD_0, CHANNEL, "bouillotte", A)
+    for user in (A, B):
+        await first.join(table, user)  # no hand in play: a close would be at once
+    second = await _lost(processes, first, table)
+    before = await _snapshot(second.db, table)
+    if how == "close_now":
+        with pytest.raises(TableError, match="another of the bot's processes"):
+            await first.close_now(table, ADMIN)
+    elif how == "close":
+        with pytest.raises(TableError, match="another of the bot's processes"):
+            await first.close(table, A)
+    elif how == "table_gone":
+        assert await first.table_gone(table, "channel") is None
+    else:
+        assert await first.guild_gone(GUILD_SHARD_0) == []
+    assert table not in first.tables
+    assert await _snapshot(second.db, table) == before
+    async with second.db.read() as tx:
+        assert all(s.status != "revealed" for s in await tx.server_seeds(table))
+    assert await second.start(table, A)  # the table plays on in the second process
+    await balanced(second.db, GUILD_SHARD_0)
+
+
+async def test_a_process_that_lost_its_lease_cannot_seat_a_player_back(
+    processes: Processes,
+) -> None:
+    first = await processes.start("first")
+    table = await first.create_table(GUILD_SHARD_0, CHANNEL, "brelan", A, {"turn_timeout": 5})
+    for user in (A, B, C):
+        await first.join(table, user)
+    await first.start(table, A)
+    for _ in range(100):  # C lets his turns time out until he sits out
+        if C in [s.user_id for s in await first.db.seats(table) if s.status == "sitting_out"]:
+            break
+        user, verb, amount = await _first_move(first, table)
+        if user == C:
+            await processes.clock.advance(5)
+        else:
+            await first.act(table, user, verb, amount)
+    else:
+        raise AssertionError("C never sat out")
+    second = await _lost(processes, first, table)
+    before = await _snapshot(second.db, table)
+    with pytest.raises(TableError, match="another of the bot's processes"):
+        await first.join(table, C)
+    assert table not in first.tables
+    assert await _snapshot(second.db, table) == before
+    seat = await second.db.get_seat(table, C)
+    assert seat is not None and seat.status == "sitting_out"
+    assert "back" in str(await second.join(table, C))  # the process that runs it seats him
+    await balanced(second.db, GUILD_SHARD_0)
+
+
+async def test_a_process_that_lost_its_lease_cannot_give_a_late_turn_again(
+    processes: Processes,
+) -> None:
+    """Its turn timer fires late (the bot lagged): the fresh turn it would store is refused."""
+    first = await processes.start("first")
+    table, hand_id = await _table_in_play(first)
+    deadline = (await first.db.get_hand(hand_id)).turn_deadline
+    assert deadline is not None
+    second = await _lost(processes, first, table, timers=True)  # a fresh turn, stored
+    before = await _snapshot(second.db, table)
+    stored = (await second.db.get_hand(hand_id)).turn_deadline
+    assert stored is not None and stored > deadline + 5
+    processes.clock.stall(deadline + 10 - processes.clock.now())  # late, the second's not due
+    await processes.clock.advance(0)
+    assert table not in first.tables
+    assert await _snapshot(second.db, table) == before
+
+
+async def test_a_process_that_lost_its_lease_cannot_give_fresh_turns_at_resume(
+    processes: Processes,
+) -> None:
+    first = await processes.start("first")
+    table, hand_id = await _table_in_play(first)
+    second = await processes.start("second")
+    before = await _snapshot(second.db, table)
+    await processes.clock.advance(1)
+    gt = await second.db.get_table(table)
+    assert await second._resume_table(gt, True) is False  # forced to load it, it writes nothing
+    assert table not in second.tables
+    assert await _snapshot(second.db, table) == before
+    await first.act(table, *(await _first_move(first, table)))
+    assert len((await first.db.get_hand(hand_id)).record["actions"]) == 1
+
+
+async def test_a_process_that_lost_its_lease_cannot_let_a_member_go(processes: Processes) -> None:
+    first = await processes.start("first")
+    table, _ = await _table_in_play(first)
+    second = await _lost(processes, first, table)
+    before = await _snapshot(second.db, table)
+    leaver, _, _ = await _first_move(first, table)
+    assert await first.member_left(GUILD_SHARD_0, leaver) == []
+    assert table not in first.tables
+    assert await _snapshot(second.db, table) == before
+    assert await second.member_left(GUILD_SHARD_0, leaver) == [table]
+    assert len((await second.db.current_hand(table)).record["actions"]) == 1  # type: ignore[union-attr]

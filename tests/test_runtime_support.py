@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -77,25 +78,17 @@ async def balanced(db: Database, guild: int = GUILD) -> None:
     assert await db.verify_ledger(guild) == []
 
 
-def public_strings(presenter: RecordingPresenter, upto: int | None = None) -> set[str]:
-    """Every string in the public payloads (updates and announcements), in log order."""
-    out: set[str] = set()
-
-    def walk(value: Any) -> None:
-        if isinstance(value, str):
-            out.add(value)
-        elif isinstance(value, dict):
-            for k, v in value.items():
-                walk(k)
-                walk(v)
-        elif isinstance(value, list | tuple):
-            for v in value:
-                walk(v)
-
-    for kind, _table, payload in presenter.log[:upto]:
-        if kind != "showdown":
-            walk(json.loads(json.dumps(payload, default=str)))
-    return out
+def leaked_cards(
+    presenter: RecordingPresenter, cards: set[str], upto: int | None = None
+) -> set[str]:
+    """The ``cards`` written anywhere in the public payloads before ``upto`` (a whole value,
+    or a word inside a sentence: ``"Ah"`` in ``"Berthe shows Ah Kd"``)."""
+    text = " ".join(
+        json.dumps(payload, default=str, ensure_ascii=False)
+        for kind, _table, payload in presenter.log[:upto]
+        if kind != "showdown"
+    )
+    return {c for c in cards if re.search(rf"(?<![A-Za-z0-9]){re.escape(c)}(?![A-Za-z0-9])", text)}
 
 
 class StackedShuffler(Shuffler):

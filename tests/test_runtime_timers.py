@@ -116,17 +116,24 @@ async def test_a_turn_overdue_at_resume_is_given_again_then_times_out(env: Env) 
     table = await m.create_table(GUILD, CHANNEL, "brelan", USERS[0], {"turn_timeout": 10})
     for user in USERS[:2]:
         await m.join(table, user)
-    await m.start(table)
+    hand_id = await m.start(table)
+    sleeper = (await m.status(table))["hand"]["to_act"]
     env.clock._now += 100  # the bot was down past the deadline
     env2 = await env.reopen()
     try:
         await env2.clock.advance(0)
         stored = await env2.db.current_hand(table)
         assert stored is not None and stored.record["actions"] == []
+        # a fresh turn: the new deadline is stored, shown and armed
+        fresh = env2.clock.now() + 10
+        assert stored.turn_deadline == fresh
+        assert (await env2.manager.status(table))["hand"]["deadline"] == fresh
+        assert env2.clock.pending() == [fresh]
         await env2.clock.advance(10)
-        stored = await env2.db.current_hand(table)
-        finished = await env2.db.hand_history(GUILD, table_id=table)
-        assert (stored is not None and stored.record["actions"]) or finished
+        played = await env2.db.get_hand(hand_id)
+        assert played.record["actions"][0] == [sleeper, "pass"]  # the automatic move
+        seat = await env2.db.get_seat(table, int(sleeper))
+        assert seat is not None and seat.timeouts == 1
     finally:
         env.db = env2.db
 
@@ -152,3 +159,5 @@ async def test_a_turn_eaten_by_the_bots_lag_is_given_again(env: Env) -> None:
     await env.clock.advance(30)  # this time the player let it run out
     seat = await env.db.get_seat(table, sleeper)
     assert seat is not None and seat.timeouts == 1
+    played = await env.db.get_hand(stored.id)
+    assert played.record["actions"][0] == [str(sleeper), "pass"]  # the automatic move

@@ -40,7 +40,16 @@ def test_seat_draw_ties_are_redrawn_between_the_tied_players() -> None:
 
 
 def test_seat_draw_is_deterministic_with_a_seed() -> None:
-    assert seat_draw(list("ABCD"), Shuffler(seed=5)) == seat_draw(list("ABCD"), Shuffler(seed=5))
+    order, draws = seat_draw(list("ABCD"), Shuffler(seed=5))
+    # seed 5 draws K♠ for A, 8♠ for B, J♥ for C and A♦ for D: the ace sits first
+    assert [(d.player, d.card.code) for d in draws] == [
+        ("A", "Ks"),
+        ("B", "8s"),
+        ("C", "Jh"),
+        ("D", "Ad"),
+    ]
+    assert order == ["D", "A", "C", "B"]
+    assert seat_draw(list("ABCD"), Shuffler(seed=5)) == (order, draws)
 
 
 def play_all_pass(session: TableSession, seed: int = 0) -> dict[str, int]:

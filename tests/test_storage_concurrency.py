@@ -279,7 +279,8 @@ async def test_two_connections_share_the_database(db_target: str) -> None:
 #: its stdin (so that the four processes fire together, not one after the other as they
 #: happen to start), then sends many concurrent transfers from one wallet, each answered
 #: "done" or "refused" (anything else is printed and fails the test), with the times the
-#: burst began and ended.
+#: burst began and ended. Its last transfer waits for "all" (every process has begun), so
+#: the four bursts overlap by arrangement, whatever the machine's speed.
 TRANSFERS_FROM_ONE_PROCESS = """
 import asyncio, json, sys, time
 from bot.storage import Database, InsufficientChips
@@ -290,8 +291,15 @@ async def main(url, guild, payer, first, count, amount):
         print("ready", flush=True)
         sys.stdin.readline()
         began = time.time()
+        print("began", flush=True)
+
+        async def last():
+            await asyncio.to_thread(sys.stdin.readline)
+            return await db.transfer(guild, payer, first + count - 1, amount)
+
         results = await asyncio.gather(
-            *(db.transfer(guild, payer, first + i, amount) for i in range(count)),
+            *(db.transfer(guild, payer, first + i, amount) for i in range(count - 1)),
+            last(),
             return_exceptions=True,
         )
         ended = time.time()
@@ -343,6 +351,13 @@ async def test_transfers_from_four_processes_never_overdraw_one_wallet(
         for process in processes:  # all ready: fire
             assert process.stdin is not None
             process.stdin.write(b"go\n")
+        await asyncio.gather(*(p.stdin.drain() for p in processes if p.stdin is not None))
+        for process in processes:  # every burst under way: each sends its last transfer
+            assert process.stdout is not None
+            assert await asyncio.wait_for(process.stdout.readline(), 60) == b"began\n"
+        for process in processes:
+            assert process.stdin is not None
+            process.stdin.write(b"all\n")
         await asyncio.gather(*(p.stdin.drain() for p in processes if p.stdin is not None))
         outcomes = []
         for process in processes:

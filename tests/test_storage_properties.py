@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from bot.storage import (
-    ChipsNotConserved,
+    AlreadySeated,
     DailyNotReady,
     Database,
     InsufficientChips,
@@ -66,18 +66,68 @@ async def run(ops: list[tuple[Any, ...]], server: PgServer | None = None) -> Non
             await server.drop(target)
 
 
+#: The daily bonus's cooldown with the default settings, in seconds.
+DAILY_COOLDOWN = 20 * 3600
+
+
+def refusal(
+    op: tuple[Any, ...],
+    wallets: dict[int, int],
+    seated: set[int],
+    last_daily: dict[int, float],
+    now: float,
+) -> type[StorageError] | None:
+    """The refusal the storage layer owes ``op`` in the modelled state (None: it must
+    succeed), in the order the checks are documented: the amount, then who, then the chips."""
+    kind = op[0]
+    if kind == "daily":
+        last = last_daily.get(op[1])
+        return DailyNotReady if last is not None and now < last + DAILY_COOLDOWN else None
+    if kind == "grant":
+        _, who, n = op
+        if n == 0:
+            return InvalidAmount
+        return InsufficientChips if wallets[who] + n < 0 else None
+    if kind == "transfer":
+        _, src, dst, n = op
+        if n <= 0:
+            return InvalidAmount
+        if src == dst:
+            return SelfTransfer
+        return InsufficientChips if wallets[src] < n else None
+    if kind == "seat":
+        _, who, n = op
+        if who in seated:
+            return AlreadySeated
+        return InsufficientChips if wallets[who] < n else None
+    if kind == "buy_in":
+        _, who, n = op
+        if n <= 0:
+            return InvalidAmount
+        if who not in seated:
+            return NotSeated
+        return InsufficientChips if wallets[who] < n else None
+    if kind == "cash_out":
+        return None if op[1] in seated else NotSeated
+    return None  # advance, hand, close
+
+
 async def check(ops: list[tuple[Any, ...]], target: str, clock: Clock) -> None:
     async with Database(target, clock=clock) as db:
         model = {u: 1000 for u in USERS}  # expected wallet balances
+        seated: set[int] = set()
+        last_daily: dict[int, float] = {}
         for u in USERS:
             await db.ensure_wallet(G, u)
         table = await db.create_table(G, CHANNEL, "bouillotte", USERS[0])
         for op in ops:
             kind = op[0]
+            expected = refusal(op, model, seated, last_daily, clock.now)
             try:
                 if kind == "daily":
                     claim = await db.claim_daily(G, op[1])
                     model[op[1]] += claim.amount
+                    last_daily[op[1]] = clock.now
                 elif kind == "advance":
                     clock.now += op[1]
                 elif kind == "grant":
@@ -90,26 +140,28 @@ async def check(ops: list[tuple[Any, ...]], target: str, clock: Clock) -> None:
                 elif kind == "seat":
                     seat = await db.seat(table.id, op[1], buy_in=op[2])
                     model[op[1]] -= seat.stack
+                    seated.add(op[1])
                 elif kind == "buy_in":
                     await db.buy_in(table.id, op[1], op[2])
                     model[op[1]] -= op[2]
                 elif kind == "cash_out":
                     model[op[1]] += (await db.cash_out(table.id, op[1])).amount
+                    seated.discard(op[1])
                 elif kind == "hand":
                     await play_hand(db, table.id, *op[1:])
                 elif kind == "close":
                     for cash in await db.close_table(table.id):
                         model[cash.user_id] += cash.amount
+                    seated.clear()
                     table = await db.create_table(G, CHANNEL, "bouillotte", USERS[0])
+            except StorageError as exc:
+                assert expected is not None and isinstance(exc, expected), (op, exc, expected)
+                if isinstance(exc, InsufficientChips):
+                    assert exc.have < exc.need
+                event(f"{kind} refused: {type(exc).__name__}")
+            else:
+                assert expected is None, (op, "should have been refused", expected)
                 event(f"{kind} done")
-            except DailyNotReady:
-                assert kind == "daily"
-            except InsufficientChips as exc:
-                assert exc.have < exc.need
-            except (InvalidAmount, SelfTransfer, NotSeated, ChipsNotConserved):
-                pass
-            except StorageError as exc:  # AlreadySeated and friends
-                assert kind == "seat", exc
             for u in USERS:
                 assert await db.balance(G, u) == model[u] >= 0
             assert await db.verify_ledger(G) == []

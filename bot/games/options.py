@@ -163,38 +163,118 @@ def _optional_chips(name: str) -> Callable[[Any], Any]:
     return check
 
 
-_BRELAN_CHECKS: dict[str, Callable[[Any], Any]] = {
-    "deck": _choice("deck", (*PIQUET_PRESETS, "auto")),
-    "ante": _chips("ante"),
-    "ante_by": _choice("ante_by", ("all", "dealer")),
-    "min_raise": _choice("min_raise", ("1", "last_raise")),
-    "refait_dealer": _choice("refait_dealer", ("next", "same")),
-    "carre": _choice("carre", ("off", "free", "forced")),
-    "carre_chain": _choice("carre_chain", ("carre", "academie", "pagat")),
-    "sans_plus": _boolean("sans_plus"),
-    "pot_rule": _choice("pot_rule", ("recalculate", "single_suit", "fixed")),
-    "brelan_pay": _chips("brelan_pay"),
-    "square_pay": _chips("square_pay"),
-    "flambeau": _boolean("flambeau"),
-}
+#: The two Brelan games (they share their options; Bouillotte changes some defaults).
+BRELAN_GAMES: tuple[str, ...] = ("brelan", "bouillotte")
 
-_BRAG_CHECKS: dict[str, Callable[[Any], Any]] = {
-    "deck": _choice("deck", ("52",)),
-    "ante": _chips("ante"),
-    "ante_by": _choice("ante_by", ("all", "dealer")),
-    "cards": _choice("cards", (3, 4, 5)),
-    "min_bet": _chips("min_bet"),
-    "max_bet": _chips("max_bet"),
-    "max_raise": _optional_chips("max_raise"),
-    "blind_allowed": _boolean("blind_allowed"),
-    "see_cost": _choice("see_cost", ("double", "equal")),
-    "wild": _choice(
+OptionKind = Literal["count", "count_or_none", "choice", "flag"]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One table option, once: how it is typed, its bounds, the games that have it.
+
+    ``count``: a whole number of ``unit`` (chips, seconds, hands, seats, deals) from ``low``
+    to ``high``; ``count_or_none`` the same or ``none``; ``choice`` one of ``choices``;
+    ``flag`` on or off. What it does is the catalogue's ``option-help-<name>``, what each
+    choice means ``option-value-<name>-<value>`` (docs/options.md).
+    """
+
+    name: str
+    kind: OptionKind
+    unit: str = "chips"
+    low: int = 0
+    high: int = 0
+    choices: tuple[Any, ...] = ()
+    games: tuple[str, ...] = GAMES
+
+    def accepts(self, value: Any) -> bool:
+        """Whether a typed value is one this option takes (numbers are whole numbers).
+
+        >>> spec = OptionSpec("ante", "count", low=0, high=10)
+        >>> spec.accepts(3), spec.accepts(11), spec.accepts(0.5), spec.accepts(True)
+        (True, False, False, False)
+        """
+        if self.kind == "flag":
+            return isinstance(value, bool)
+        if self.kind == "choice":
+            return any(str(value) == str(v) and not isinstance(value, bool) for v in self.choices)
+        if self.kind == "count_or_none" and value in (None, "none"):
+            return True
+        return (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and self.low <= value <= self.high
+        )
+
+
+def _chip_count(name: str, low: int = 0, games: tuple[str, ...] = GAMES) -> OptionSpec:
+    return OptionSpec(name, "count", "chips", low, MAX_OPTION_CHIPS, games=games)
+
+
+def _pick(name: str, choices: tuple[Any, ...], games: tuple[str, ...] = GAMES) -> OptionSpec:
+    return OptionSpec(name, "choice", choices=choices, games=games)
+
+
+def _flag(name: str, games: tuple[str, ...] = GAMES) -> OptionSpec:
+    return OptionSpec(name, "flag", games=games)
+
+
+_BRAG: tuple[str, ...] = ("brag",)
+
+#: Every rules option of every game: the one definition the engine's checks, the Discord
+#: commands, the options text, the autocomplete and docs/options.md are made from.
+RULE_SPECS: tuple[OptionSpec, ...] = (
+    _pick("deck", (*PIQUET_PRESETS, "auto"), BRELAN_GAMES),
+    _pick("deck", ("52",), _BRAG),
+    _chip_count("ante"),
+    _pick("ante_by", ("all", "dealer")),
+    _pick("min_raise", ("1", "last_raise"), BRELAN_GAMES),
+    _pick("refait_dealer", ("next", "same"), BRELAN_GAMES),
+    _pick("carre", ("off", "free", "forced"), BRELAN_GAMES),
+    _pick("carre_chain", ("carre", "academie", "pagat"), BRELAN_GAMES),
+    _flag("sans_plus", BRELAN_GAMES),
+    _pick("pot_rule", ("recalculate", "single_suit", "fixed"), BRELAN_GAMES),
+    _chip_count("brelan_pay", games=BRELAN_GAMES),
+    _chip_count("square_pay", games=BRELAN_GAMES),
+    _flag("flambeau", BRELAN_GAMES),
+    _pick("cards", (3, 4, 5), _BRAG),
+    _chip_count("min_bet", 1, _BRAG),
+    _chip_count("max_bet", 1, _BRAG),
+    OptionSpec("max_raise", "count_or_none", "chips", 1, MAX_OPTION_CHIPS, games=_BRAG),
+    _flag("blind_allowed", _BRAG),
+    _pick("see_cost", ("double", "equal"), _BRAG),
+    _pick(
         "wild",
         ("none", "twos", "black_twos", "one_eyed_jacks", "suicide_king", "joker", "two_jokers"),
+        _BRAG,
     ),
-    "blind_keep": _choice("blind_keep", ("keep", "face_up")),
-    "common_showdown": _boolean("common_showdown"),
-    "shuffle_every_hand": _boolean("shuffle_every_hand"),
+    _pick("blind_keep", ("keep", "face_up"), _BRAG),
+    _flag("common_showdown", _BRAG),
+    _flag("shuffle_every_hand", _BRAG),
+)
+
+
+def rule_specs(game: str) -> dict[str, OptionSpec]:
+    """The rules options of a game, by name, in the order of :data:`RULE_SPECS`."""
+    return {s.name: s for s in RULE_SPECS if game in s.games}
+
+
+def _check_for(spec: OptionSpec) -> Callable[[Any], Any]:
+    """The engine's check of one option (its errors name a catalogue key)."""
+    if spec.kind == "choice":
+        return _choice(spec.name, spec.choices)
+    if spec.kind == "flag":
+        return _boolean(spec.name)
+    if spec.kind == "count_or_none":
+        return _optional_chips(spec.name)
+    return _chips(spec.name)
+
+
+_BRELAN_CHECKS: dict[str, Callable[[Any], Any]] = {
+    s.name: _check_for(s) for s in rule_specs("brelan").values()
+}
+_BRAG_CHECKS: dict[str, Callable[[Any], Any]] = {
+    s.name: _check_for(s) for s in rule_specs("brag").values()
 }
 
 

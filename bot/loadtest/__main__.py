@@ -1,6 +1,9 @@
 """``python -m bot.loadtest --database URL --processes P --tables T --seconds S --seed N
 [--rate R | --closed] [--kill-one-at SECONDS]``
 
+(``python -m bot.loadtest --discord --tables T --seconds S --seed N`` is the other load: the
+real bot against a fake Discord with its rate limits, :mod:`bot.loadtest.discordload`.)
+
 Sets up ``T`` tables of robots on the database (each in a guild of its own, 3 to 5 robots, a
 mix of Bouillotte, Brelan and Brag, dealing the next hand at once, a turn timer that never
 fires), starts ``P`` worker processes (worker ``i`` runs shard ``i`` of ``P``), lets them play
@@ -258,6 +261,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if "--discord" in argv:
+        from bot.loadtest.discordload import main as discord_main
+
+        return discord_main([a for a in argv if a != "--discord"])
     args = parse(argv)
     result = asyncio.run(run(args))
     print(json.dumps(result), flush=True)

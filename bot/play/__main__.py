@@ -59,6 +59,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--pause", type=float, default=1.0, help="seconds a house player thinks (default 1)"
     )
     args = parser.parse_args(argv)
+    try:  # held to the options' definitions, as at /table create (docs/options.md)
+        parse_table_options(args.options, args.game)
+    except TableError as exc:
+        parser.error(f"--options: {render(args.lang, exc.message)}")
     if args.players.isdigit():
         count = int(args.players)
         if not 1 <= count <= MOST_HOUSE:
@@ -80,6 +84,20 @@ async def ask(prompt: str) -> str | None:
         return None
 
 
+#: Save the cursor, go up a line, clear it; then (after the text) come back to the cursor.
+STATUS_LINE = "\x1b7\x1b[1A\r\x1b[2K{}\x1b8"
+
+
+async def tick(view: TerminalPresenter, deadline: float) -> None:
+    """Count the time left down on the status line above the prompt, once a second, while
+    the player types (a terminal only: piped output gets the line once, as printed)."""
+    out = view.console.file
+    while True:
+        await asyncio.sleep(1 - (view.now() % 1))
+        out.write(STATUS_LINE.format(view.text(view.time_left(deadline))))
+        out.flush()
+
+
 async def my_turn(
     manager: TableManager, view: TerminalPresenter, table: int, hand: dict[str, object]
 ) -> bool:
@@ -90,8 +108,18 @@ async def my_turn(
     view.say(render(lang, "play-your-turn"), "bold")
     for number, choice in enumerate(options, 1):
         view.say(choice_line(lang, number, choice))
+    deadline = hand.get("deadline")
     while True:
-        typed = await ask(render(lang, "play-prompt"))
+        ticking: asyncio.Task[None] | None = None
+        if isinstance(deadline, int | float):
+            view.say(view.time_left(deadline), "bold")
+            if view.console.is_terminal:
+                ticking = asyncio.create_task(tick(view, deadline))
+        try:
+            typed = await ask(render(lang, "play-prompt"))
+        finally:
+            if ticking is not None:
+                ticking.cancel()
         if typed is None or typed.strip().lower() in ("q", "quit", "quitter"):
             return False
         parsed = parse_choice(lang, typed, options)
@@ -132,7 +160,7 @@ async def play(args: argparse.Namespace, console: Console) -> int:
         played = 0
         try:
             options = {"turn_timeout": 3600, "next_hand_delay": max(args.pause, 0.5)}
-            options.update(parse_table_options(args.options))
+            options.update(parse_table_options(args.options, args.game))
             view.header = render(
                 args.lang,
                 "play-welcome",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import time
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,8 +24,9 @@ from bot.ui.render import cards, showdown_embed, table_embed, verb_label
 
 RED_SUITS = re.compile(r"[♥♦]\ufe0f?")
 MENTION = re.compile(r"<@(\d+)>")
-#: A Discord timestamp (``<t:1795575748:R>``): a clock time in the terminal.
-TIMESTAMP = re.compile(r"<t:(\d+):\w>")
+#: A Discord timestamp (``<t:1795575748:T>``): a clock time in the terminal; a relative one
+#: (``:R``, "in 59 seconds" on Discord) the time left, counted when the line is printed.
+TIMESTAMP = re.compile(r"<t:(\d+):(\w)>")
 #: The last moves a frame shows.
 LOG_LINES = 8
 
@@ -119,12 +120,31 @@ class TerminalPresenter:
     log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
     last_showdown: list[str] = field(default_factory=list)
     showdown_hand: int | None = None
+    #: The wall clock (unix seconds) the time left is counted from; a test fixes it.
+    now: Callable[[], float] = time.time
 
     def text(self, line: str) -> str:
-        """Mentions as names (the player's own, the house players'), times as clock times."""
+        """Mentions as names (the player's own, the house players'), times as clock times,
+        a countdown as the time left now ("fin du tour dans 59 s")."""
         line = people.name_mentions(line)
-        line = TIMESTAMP.sub(lambda m: time.strftime("%H:%M:%S", time.localtime(int(m[1]))), line)
+        line = TIMESTAMP.sub(self._timestamp, line)
         return MENTION.sub(lambda m: self.name if int(m[1]) == self.me else m[0], line)
+
+    def _timestamp(self, match: re.Match[str]) -> str:
+        when = int(match[1])
+        if match[2] == "R":
+            m, s = divmod(self.seconds_left(when), 60)
+            return render(self.lang, "play-in-time", m=m, s=s)
+        return time.strftime("%H:%M:%S", time.localtime(when))
+
+    def seconds_left(self, deadline: float) -> int:
+        """Whole seconds until ``deadline``, never below zero."""
+        return max(0, int(deadline - self.now() + 0.999))
+
+    def time_left(self, deadline: float) -> str:
+        """The status line under the moves: "⏱ temps restant : 59 s"."""
+        m, s = divmod(self.seconds_left(deadline), 60)
+        return render(self.lang, "play-time-left", m=m, s=s)
 
     def say(self, line: str, style: str | None = None) -> None:
         text = Text(self.text(line), style=style or "")

@@ -7,6 +7,7 @@ See ``docs/architecture.md``.
 from bot.runtime.clock import Clock, ManualClock, RealClock, Timer
 from bot.runtime.errors import TableError
 from bot.runtime.history import export_scenario, replays_to_expect, scenario_of
+from bot.runtime.lifecycle import TableGone
 from bot.runtime.manager import STALE_BUTTON, Table, TableManager, auto_verb
 from bot.runtime.presenter import Presenter, RecordingPresenter
 
@@ -19,6 +20,7 @@ __all__ = [
     "RecordingPresenter",
     "Table",
     "TableError",
+    "TableGone",
     "TableManager",
     "Timer",
     "auto_verb",

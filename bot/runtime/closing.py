@@ -7,7 +7,7 @@ own module; it uses the manager's tables, storage, timers and presenter.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n.message import Message
 from bot.runtime.errors import TableError, player_error
@@ -15,8 +15,17 @@ from bot.runtime.parts import ManagerParts
 from bot.storage import StorageError
 
 if TYPE_CHECKING:
+    from bot.games.cards import Shuffler
     from bot.runtime.table import Table
-    from bot.storage.models import Hand
+    from bot.storage.models import CashOut, Hand
+
+#: Why the bot closed a table on its own (``TableManager.table_gone``), as the ledger's
+#: notes say it: ``"table closed: channel deleted"``.
+GONE_NOTES = {
+    "channel": "channel deleted",
+    "access": "channel out of the bot's reach",
+    "guild": "bot removed from the server",
+}
 
 
 @dataclass(frozen=True)
@@ -29,6 +38,9 @@ class HandExport:
 
 class ClosingRequests(ManagerParts):
     """Close, close now, void a hand; export a hand (mixed into the table manager)."""
+
+    if TYPE_CHECKING:
+        _shufflers: dict[int, Shuffler]
 
     async def close(self, table_id: int, by: int, *, force: bool = False) -> Message:
         """Close the table (its creator, or ``force``: a server manager), every stack going
@@ -73,13 +85,7 @@ class ClosingRequests(ManagerParts):
                 raise TableError("refuse-no-hand")
             hand_no = table.hand_no
             try:
-                await self.db.void_hand(table.hand_id, by=by)
-                table = await self._reload(table)
-                if table.session is not None:
-                    table.session.retire_pack()
-                table.closing = False
-                async with self._write(table) as tx:
-                    await tx.update_table(table.id, status="open", options=table.options())
+                outs = await self._void_now(table, by)
             except StorageError as exc:
                 raise player_error(exc) from exc
             await self._say(
@@ -87,28 +93,75 @@ class ClosingRequests(ManagerParts):
                 Message.of("log-void", user=by, hand=hand_no),
                 {"user": by, "void": True, "hand_no": hand_no},
             )
+            for out in outs:
+                said = Message.of("log-leaves", user=out.user_id, n=out.amount)
+                await self._say(table, said, {"user": out.user_id})
             if await self._maybe_deal(table) is None:
                 self._arm(table)
                 await self._publish(table)
             return Message.of("done-void", hand=hand_no)
 
+    async def _void_now(self, table: Table, by: int | None) -> list[CashOut]:
+        """Call the hand in play off (lock held), in one write: no chip moves (stacks only
+        change when a hand ends); players who left the server during it go home now."""
+        assert table.hand_id is not None
+        hand_id = table.hand_id
+        table.hand = table.record = None
+        table.hand_id = table.deadline = None
+        table.delivered = {}
+        table.closing = False
+        session = table.session
+        if session is not None:
+            session.retire_pack()
+        gone = sorted(table.departed & set(session.seated() if session is not None else ()))
+        for name in gone:
+            assert session is not None
+            session.remove(name)
+        table.departed.clear()
+        async with self._write(table) as tx:
+            await tx.void_hand(hand_id, by=by)
+            outs = [await tx.cash_out(table.id, int(name)) for name in gone]
+            await tx.update_table(table.id, status="open", options=table.options())
+        for name in gone:
+            table.sitting_out.discard(name)
+            table.timeouts.pop(name, None)
+            table.hands_sat_out.pop(name, None)
+        return outs
+
     async def _close_now(self, table: Table, admin: int | None = None) -> Message:
         """Close now, under the table's lock."""
         try:
-            cash_outs = await self.db.close_table(table.id, by=admin)
+            await self._shut(table, admin=admin)
         except StorageError as exc:
             raise player_error(exc) from exc
+        return Message.of("done-closed")
+
+    async def _shut(
+        self, table: Table, *, admin: int | None = None, gone: str | None = None
+    ) -> list[CashOut]:
+        """Close the table now (lock held), in one write: a hand in play is called off,
+        every stack goes home, the line empties, every server seed is revealed. ``gone``:
+        the table's channel is gone (:data:`~bot.runtime.lifecycle.GONE_REASONS`), named
+        in the ledger, and the presenter is told not to post in it."""
+        reason = None if gone is None else GONE_NOTES[gone]
+        async with self._write(table) as tx:
+            cash_outs = await tx.close_table(table.id, by=admin, reason=reason)
+            revealed = await self.fair.close(tx, table.id)
         table.closed = True
         if table.timer is not None:
             table.timer.cancel()
+            table.timer = None
         self.tables.pop(table.id, None)
-        data = {"cash_outs": {c.user_id: c.amount for c in cash_outs}, "by": admin}
-        await self._say(table, Message.of("log-closed"), data)
-        async with self.db.transaction() as tx:
-            revealed = await self.fair.close(tx, table.id)
+        self._shufflers.pop(table.id, None)
+        data: dict[str, Any] = {
+            "cash_outs": {c.user_id: c.amount for c in cash_outs},
+            "by": admin,
+        }
+        extra: dict[str, Any] = {} if gone is None else {"gone": gone}
+        await self._say(table, Message.of("log-closed"), {**data, **extra})
         for seed in revealed:
-            await self._announce_seed(table, seed)
-        return Message.of("done-closed")
+            await self._announce_seed(table, seed, extra)
+        return cash_outs
 
     async def export_hand(self, hand_id: int, reader: int | None) -> HandExport:
         """A finished hand as a SCENARIOS.md file, as ``reader`` may see it (``None``: someone

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 
 from bot.games.base import Amount, Legal
 from bot.games.brag import VERBS as BRAG_VERBS
@@ -31,25 +32,79 @@ def player_error(exc: Exception) -> TableError:
     return TableError("refuse-not-allowed")
 
 
+def typed_number(amount: Amount) -> int | None:
+    """An amount that is a whole number, negative ones included (a typed ``-3`` reaches the
+    runtime as the word ``('-3',)``), else None.
+
+    >>> typed_number(12), typed_number(("-3",)), typed_number(("abc",)), typed_number(None)
+    (12, -3, None, None)
+    """
+    if isinstance(amount, int):
+        return amount
+    if isinstance(amount, tuple) and len(amount) == 1 and re.fullmatch(r"[+-]?\d+", amount[0]):
+        return int(amount[0])
+    return None
+
+
+def typed_text(amount: Amount) -> str:
+    """What the player typed, as he typed it, cut short: never a Python value.
+
+    >>> typed_text(("abc",)), typed_text(("1", "5")), typed_text(None)
+    ('abc', '1, 5', '')
+    """
+    if amount is None:
+        return ""
+    words = [amount] if isinstance(amount, int) else list(amount)
+    text = ", ".join(str(w) for w in words)
+    return text if len(text) <= TYPED_SHOWN else text[: TYPED_SHOWN - 1] + "…"
+
+
+#: The most characters of a typed text a refusal repeats; a number from this size on is
+#: repeated as typed, not formatted.
+TYPED_SHOWN = 24
+LONGEST = 10**15
+
+
 def illegal_move(legal: list[Legal], verb: str, amount: Amount) -> TableError:
-    """Why a move the engine refused is not playable, from the moves that are.
+    """Why a move the engine refused is not playable, from the moves that are; the amount
+    the player gave is named in words (a number, what he typed, or that he gave none).
 
     >>> illegal_move([Legal("raise", min=4, max=30)], "raise", 2).message.key
     'refuse-amount-range'
+    >>> illegal_move([Legal("raise", min=4, max=30)], "raise", ("abc",)).message.key
+    'refuse-amount-range-text'
+    >>> illegal_move([Legal("look", amount=1), Legal("look", amount=2)], "look", None)
+    TableError('refuse-amount-either-missing')
     >>> illegal_move([Legal("pass")], "raise", 2).message.params["code"]
     'raise'
     """
-    word = Message.of(f"verb-{verb}") if verb in VERBS else Message.of("verb-unknown")
-    for choice in legal:
-        if choice.verb != verb:
-            continue
-        if verb == "discard":
-            return TableError("refuse-discard", n=choice.amount or 1)
-        if choice.amount is not None:
-            return TableError("refuse-amount-fixed", verb=word, n=choice.amount, want=amount)
-        if choice.min is not None and choice.max is not None:
-            return TableError(
-                "refuse-amount-range", verb=word, low=choice.min, high=choice.max, want=amount
-            )
-        return TableError("refuse-amount-none", verb=word)
-    return TableError("refuse-move-not-legal", verb=word, code=verb)
+    if verb not in VERBS:
+        if not verb.strip():
+            return TableError("refuse-move-missing")
+        return TableError("refuse-move-unknown", text=typed_text((verb,)))
+    word = Message.of(f"verb-{verb}")
+    mine = [choice for choice in legal if choice.verb == verb]
+    if not mine:
+        return TableError("refuse-move-not-legal", verb=word, code=verb)
+    if verb == "discard":
+        if amount is None:
+            return TableError("refuse-discard", n=mine[0].amount or 1)
+        return TableError("refuse-discard-text", n=mine[0].amount or 1, text=typed_text(amount))
+    number = typed_number(amount)
+    # how the amount was given: a number, a text that is none, or nothing
+    given = "" if number is not None else "-missing" if amount is None else "-text"
+    said: dict[str, object] = {"verb": word}
+    if given == "":
+        # a number too long to be formatted as one is repeated as typed
+        said["want"] = number if abs(number or 0) < LONGEST else typed_text((str(number),))
+    elif given == "-text":
+        said["text"] = typed_text(amount)
+    fixed = sorted({c.amount for c in mine if c.amount is not None})
+    ranged = next((c for c in mine if c.min is not None and c.max is not None), None)
+    if ranged is not None:
+        return TableError(f"refuse-amount-range{given}", low=ranged.min, high=ranged.max, **said)
+    if len(fixed) == 1:
+        return TableError(f"refuse-amount-fixed{given}", n=fixed[0], **said)
+    if len(fixed) > 1:
+        return TableError(f"refuse-amount-either{given}", n=fixed[0], m=fixed[-1], **said)
+    return TableError("refuse-amount-none", verb=word)

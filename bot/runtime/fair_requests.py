@@ -65,7 +65,9 @@ class FairRequests(ManagerParts):
             who = order[-2] if len(order) >= 2 else None
         return None if who is None or is_house(int(who)) else who
 
-    async def _announce_seed(self, table: Table, revealed: Revealed) -> None:
+    async def _announce_seed(
+        self, table: Table, revealed: Revealed, extra: dict[str, Any] | None = None
+    ) -> None:
         seed = revealed.seed
         await self._say(
             table,
@@ -75,7 +77,7 @@ class FairRequests(ManagerParts):
                 commitment=seed.commitment[:12],
                 n=revealed.hands,
             ),
-            {"server_seed": seed.server_seed, "commitment": seed.commitment},
+            {"server_seed": seed.server_seed, "commitment": seed.commitment, **(extra or {})},
         )
 
     async def reveal_closed(self) -> None:

@@ -63,8 +63,12 @@ class Leasing(ManagerParts):
 
     async def _fence(self, tx: Transaction, table: Table) -> None:
         """State the lease in a write for ``table`` (:class:`LeaseLost` if it is gone)."""
+        await self._fence_table(tx, table.id)
+
+    async def _fence_table(self, tx: Transaction, table_id: int) -> None:
+        """:meth:`_fence` for a table not loaded yet (its lease just claimed)."""
         if self.lease_owner is not None:
-            await tx.hold_lease(table.id, self.lease_owner, self._lease_until())
+            await tx.hold_lease(table_id, self.lease_owner, self._lease_until())
 
     def _drop(self, table_id: int) -> None:
         """Stop running a table another process has taken over (its state stays stored)."""

@@ -28,6 +28,7 @@ The Brelan/Bouillotte public view is ``BrelanHand.public_view()``; Brag's is des
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import math
 import random
@@ -54,6 +55,7 @@ from bot.runtime.games import (
     auto_verb,
     event_message,
 )
+from bot.runtime.hand_end import AfterHand, after_hand
 from bot.runtime.house_requests import HouseRequests
 from bot.runtime.house_seats import (
     HOUSE_PAUSE,
@@ -61,6 +63,7 @@ from bot.runtime.house_seats import (
     members_present,
 )
 from bot.runtime.leasing import DEFAULT_LEASE_TTL, Leasing
+from bot.runtime.lifecycle import PAUSED, LifecycleRequests, TableGone
 from bot.runtime.presenter import Presenter
 from bot.runtime.publishing import Publishing
 from bot.runtime.resuming import NEEDS_ATTENTION, Resuming
@@ -94,11 +97,13 @@ __all__ = [
     "DEFAULT_TURN_TIMEOUT",
     "GAMES",
     "NEEDS_ATTENTION",
+    "PAUSED",
     "RUNTIME_KEYS",
     "STALE_BUTTON",
     "HandExport",
     "Settings",
     "Table",
+    "TableGone",
     "TableManager",
     "auto_verb",
 ]
@@ -119,6 +124,7 @@ class TableManager(
     ChoiceRequests,
     FairRequests,
     HouseRequests,
+    LifecycleRequests,
     Leasing,
     Publishing,
     Resuming,
@@ -140,7 +146,7 @@ class TableManager(
         *,
         clock: Clock | None = None,
         shuffler_factory: Callable[[int], Shuffler] | None = None,
-        house_pause: float = HOUSE_PAUSE,
+        house_pause: float | Callable[[], float] = HOUSE_PAUSE,
         house_rng: Callable[[], random.Random] | None = None,
         server_seeds: Callable[[int], str] | None = None,
         client_seeds: Callable[[int], str] | None = None,
@@ -164,6 +170,8 @@ class TableManager(
         self.lease_owner = lease_owner
         self.lease_ttl = lease_ttl
         self._keeper: Timer | None = None
+        #: Guilds unavailable for now (a Discord outage): their tables are paused.
+        self.paused_guilds: set[int] = set()
 
     # ------------------------------------------------------------------ helpers
 
@@ -178,6 +186,8 @@ class TableManager(
             raise TableError("refuse-no-such-table")
         if table.needs_attention and not broken_ok:
             raise TableError(NEEDS_ATTENTION)
+        if table.paused:
+            raise TableError(PAUSED)
         return table
 
     async def _load(self, gt: GameTable) -> Table:
@@ -202,6 +212,8 @@ class TableManager(
         if gt.options.get("choice"):
             table.choice = Choice.from_json(gt.options["choice"])
         table.last_choice = gt.options.get("last_choice")
+        table.departed = {str(n) for n in gt.options.get("departed", [])}
+        table.paused = gt.guild_id in self.paused_guilds
         for seat in seats:
             name = str(seat.user_id)
             if seat.status == "sitting_out":
@@ -249,6 +261,8 @@ class TableManager(
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
+        if table.paused:
+            return  # nobody can see the table: nothing happens until its server is back
         hand = table.hand
         if hand is not None and not hand.finished:
             if table.deadline is None or table.hand_id is None:
@@ -279,8 +293,9 @@ class TableManager(
         if hand is None or hand.finished or hand.to_act is None:
             return None
         if is_house(int(hand.to_act)):
-            return self.clock.now() + self.house_pause
-        if hand.to_act in table.sitting_out:
+            pause = self.house_pause
+            return self.clock.now() + (pause() if callable(pause) else pause)
+        if hand.to_act in table.sitting_out or hand.to_act in table.departed:
             return self.clock.now()
         return self.clock.now() + table.settings.turn_timeout
 
@@ -332,21 +347,56 @@ class TableManager(
         """The table's public state, seats before the first deal included."""
         return await self.full_state(self._table(table_id))
 
-    async def my_cards(self, table_id: int, user_id: int) -> dict[str, Any]:
-        """The player's own cards in the hand being played (only for him).
+    async def my_cards(
+        self, table_id: int, user_id: int, *, hand_id: int | None = None
+    ) -> dict[str, Any]:
+        """The player's own cards (only for him): ``{"cards", "retourne", "hand_id",
+        "hand_no", "ended"}``.
 
-        Brag: only once he has looked (a blind player is refused: looking is an action).
+        In the hand being played when he is dealt in (Brag: only once he has looked; a blind
+        player is refused, looking is an action). Otherwise, or with ``hand_id`` (a finished
+        hand of this table), his cards of the last hand he was dealt into, now over: then
+        ``ended`` is True and ``said`` words it (``dm-cards-ended``). A blind hand kept for
+        the next deal is never shown, not even to its owner.
         """
         table = self._table(table_id)
         hand = table.hand
         name = str(user_id)
-        if hand is None or hand.finished:
-            raise TableError("refuse-no-hand")
-        if name not in hand.index:
+        playing = hand is not None and not hand.finished
+        if hand_id is None and hand is not None and playing and name in hand.index:
+            mine = table.rules.my_cards(hand, name)
+            table.undelivered.discard(user_id)
+            return {**mine, "hand_id": table.hand_id, "hand_no": table.hand_no, "ended": False}
+        if hand_id is not None:
+            try:
+                stored = await self.db.get_hand(hand_id)
+            except StorageError as exc:
+                raise player_error(exc) from exc
+            if stored.table_id != table.id or stored.status != "finished":
+                raise TableError("refuse-no-hand")
+        else:
+            last = await self.db.hand_history(table.guild_id, table_id=table.id, limit=1)
+            if not last:
+                raise TableError("refuse-not-in-hand" if playing else "refuse-no-hand")
+            stored = last[0]
+        try:
+            after = after_hand(load_record(stored.record))
+        except (GameError, KeyError, TypeError, ValueError) as exc:
+            raise TableError("refuse-no-hand") from exc
+        if name not in after.dealt:
             raise TableError("refuse-not-in-hand")
-        mine = table.rules.my_cards(hand, name)
+        if name not in after.cards:
+            raise TableError("refuse-kept-blind")
+        cards, retourne = after.cards[name]
         table.undelivered.discard(user_id)
-        return {**mine, "hand_id": table.hand_id}
+        return {
+            "cards": cards,
+            "retourne": retourne,
+            "hand_id": stored.id,
+            "hand_no": stored.hand_no,
+            "ended": True,
+            "said": Message.of("dm-cards-ended", hand=stored.hand_no),
+        }
 
     async def start(self, table_id: int, by: int | None = None, *, manager: bool = False) -> int:
         """Draw for seats (first time) and deal; returns the new hand's id.
@@ -438,7 +488,7 @@ class TableManager(
         if table is None or table.closed:
             return
         async with table.lock:
-            if table.closed or table.next_deal_at != at or table.playing():
+            if table.closed or table.paused or table.next_deal_at != at or table.playing():
                 return
             await self._maybe_deal(table, force=True)
 
@@ -530,6 +580,7 @@ class TableManager(
         for step in steps:
             if isinstance(step, Finished):
                 await self._announce_end(table, step)
+                await self._deliver_after(table, step)
             elif isinstance(step, Dealt):
                 order = [int(n) for n in step.hand.names]
                 await self._say(
@@ -606,7 +657,9 @@ class TableManager(
         async with table.lock:
             hand = table.hand
             if (
-                table.hand_id != hand_id
+                table.closed
+                or table.paused
+                or table.hand_id != hand_id
                 or hand is None
                 or hand.finished
                 or table.record is None
@@ -618,6 +671,9 @@ class TableManager(
             if is_house(int(name)):
                 await self._house_plays(table, name)
                 return
+            if name in table.departed:  # he left the server: never waited for
+                await self._departed_plays(table, name)
+                return
             late = self.clock.now() - (table.deadline or self.clock.now())
             if late > LAG_GRACE and table.lag_forgiven != (hand_id, count):
                 # the bot lagged (a blocked loop, a slow disk): the player's time was eaten
@@ -625,9 +681,10 @@ class TableManager(
                 log.warning("table %s: timer fired %.1f s late; a fresh turn", table.id, late)
                 table.lag_forgiven = (hand_id, count)
                 table.deadline = self._deadline_for(table)
-                await self.db.save_hand(
-                    hand_id, table.record.to_json(), turn_deadline=table.deadline
-                )
+                async with self._write(table) as tx:
+                    await tx.save_hand(
+                        hand_id, table.record.to_json(), turn_deadline=table.deadline
+                    )
                 self._arm(table)
                 await self._publish(table)
                 return
@@ -651,6 +708,9 @@ class TableManager(
         action = Action(name, verb, amount)
         record.actions.append(action)
         hand_id = table.hand_id
+        # the amount only when it is chips: a discard's cards are private
+        shown = amount if isinstance(amount, int) else None
+        log.debug("table %s hand %s: %s plays %s %s", table.id, hand_id, name, verb, shown)
         user = int(name)
         seat_changes: dict[str, Any] = {}
         if timed_out:
@@ -700,6 +760,18 @@ class TableManager(
             pot=hand.carried,
         )
         await tx.record_hand_stats(table.guild_id, table.rules.stats(hand, record))
+        try:
+            ended = after_hand(record, hand)
+        except Exception:  # never let the bookkeeping stop a hand from ending
+            log.exception("table %s: the end of hand %s could not be read", table.id, table.hand_no)
+            ended = AfterHand(tuple(hand.names))
+        before = {p.name: p.stack for p in record.players}
+        await tx.record_hand_flows(
+            table.guild_id,
+            table.hand_id,
+            {int(n): s - before[n] for n, s in new_stacks.items() if n in before},
+            {int(n): json.dumps(facts, sort_keys=True) for n, facts in ended.strong.items()},
+        )
         notes: list[Note] = []
         # sitting out: count the hands missed, unseat after too many
         for n in session.seated():
@@ -720,6 +792,7 @@ class TableManager(
             table.timeouts.pop(n, None)
             table.hands_sat_out.pop(n, None)
             notes.append((Message.of("log-leaves", user=int(n), n=out.amount), {"user": int(n)}))
+        table.departed &= after  # a player who left the server has gone home now
         for n in sorted(after - seated_before):
             uid = int(n)
             await tx.leave_queue(table.id, uid)
@@ -733,7 +806,7 @@ class TableManager(
             notes.append((Message.of("log-takes-seat", user=uid, n=cave), {"user": uid}))
         for event in events:
             notes.append((event_message(event, table.game), event.to_json()))
-        finished = Finished(hand, table.hand_no, notes)
+        finished = Finished(hand, table.hand_no, notes, ended)
         table.hand = table.record = None
         table.hand_id = None
         table.deadline = None

@@ -13,7 +13,7 @@ from bot.runtime.seating import BragSeating
 
 if TYPE_CHECKING:
     from bot.runtime.presenter import Presenter
-    from bot.runtime.table import Table
+    from bot.runtime.table import Finished, Table
 
 
 class Publishing(ManagerParts):
@@ -65,6 +65,7 @@ class Publishing(ManagerParts):
             "game_over": bool(session and session.game_over()),
             "closing": table.closing,
             "needs_attention": table.needs_attention,
+            "paused": table.paused,
             "notify": table.settings.notify,
             "fair": fair_state(table, table.settings.reseed_every, self.cutter(table)),
             "choice": self._choice_state(table),
@@ -102,6 +103,26 @@ class Publishing(ManagerParts):
 
     async def _publish(self, table: Table) -> None:
         await self._safe(self.presenter.table_update(table.id, await self.full_state(table)))
+
+    async def _deliver_after(self, table: Table, step: Finished) -> None:
+        """At the end of a hand, privately, to every player dealt in who had not seen his own
+        cards (a blind Brag player who lost or folded without looking, a player whose card
+        message failed): his cards of that hand. Nothing for a blind hand kept for the next
+        deal, nothing twice to a player who saw his cards."""
+        after = step.after
+        if after is None:
+            return
+        for name, (cards, retourne) in after.cards.items():
+            user = int(name)
+            if is_house(user) or (name not in after.unseen and user not in table.undelivered):
+                continue
+            ok = await self._safe(
+                self.presenter.deliver_cards(table.id, user, cards, retourne, hand_no=step.hand_no)
+            )
+            if ok:
+                table.undelivered.discard(user)
+            else:
+                table.undelivered.add(user)
 
     async def _deliver(self, table: Table) -> None:
         """Privately, to every player of the hand in progress, the cards he may see now and

@@ -12,11 +12,13 @@ from bot.i18n.message import Message
 from bot.runtime.parts import ManagerParts
 from bot.runtime.settings import Settings
 from bot.runtime.table import Table
+from bot.storage import LeaseLost
 
 if TYPE_CHECKING:
     from bot.runtime.games import RuntimeHand
     from bot.runtime.shards import ShardSet
     from bot.storage.models import GameTable
+    from bot.storage.transaction import Transaction
 
 log = logging.getLogger("bot.runtime.manager")
 
@@ -31,6 +33,7 @@ class Resuming(ManagerParts):
 
         async def reveal_closed(self) -> None: ...
         async def _claim_table(self, table_id: int) -> bool: ...
+        async def _fence_table(self, tx: Transaction, table_id: int) -> None: ...
         async def _load(self, gt: GameTable) -> Table: ...
         def _deadline_for(self, table: Table, hand: RuntimeHand | None = None) -> float | None: ...
         async def _close_now(self, table: Table, admin: int | None = None) -> Message: ...
@@ -67,20 +70,33 @@ class Resuming(ManagerParts):
         be resumed (it is then held, needing attention)."""
         try:
             async with self.db.transaction() as tx:
-                await self.fair.ensure_seed(tx, gt.id)  # a table from before fair dealing
+                if await tx.current_server_seed(gt.id) is None:  # from before fair dealing
+                    await self._fence_table(tx, gt.id)
+                    await self.fair.ensure_seed(tx, gt.id)
             table = await self._load(gt)
+        except LeaseLost:
+            log.warning("table %s is run by another process: not resumed here", gt.id)
+            return False
         except Exception:
             # one table that does not replay must not keep every other one down
             log.exception("table %s could not be resumed: it needs attention", gt.id)
             await self._hold(gt)
             return False
         async with table.lock:
+            hand = table.hand
             if fresh_turns and table.deadline is not None and table.hand_id is not None:
                 table.deadline = self._deadline_for(table)
                 if table.record is not None:
-                    await self.db.save_hand(
-                        table.hand_id, table.record.to_json(), turn_deadline=table.deadline
-                    )
+                    try:
+                        async with self._write(table) as tx:
+                            await tx.save_hand(
+                                table.hand_id, table.record.to_json(), turn_deadline=table.deadline
+                            )
+                    except LeaseLost:
+                        log.warning("table %s is run by another process: dropped", gt.id)
+                        return False
+            elif hand is not None and not hand.finished and hand.to_act in table.departed:
+                table.deadline = self.clock.now()  # he left the server: his move at once
             self._arm(table)
             if table.closing and not table.playing():  # the hand ended, then a crash
                 await self._close_now(table)

@@ -36,7 +36,7 @@ class SeatRequests(ManagerParts):
             try:
                 seat = await self.db.get_seat(table.id, user_id)
                 if seat is not None and name in table.sitting_out:
-                    async with self.db.transaction() as tx:
+                    async with self._write(table) as tx:
                         await tx.update_seat(
                             table.id, user_id, status="playing", timeouts=0, hands_sat_out=0
                         )

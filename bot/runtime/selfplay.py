@@ -3,6 +3,9 @@
 For the crash test: it resumes whatever the database holds (printing ``resumed`` and the
 hands it found as JSON), opens four tables (two of Bouillotte, Brelan, Brag) if there are
 none, then plays random legal actions forever, printing ``acted`` after each committed one.
+With ``SELFPLAY_TRACE_WRITES=1`` it also prints ``write-begin`` and ``write-end`` around each
+write transaction (``SELFPLAY_WRITE_PAUSE``: seconds each is held open), so a test knows
+whether its kill landed inside one.
 
 With ``--hands N`` it stops once N hands are finished: it plays the hands in progress to
 their end and closes its tables, so every server seed is revealed (then ``python -m
@@ -16,8 +19,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import random
 import sys
+from collections.abc import AsyncIterator
 from typing import Any
 
 from bot.fair.scheme import derive_server_seed
@@ -26,6 +31,7 @@ from bot.runtime.errors import TableError
 from bot.runtime.manager import TableManager
 from bot.runtime.presenter import RecordingPresenter
 from bot.storage import Database
+from bot.storage.transaction import Transaction
 
 GUILD = 1
 TABLES: list[tuple[str, list[int]]] = [
@@ -64,8 +70,27 @@ async def finished_hands(db: Database) -> int:
         return await tx._scalar("SELECT COUNT(*) FROM hands WHERE status = 'finished'")
 
 
+def trace_writes(db: Database, pause: float) -> None:
+    """Print ``write-begin`` once each write transaction has begun and ``write-end`` once it
+    has committed, holding it open ``pause`` seconds (the chaos test kills inside one)."""
+    begin = db.transaction
+
+    @contextlib.asynccontextmanager
+    async def traced() -> AsyncIterator[Transaction]:
+        async with begin() as tx:
+            print("write-begin", flush=True)
+            if pause:
+                await asyncio.sleep(pause)
+            yield tx
+        print("write-end", flush=True)
+
+    db.transaction = traced  # type: ignore[method-assign]
+
+
 async def run(path: str, seed: int, hands: int | None = None) -> None:
     db = await Database.open(path)
+    if os.environ.get("SELFPLAY_TRACE_WRITES"):
+        trace_writes(db, float(os.environ.get("SELFPLAY_WRITE_PAUSE") or 0))
     rng = random.Random(seed)
     manager = TableManager(
         db,

@@ -44,6 +44,8 @@ RUNTIME_KEYS = (
     "choice",
     "last_choice",
 )
+#: What the runtime keeps in the table options besides them, that no player ever sets.
+STATE_KEYS = ("departed",)
 #: How the player to act is told (docs/architecture.md): a mention in the channel, a DM, or
 #: nothing; each member may choose for himself (/notify).
 NOTIFY_MODES = ("mention", "dm", "off")
@@ -58,6 +60,15 @@ DEFAULT_RESEED_EVERY = 20
 MAX_RESEED_EVERY = 1000
 #: Brag's standard cave (RULES.md is silent; ten maximum bets at the default limits).
 BRAG_CAVE = 100
+
+
+def whole(seconds: float) -> float | int:
+    """Seconds as stored: a whole number stays an int (what the player typed).
+
+    >>> whole(60.0), whole(0.5)
+    (60, 0.5)
+    """
+    return int(seconds) if float(seconds).is_integer() else seconds
 
 
 def default_cave(game: str) -> int:
@@ -111,7 +122,7 @@ class Settings:
 
     @classmethod
     def from_options(cls, game: str, options: dict[str, Any]) -> Settings:
-        rules = {k: v for k, v in options.items() if k not in RUNTIME_KEYS}
+        rules = {k: v for k, v in options.items() if k not in RUNTIME_KEYS and k not in STATE_KEYS}
         parse_options(game, rules)  # raises OptionError
         turn_timeout = float(options.get("turn_timeout", DEFAULT_TURN_TIMEOUT))
         cave = int(options.get("cave", default_cave(game)))
@@ -173,14 +184,14 @@ class Settings:
     def to_options(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             **self.rules,
-            "turn_timeout": self.turn_timeout,
+            "turn_timeout": whole(self.turn_timeout),
             "cave": self.cave,
             "seats": self.seats,
             "sit_out_hands": self.sit_out_hands,
             "auto_deal": self.auto_deal,
         }
         if self.next_hand_delay:
-            out["next_hand_delay"] = self.next_hand_delay
+            out["next_hand_delay"] = whole(self.next_hand_delay)
         if self.max_hands is not None:
             out["max_hands"] = self.max_hands
         if self.replenish:

@@ -13,6 +13,7 @@ from bot.runtime.clock import Timer
 from bot.runtime.dealers_choice import Choice
 from bot.runtime.fairness import Revealed
 from bot.runtime.games import GAME_RULES, GameRules, RuntimeHand
+from bot.runtime.hand_end import AfterHand
 from bot.runtime.seating import Seating
 from bot.runtime.settings import Settings
 from bot.storage.seeds import ServerSeed
@@ -57,6 +58,11 @@ class Table:
     closing: bool = False
     #: Its stored state could not be resumed: requests are refused until an admin closes it.
     needs_attention: bool = False
+    #: Its server is unavailable (a Discord outage): no timer runs, requests are refused.
+    paused: bool = False
+    #: Players dealt in the hand in play who left the server: never waited for, their moves
+    #: are played at once; they are cashed out when the hand ends (stored as ``departed``).
+    departed: set[str] = field(default_factory=set)
     #: The current server seed (secret; its commitment is public).
     seed: ServerSeed | None = None
     #: The nonce of the deal the last cut was made for (one cut per deal).
@@ -85,6 +91,8 @@ class Table:
             out["choice"] = self.choice.to_json()
         if self.last_choice is not None:
             out["last_choice"] = self.last_choice
+        if self.departed:
+            out["departed"] = sorted(self.departed)
         return out
 
 
@@ -94,6 +102,8 @@ class Finished:
     hand: RuntimeHand
     hand_no: int
     notes: list[Note]
+    #: What the hand leaves each player (his own cards to give him privately at its end).
+    after: AfterHand | None = None
 
 
 @dataclass

@@ -28,6 +28,7 @@ from urllib.parse import urlsplit, urlunsplit
 import aiosqlite
 
 from bot.storage import inline
+from bot.storage.flows import FLOW_MIN_HANDS, FLOW_THRESHOLD, ChipFlow, FlowPair
 from bot.storage.models import (
     ALL_TIME,
     CashOut,
@@ -241,10 +242,15 @@ class Database:
         async with self._lock:
             await run_sql(self._connection(), "PRAGMA wal_checkpoint(TRUNCATE)")
 
+    #: A write that changes nothing: a read-only database refuses it all the same (SQLite
+    #: grants ``BEGIN IMMEDIATE`` on a read-only file; only a write statement fails).
+    NO_OP_WRITE = "DELETE FROM bot_meta WHERE 1 = 0"
+
     async def writable(self) -> bool:
-        """Whether the database takes its write lock now (nothing is written)."""
+        """Whether the database takes a write now (nothing is written)."""
         try:
-            async with self.transaction():
+            async with self.transaction() as tx:
+                await tx._run(self.NO_OP_WRITE)
                 return True
         except (sqlite3.Error, RuntimeError):
             return False
@@ -532,9 +538,11 @@ class Database:
             )
         )
 
-    async def close_table(self, table_id: int, *, by: int | None = None) -> list[CashOut]:
+    async def close_table(
+        self, table_id: int, *, by: int | None = None, reason: str | None = None
+    ) -> list[CashOut]:
         """Close a table, cashing out every seat and emptying the line."""
-        return await self._write(lambda tx: tx.close_table(table_id, by=by))
+        return await self._write(lambda tx: tx.close_table(table_id, by=by, reason=reason))
 
     # -- seats and line ------------------------------------------------------------------
 
@@ -715,3 +723,29 @@ class Database:
     ) -> list[LeaderboardEntry]:
         """The top players for a metric over 'all', 'week' or an ISO week."""
         return await self._read(lambda tx: tx.leaderboard(guild_id, metric, period, limit))
+
+    # -- integrity -----------------------------------------------------------------------
+
+    async def chip_flows(self, guild_id: int) -> list[ChipFlow]:
+        """Every pair's chip flow in the guild, all time, largest first."""
+        return await self._read(lambda tx: tx.chip_flows(guild_id))
+
+    async def flow_pairs(
+        self,
+        guild_id: int,
+        *,
+        threshold: int = FLOW_THRESHOLD,
+        min_hands: int = FLOW_MIN_HANDS,
+        since: float = 0.0,
+        limit: int = 10,
+    ) -> list[FlowPair]:
+        """The pairs whose one-way chip flow reaches ``threshold``, with their evidence."""
+        return await self._read(
+            lambda tx: tx.flow_pairs(
+                guild_id, threshold=threshold, min_hands=min_hands, since=since, limit=limit
+            )
+        )
+
+    async def welcome_grant(self, guild_id: int, user_id: int) -> int:
+        """The chips of the member's welcome grant (0: none)."""
+        return await self._read(lambda tx: tx.welcome_grant(guild_id, user_id))

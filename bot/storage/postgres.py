@@ -327,7 +327,8 @@ class PostgresDatabase(Database):
 
     async def writable(self) -> bool:
         try:
-            async with self.transaction():
+            async with self.transaction() as tx:
+                await tx._run(self.NO_OP_WRITE)
                 return True
         except (
             sqlite3.Error,

@@ -217,7 +217,36 @@ CREATE TABLE table_leases (
 );
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (V1, V2, V3, V4)
+V5: Final = """
+-- Integrity (docs/security.md): the chips that went from one member to another, per pair and
+-- direction: ``chips`` every chip (pots and gifts), ``hands`` the hands that moved some,
+-- ``gifts`` the chips of those that were /give. And the evidence: each hand where a member
+-- folded a strong hand to the member who took the pot.
+CREATE TABLE chip_flows (
+    guild_id   INTEGER NOT NULL REFERENCES guilds (guild_id),
+    from_user  INTEGER NOT NULL,
+    to_user    INTEGER NOT NULL,
+    chips      INTEGER NOT NULL DEFAULT 0 CHECK (chips >= 0),
+    hands      INTEGER NOT NULL DEFAULT 0 CHECK (hands >= 0),
+    gifts      INTEGER NOT NULL DEFAULT 0 CHECK (gifts >= 0 AND gifts <= chips),
+    last_at    REAL    NOT NULL,
+    PRIMARY KEY (guild_id, from_user, to_user),
+    CHECK (from_user <> to_user)
+);
+CREATE TABLE strong_folds (
+    id          INTEGER PRIMARY KEY,
+    guild_id    INTEGER NOT NULL REFERENCES guilds (guild_id),
+    hand_id     INTEGER NOT NULL,
+    from_user   INTEGER NOT NULL,
+    to_user     INTEGER NOT NULL,
+    chips       INTEGER NOT NULL DEFAULT 0 CHECK (chips >= 0),
+    holding     TEXT    NOT NULL,
+    created_at  REAL    NOT NULL
+);
+CREATE INDEX strong_folds_pair ON strong_folds (guild_id, from_user, to_user, id);
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (V1, V2, V3, V4, V5)
 """Every migration in order; ``len(MIGRATIONS)`` is the current schema version."""
 
 

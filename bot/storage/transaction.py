@@ -31,6 +31,7 @@ from bot.storage.errors import (
     TableExists,
     TableFull,
 )
+from bot.storage.flows import FlowTransaction
 from bot.storage.house import is_house
 from bot.storage.leases import LeaseTransaction
 from bot.storage.models import (
@@ -57,7 +58,9 @@ from bot.storage.txbase import (
 from bot.storage.wallets import WalletTransaction
 
 
-class Transaction(WalletTransaction, StatsTransaction, SeedTransaction, LeaseTransaction):
+class Transaction(
+    WalletTransaction, StatsTransaction, SeedTransaction, LeaseTransaction, FlowTransaction
+):
     """One open transaction on the bot's database; every method runs inside it.
 
     Get one from ``Database.transaction()`` (writes) or ``Database.read()`` (reads); it
@@ -186,21 +189,28 @@ class Transaction(WalletTransaction, StatsTransaction, SeedTransaction, LeaseTra
         )
         return table
 
-    async def close_table(self, table_id: int, *, by: int | None = None) -> list[CashOut]:
+    async def close_table(
+        self, table_id: int, *, by: int | None = None, reason: str | None = None
+    ) -> list[CashOut]:
         """Close a table: void its unfinished hand, cash out every seat, empty the line.
 
         ``by``: a server manager who closed it over a hand in play; the void hand and every
-        cash-out name him (hand result, ledger ``counterpart_id`` and note).
+        cash-out name him (hand result, ledger ``counterpart_id`` and note). ``reason``: why
+        the bot closed it on its own (``"channel deleted"``): kept in the void hand's result
+        and in every cash-out's ledger note (``"table closed: channel deleted"``).
 
         Chips still carried on the table (``pot``) are first shared out equally among the
         seated players (the odd chips to the lowest seats); with nobody seated they go to
         the guild's flambeau jar, so no chip ever vanishes.
         """
         table = await self._live_table(table_id)
+        result: dict[str, Any] = {"void": True, "voided_by": by}
+        if reason is not None:
+            result["reason"] = reason
         await self._run(
             "UPDATE hands SET status = 'void', turn_deadline = NULL, updated_at = ?, result = ?"
             " WHERE table_id = ? AND status = 'in_progress'",
-            (self.now, json.dumps({"void": True, "voided_by": by}), table_id),
+            (self.now, json.dumps(result), table_id),
         )
         seats = await self.seats(table_id)
         if table.pot:
@@ -216,7 +226,10 @@ class Transaction(WalletTransaction, StatsTransaction, SeedTransaction, LeaseTra
                     "UPDATE guilds SET flambeau_jar = flambeau_jar + ? WHERE guild_id = ?",
                     (table.pot, table.guild_id),
                 )
-        note = None if by is None else "table closed by an admin"
+        if reason is not None:
+            note: str | None = f"table closed: {reason}"
+        else:
+            note = None if by is None else "table closed by an admin"
         cash_outs = [
             await self.cash_out(table_id, seat.user_id, by=by, note=note) for seat in seats
         ]

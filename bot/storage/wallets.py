@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from bot.i18n.message import Message
 from bot.storage.errors import (
@@ -26,6 +26,12 @@ from bot.storage.txbase import MAX_CHIPS, TransactionBase, whole_chips
 
 class WalletTransaction(TransactionBase):
     """Wallets, the ledger, the chip census."""
+
+    if TYPE_CHECKING:
+
+        async def record_gift(
+            self, guild_id: int, from_user: int, to_user: int, chips: int
+        ) -> None: ...
 
     # -- wallets and ledger --------------------------------------------------------------
 
@@ -175,6 +181,7 @@ class WalletTransaction(TransactionBase):
             raise InsufficientChips(source.balance, amount)
         await self._post(guild_id, from_id, -amount, "transfer", counterpart_id=to_id, note=note)
         await self._post(guild_id, to_id, amount, "transfer", counterpart_id=from_id, note=note)
+        await self.record_gift(guild_id, from_id, to_id, amount)
         return source.balance - amount, target.balance + amount
 
     async def ledger(self, guild_id: int, user_id: int, *, limit: int = 20) -> list[LedgerEntry]:

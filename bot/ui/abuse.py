@@ -14,6 +14,7 @@ import discord
 
 from bot.i18n import render
 from bot.storage import Database
+from bot.ui.economy_text import chips
 from bot.ui.i18n import Lang
 
 DAY = 86_400.0
@@ -22,21 +23,37 @@ DAY = 86_400.0
 @dataclass(frozen=True)
 class GiveLimits:
     """A server's ``/give`` limits: seconds between two gifts, chips per 24 h (0: no cap),
-    and the minimum age in days of the giver's Discord account and server membership."""
+    the minimum age in days of the giver's Discord account and server membership, and the
+    hands a member plays before his welcome grant may be given away (0 turns each off).
+
+    On by default against alternate accounts farming the welcome grant (docs/security.md,
+    "Integrity")."""
 
     cooldown: int = 60
     daily_cap: int = 0
-    min_account_days: float = 0.0
-    min_member_days: float = 0.0
+    min_account_days: float = 7.0
+    min_member_days: float = 1.0
+    grant_hands: int = 10
 
 
 def _key(guild_id: int) -> str:
     return f"give_limits:{guild_id}"
 
 
+#: Before ``grant_hands`` every field was saved, the ages at their old default of 0: such a
+#: saved 0 was no choice of the server's, so it takes the new default.
+_OLD_DEFAULTS = {"min_account_days": 0.0, "min_member_days": 0.0}
+
+
 async def give_limits(db: Database, guild_id: int) -> GiveLimits:
     raw = await db.get_meta(_key(guild_id))
-    return GiveLimits() if raw is None else GiveLimits(**json.loads(raw))
+    if raw is None:
+        return GiveLimits()
+    saved = json.loads(raw)
+    if "grant_hands" not in saved:
+        saved = {k: v for k, v in saved.items() if _OLD_DEFAULTS.get(k) != v}
+    fields = GiveLimits.__dataclass_fields__
+    return GiveLimits(**{k: v for k, v in saved.items() if k in fields})
 
 
 async def save_give_limits(db: Database, guild_id: int, limits: GiveLimits) -> None:
@@ -54,10 +71,13 @@ async def give_refusal(
     limits = await give_limits(db, guild_id)
     now = discord.utils.utcnow().timestamp()
     if _age_days(giver.created_at, now) < limits.min_account_days:
-        return render(lang, "abuse-your-discord-account-too-new", d=f"{limits.min_account_days:g}")
+        return render(lang, "abuse-your-discord-account-too-new", d=limits.min_account_days)
     joined = getattr(giver, "joined_at", None)
     if _age_days(joined, now) < limits.min_member_days:
-        return render(lang, "abuse-you-joined-this-server-too", d=f"{limits.min_member_days:g}")
+        return render(lang, "abuse-you-joined-this-server-too", d=limits.min_member_days)
+    locked = await grant_refusal(db, lang, guild_id, giver.id, amount, limits.grant_hands)
+    if locked is not None:
+        return locked
     given = [
         e
         for e in await db.ledger(guild_id, giver.id, limit=500)
@@ -75,6 +95,32 @@ async def give_refusal(
             left=max(0, limits.daily_cap - sent),
         )
     return None
+
+
+async def grant_refusal(
+    db: Database, lang: Lang, guild_id: int, user_id: int, amount: int, hands: int
+) -> str | None:
+    """The welcome grant stays in the wallet until its owner has played ``hands`` hands here:
+    only the chips above it may be given (None: this gift is allowed)."""
+    if hands <= 0:
+        return None
+    played = (await db.player_stats(guild_id, user_id))["hands_played"]
+    if played >= hands:
+        return None
+    balance = await db.balance(guild_id, user_id)  # his wallet, made with the grant if new
+    grant = await db.welcome_grant(guild_id, user_id)
+    free = max(0, balance - grant)
+    if grant <= 0 or amount <= free:
+        return None
+    return render(
+        lang,
+        "abuse-welcome-grant-locked",
+        grant=chips(lang, grant),
+        hands=hands,
+        played=played,
+        free=chips(lang, free),
+        n=free,
+    )
 
 
 class ClickLimiter:

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n import render
+from bot.runtime.closing import GONE_NOTES
 from bot.storage.database import Database
 from bot.storage.errors import format_duration
 from bot.storage.models import GuildSettings, LedgerEntry
@@ -112,6 +113,19 @@ def metric_value(lang: Lang, metric: str, value: int) -> str:
     return str(value)
 
 
+def gone_reason(note: str | None) -> str | None:
+    """Why the bot closed a table on its own, from a cash-out's ledger note (the runtime's
+    ``GONE_NOTES``): ``"channel"``, ``"access"``, ``"guild"``, or None.
+
+    >>> gone_reason("table closed: channel deleted"), gone_reason("table closed by an admin")
+    ('channel', None)
+    """
+    for reason, said in GONE_NOTES.items():
+        if note == f"table closed: {said}":
+            return reason
+    return None
+
+
 def ledger_reason(lang: Lang, entry: LedgerEntry) -> str:
     """What a ledger entry was, in a few words.
 
@@ -128,6 +142,9 @@ def ledger_reason(lang: Lang, entry: LedgerEntry) -> str:
     if kind == "buy_in":
         return render(lang, "wallet-cave-at-table", t=entry.table_id)
     if kind == "cash_out":
+        gone = gone_reason(entry.note)
+        if gone is not None:
+            return render(lang, "lifecycle-back-from-gone-table", t=entry.table_id, reason=gone)
         return render(lang, "wallet-back-from-table", t=entry.table_id)
     if kind == "transfer":
         who = f"<@{entry.counterpart_id}>"

@@ -4,6 +4,10 @@ API economy: the table message is edited through the interaction callback whenev
 caused the change (:meth:`DiscordPresenter.responding` captures the update instead of
 sending a REST edit); announcements become lines in the table message's log, never
 messages of their own; a hand costs at most one DM per player and one showdown post.
+
+Every other REST call goes through the :class:`~bot.ui.outbox.Outbox`: the runtime's calls
+return at once (a slow or failing Discord never holds a table up), table edits merge while
+they wait (the latest state wins), and everything is paced under Discord's global limit.
 """
 
 from __future__ import annotations
@@ -11,10 +15,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import copy
 import io
 import logging
 from collections import defaultdict, deque
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +29,7 @@ from bot.i18n import Message, render
 from bot.i18n.people import is_house_player
 from bot.ui.card_art import showdown_png
 from bot.ui.i18n import Lang
+from bot.ui.outbox import NOTICE, PRIVATE, Fault, Outbox, Pacer, classify
 from bot.ui.render import (
     CardsPlace,
     cards_message,
@@ -72,6 +78,11 @@ class Counters:
     turn_pings: int = 0
     turn_deletes: int = 0
     reposts: int = 0
+    #: Every REST call outside interactions (each try counts), the 429s met and the calls
+    #: tried again.
+    requests: int = 0
+    rate_limited: int = 0
+    retries: int = 0
 
 
 @dataclass
@@ -82,10 +93,14 @@ class TurnNotice:
     message_id: int | None = None
 
 
+#: What the lifecycle listens to: (table id, "channel" or "access").
+ChannelGone = Callable[[int, str], Awaitable[None]]
+
+
 class DiscordPresenter:
     """Implements :class:`bot.runtime.Presenter` with discord.py."""
 
-    def __init__(self, bot: SalonBot) -> None:
+    def __init__(self, bot: SalonBot, *, pacer: Pacer | None = None) -> None:
         self.bot = bot
         self.latest: dict[int, dict[str, Any]] = {}
         self.logs: defaultdict[int, deque[tuple[Message, dict[str, Any]]]] = defaultdict(
@@ -103,6 +118,12 @@ class DiscordPresenter:
         #: Each table's channel, as last seen.
         self.channels: dict[int, int] = {}
         self.counters = Counters()
+        #: The last look of a closed table's message, until it is shown.
+        self.final: dict[int, dict[str, Any]] = {}
+        #: Called once per table whose channel answers Unknown Channel ("channel") or
+        #: Missing Access ("access"), or whose archived thread cannot be reopened.
+        self.on_channel_gone: ChannelGone | None = None
+        self.outbox = Outbox(self, pacer)
 
     # -- capture ------------------------------------------------------------------------
 
@@ -135,12 +156,19 @@ class DiscordPresenter:
             return self.latest.get(table_id)
         return await self.bot.manager.full_state(table)
 
-    async def message_kwargs(self, table_id: int, *, closed: bool = False) -> dict[str, Any]:
-        """``embed`` and ``view`` of the table message as it should look now."""
+    async def message_kwargs(
+        self, table_id: int, *, closed: bool = False, published: bool = False
+    ) -> dict[str, Any]:
+        """``embed`` and ``view`` of the table message as it should look now.
+
+        ``published``: from the last state the runtime published (a change in progress is
+        not shown before it is stored)."""
         from bot.ui.views import table_view
 
         lang = await self.lang(table_id)
-        state = await self.state(table_id)
+        state = self.latest.get(table_id) if published else None
+        if state is None:
+            state = await self.state(table_id)
         if state is None:
             state = {"table_id": table_id, "game": "brelan", "seats": []}
             closed = True
@@ -151,61 +179,89 @@ class DiscordPresenter:
         view = None if closed else table_view(lang, state)
         return {"embed": embed, "view": view}
 
-    async def refresh(self, table_id: int, *, closed: bool = False, repost: bool = False) -> None:
-        """Edit the table message by REST (used when no interaction is answering).
+    def refresh(self, table_id: int, *, closed: bool = False, repost: bool = False) -> None:
+        """Have the table message show the table as it is now, by REST, in the background
+        (:class:`~bot.ui.outbox.Outbox`). ``repost``: post it again at the bottom of the
+        channel and remove the old one (as a message that was deleted is)."""
+        self.outbox.request(table_id, repost=repost, closed=closed)
 
-        A message that is gone (deleted), or ``repost``, is posted again at the bottom of
-        the channel and the old one removed.
-        """
-        try:
-            table = await self.bot.db.get_table(table_id)
-        except Exception:
-            return
+    def refresh_all(self) -> None:
+        """Bring every live table's message up to date (after a gateway RESUME or a new
+        IDENTIFY: changes may have been missed)."""
+        manager = getattr(self.bot, "manager", None)
+        for table_id, table in list(manager.tables.items()) if manager is not None else []:
+            if not table.closed:
+                self.outbox.request(table_id)
+
+    async def flush(self, timeout: float | None = None) -> bool:
+        """Wait until every queued REST call is sent (or ``timeout``); whether all were."""
+        return await self.outbox.flush(timeout)
+
+    def idle(self) -> bool:
+        """Whether no REST call is waiting or in flight."""
+        return self.outbox.idle()
+
+    async def aclose(self, grace: float = 2.0) -> None:
+        """At shutdown: send what can be sent within ``grace`` seconds, drop the rest."""
+        await self.outbox.aclose(grace)
+
+    def staleness(self, q: float) -> float | None:
+        """The ``q`` quantile (0.5, 0.99) of the seconds table message edits lagged."""
+        return self.outbox.staleness.quantile(q)
+
+    # -- the outbox's view of a table message ------------------------------------------------
+
+    async def table_place(self, table_id: int) -> tuple[int, int | None] | None:
+        """(channel, message id) of a table message; None before it has one."""
+        table = await self.bot.db.get_table(table_id)
         message_id = table.message_ids.get("table")
         if not message_id:
-            return
+            return None
         self.channels[table_id] = table.channel_id
-        channel = self.bot.get_partial_messageable(table.channel_id)
-        kwargs = await self.message_kwargs(table_id, closed=closed)
-        old = channel.get_partial_message(int(message_id))
-        if not repost:
-            try:
-                await old.edit(**kwargs)
-                self.counters.table_edits += 1
-                return
-            except discord.NotFound:
-                log.info("the message of table %s is gone: posting it again", table_id)
-            except discord.HTTPException:
-                log.warning("could not edit the message of table %s", table_id, exc_info=True)
-                return
-        try:
-            self.counters.reposts += 1
-            posted = await channel.send(**kwargs)
-            self.chatter[table.channel_id] = 0
-            await self.bot.db.update_table(
-                table_id, message_ids={**table.message_ids, "table": posted.id}
-            )
-        except discord.HTTPException:
-            log.warning("could not post the message of table %s", table_id, exc_info=True)
-            return
-        with contextlib.suppress(discord.HTTPException):
-            await old.delete()
+        return table.channel_id, int(message_id)
+
+    async def render_table(self, table_id: int, *, closed: bool = False) -> dict[str, Any]:
+        final = self.final.get(table_id)
+        if final is not None:
+            return final
+        return await self.message_kwargs(table_id, closed=closed, published=True)
+
+    async def table_moved(self, table_id: int, channel_id: int, message_id: int) -> None:
+        """The table message was posted again: remember its new id."""
+        self.chatter[channel_id] = 0
+        table = await self.bot.db.get_table(table_id)
+        await self.bot.db.update_table(
+            table_id, message_ids={**table.message_ids, "table": message_id}
+        )
+
+    def closed_shown(self, table_id: int) -> None:
+        """A closed table's message shows it closed: nothing more to send for it."""
+        self.final.pop(table_id, None)
 
     # -- Presenter ------------------------------------------------------------------------
 
     async def table_update(self, table_id: int, public_state: dict[str, Any]) -> None:
+        """Returns at once: the table message is edited in the background (or by the
+        interaction being answered)."""
         self.latest[table_id] = public_state
+        self.outbox.changed(table_id)
         capture = _capture.get()
         if capture is not None and capture.open and capture.table_id == table_id:
             capture.dirty = True
             capture.turn_pending = True
             return
-        await self.refresh(table_id, repost=self.pushed_up(table_id))
-        await self.notify_turn(table_id)
+        self.refresh(table_id, repost=self.pushed_up(table_id))
+        self.notify_turn(table_id)
 
     # -- the turn notice ------------------------------------------------------------------
 
-    async def notify_turn(self, table_id: int) -> None:
+    def notify_turn(self, table_id: int) -> None:
+        """Tell the player to act that it is his turn, in the background (after the calls
+        already queued for the table's channel): see :meth:`turn_notice`."""
+        if table_id not in self.outbox.gone:
+            self.outbox.run(("table", table_id), lambda: self.turn_notice(table_id))
+
+    async def turn_notice(self, table_id: int) -> None:
         """Tell the player to act that it is his turn, once per turn: a short message in
         the channel mentioning him (deleted when the turn moves on), a DM, or nothing, as
         his preference (/notify) or else the table's ``notify`` option says.
@@ -227,8 +283,12 @@ class DiscordPresenter:
         channel = self.bot.get_partial_messageable(table.channel_id)
         if old is not None and old.message_id is not None:
             self.counters.turn_deletes += 1
-            with contextlib.suppress(discord.HTTPException):
-                await channel.get_partial_message(old.message_id).delete()
+            stale = channel.get_partial_message(old.message_id)
+            try:
+                await self.outbox.call(NOTICE, stale.delete, attempts=1)
+            except discord.HTTPException as exc:
+                if self._channel_gone(table_id, exc):
+                    return
         if key is None or is_house_player(key[1]):
             return  # nobody to tell: a house player plays on its own
         user = key[1]
@@ -239,22 +299,41 @@ class DiscordPresenter:
         if mode == "dm":
             lang = self.user_langs.get(user) or await self.lang(table_id)
             text = render(lang, "turn-dm", hand=hand.get("no") or 0, link=link)
-            await self._send_dm(user, text)
+            await self._send_dm(user, text, NOTICE)
             return
         if mode != "mention":
             return
         lang = await self.lang(table_id)
         text = render(lang, "turn-ping", user=user, hand=hand.get("no") or 0, link=link)
+        mention = discord.AllowedMentions(users=[discord.Object(user)])
         try:
             self.counters.turn_pings += 1
-            sent = await channel.send(
-                text, allowed_mentions=discord.AllowedMentions(users=[discord.Object(user)])
+            sent = await self.outbox.call(
+                NOTICE, lambda: channel.send(text, allowed_mentions=mention)
             )
-        except discord.HTTPException:
-            log.warning("could not tell table %s's player it is his turn", table_id)
+        except Exception as exc:
+            if not self._channel_gone(table_id, exc):
+                log.warning("could not tell table %s's player it is his turn", table_id)
             return
-        self.turns[table_id] = TurnNotice(key, sent.id)
+        if self.turns.get(table_id) == TurnNotice(key):
+            self.turns[table_id] = TurnNotice(key, sent.id)
+        else:  # the turn moved on while it was sent: it goes at once
+            self.outbox.run(("table", table_id), lambda: self._delete_notice(channel, sent.id))
         self.chatter[table.channel_id] = max(0, self.chatter[table.channel_id] - 1)
+
+    async def _delete_notice(self, channel: discord.PartialMessageable, message_id: int) -> None:
+        self.counters.turn_deletes += 1
+        with contextlib.suppress(discord.HTTPException):
+            await self.outbox.call(NOTICE, channel.get_partial_message(message_id).delete)
+
+    def _channel_gone(self, table_id: int, exc: BaseException) -> bool:
+        """A call on the table's channel met Unknown Channel or Missing Access: report it
+        (once) and say so."""
+        fault = classify(exc)
+        if fault in (Fault.CHANNEL_GONE, Fault.NO_ACCESS):
+            self.outbox.report_gone(table_id, fault.value)
+            return True
+        return False
 
     # -- a table message that stays in sight ------------------------------------------------
 
@@ -275,6 +354,8 @@ class DiscordPresenter:
         retourne: str | None,
         hand_no: int | None = None,
     ) -> bool:
+        """Sends the cards in the background and returns at once (True: not refused yet).
+        A DM that fails marks the player on the table message (and in the runtime's table)."""
         try:
             table = await self.bot.db.get_table(table_id)
         except Exception:
@@ -295,37 +376,78 @@ class DiscordPresenter:
             cards,
             retourne,
         )
-        if not await self._send_dm(user_id, text):
-            self.undelivered[table_id].add(user_id)
-            return False
-        self.undelivered[table_id].discard(user_id)
+
+        async def send() -> None:
+            delivered = await self._send_dm(user_id, text, PRIVATE)
+            live = self.bot.manager.tables.get(table_id)
+            if live is not None:  # the runtime learns it late (it gives his cards at the end)
+                (live.undelivered.discard if delivered else live.undelivered.add)(user_id)
+            if delivered:
+                self.undelivered[table_id].discard(user_id)
+            elif user_id not in self.undelivered[table_id]:
+                self.undelivered[table_id].add(user_id)
+                if table_id in self.latest:
+                    self.refresh(table_id)  # the table message points him to My cards
+
+        self.outbox.run(("dm", user_id), send)
         return True
 
-    async def _send_dm(self, user_id: int, text: str) -> bool:
+    async def send_dm(self, user_id: int, text: str) -> bool:
+        """A private message through the pacer, awaited; False if refused."""
+        return await self._send_dm(user_id, text)
+
+    async def _send_dm(self, user_id: int, text: str, priority: int = PRIVATE) -> bool:
         """A private message (its DM channel opened once and remembered); False if refused."""
         try:
             channel_id = self.dm_channels.get(user_id)
             if channel_id is None:
-                data = await self.bot.http.start_private_message(user_id)
+                data = await self.outbox.call(
+                    priority, lambda: self.bot.http.start_private_message(user_id)
+                )
                 self.counters.dm_channels += 1
                 channel_id = int(data["id"])
                 self.dm_channels[user_id] = channel_id
             channel = self.bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
             self.counters.dms += 1
-            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
+            await self.outbox.call(
+                priority,
+                lambda: channel.send(text, allowed_mentions=discord.AllowedMentions.none()),
+            )
         except discord.HTTPException:
+            return False
+        except Exception:
+            log.warning("could not send a private message to %s", user_id, exc_info=True)
             return False
         return True
 
     async def announce(self, table_id: int, said: Message, data: dict[str, Any]) -> None:
         self.logs[table_id].append((said, dict(data)))
+        if data.get("gone"):  # closed because its channel is gone: nothing to show there
+            self.forget(table_id)
+            return
         if data.get("cash_outs") is not None:  # the table closed
-            await self.refresh(table_id, closed=True)
+            self.final[table_id] = await self.message_kwargs(table_id, closed=True)
+            self.outbox.changed(table_id)
+            self.refresh(table_id, closed=True)
             self.latest.pop(table_id, None)
             self.logs.pop(table_id, None)
             self.undelivered.pop(table_id, None)
 
+    def forget(self, table_id: int) -> None:
+        """Drop everything about a table and send nothing more for it."""
+        self.outbox.drop(table_id)
+        self.outbox.gone.add(table_id)
+        for kept in (self.latest, self.logs, self.undelivered, self.turns, self.final):
+            kept.pop(table_id, None)
+
     async def showdown(self, table_id: int, data: dict[str, Any]) -> None:
+        """Posted in the background, after the calls already queued for the channel."""
+        if table_id in self.outbox.gone:
+            return
+        data = copy.deepcopy(data)  # drawn later: as it is now
+        self.outbox.run(("table", table_id), lambda: self._post_showdown(table_id, data))
+
+    async def _post_showdown(self, table_id: int, data: dict[str, Any]) -> None:
         try:
             table = await self.bot.db.get_table(table_id)
         except Exception:
@@ -333,21 +455,26 @@ class DiscordPresenter:
         lang = await self.lang(table_id)
         embed = showdown_embed(lang, table.game, data)
         channel = self.bot.get_partial_messageable(table.channel_id)
-        files = []
+        png: bytes | None = None
         try:  # the picture is drawn off the event loop; a failure leaves the embed alone
             picture = showdown_picture(lang, table.game, data, self.names)
             png = await asyncio.to_thread(showdown_png, picture)
-            files.append(discord.File(io.BytesIO(png), "showdown.png"))
             embed.set_image(url="attachment://showdown.png")
         except Exception:
             log.warning("could not draw the showdown of table %s", table_id, exc_info=True)
-        try:
-            self.counters.showdowns += 1
-            await channel.send(
+
+        async def post() -> Any:
+            files = [] if png is None else [discord.File(io.BytesIO(png), "showdown.png")]
+            return await channel.send(
                 embed=embed, files=files, allowed_mentions=discord.AllowedMentions.none()
             )
-        except discord.HTTPException:
-            log.warning("could not post the showdown of table %s", table_id, exc_info=True)
+
+        try:
+            self.counters.showdowns += 1
+            await self.outbox.call(PRIVATE, post)
+        except Exception as exc:
+            if not self._channel_gone(table_id, exc):
+                log.warning("could not post the showdown of table %s", table_id, exc_info=True)
 
     def cards_seen(self, table_id: int, user_id: int) -> None:
         """The player saw his cards another way: the table stops pointing at him."""

@@ -34,7 +34,7 @@ from bot.ui.fair_text import fair_explanation
 from bot.ui.i18n import Lang, lang_of, say
 from bot.ui.limits import BUTTON_LABEL, MODAL_TITLE, OPTION_LABEL, SELECT_PLACEHOLDER, fit_text
 from bot.ui.render import CardsPlace, cards_message, coloured_card, verb_label
-from bot.ui.replies import reply_private
+from bot.ui.replies import in_time, reply_private, too_late
 
 if TYPE_CHECKING:
     from bot.app import SalonBot
@@ -225,39 +225,52 @@ async def answer_with_table(
 ) -> Any:
     """Run a table request; answer by editing the table message in the interaction callback.
 
-    Player errors answer privately and leave the message as it is.
+    Player errors answer privately and leave the message as it is. A request slower than
+    :data:`~bot.ui.replies.ANSWER_BUDGET` defers the click first (the message is then edited
+    through the interaction's original response). An answer that comes too late for Discord
+    (the move is applied all the same) leaves the table message to the outbox.
     """
     bot = salon_bot(interaction)
+    presenter = bot.presenter
     lang = lang_of(interaction.locale)
-    with bot.presenter.responding(table_id) as capture:
+    with presenter.responding(table_id) as capture:
         try:
-            result = await request()
+            result = await in_time(interaction, request(), thinking=False)
         except (TableError, StorageError) as exc:
             if capture.dirty:
-                await bot.presenter.refresh(table_id)
-            await reply_private(interaction, say(lang, exc))
+                presenter.refresh(table_id)
+            with contextlib.suppress(discord.NotFound):
+                await reply_private(interaction, say(lang, exc))
             if capture.turn_pending:
-                await bot.presenter.notify_turn(table_id)
+                presenter.notify_turn(table_id)
             return None
-    kwargs = await bot.presenter.message_kwargs(table_id)
+    version = presenter.outbox.version(table_id)
+    kwargs = await presenter.message_kwargs(table_id)
     if interaction.message is None:
-        await bot.presenter.refresh(table_id)
-        if capture.turn_pending:
-            await bot.presenter.notify_turn(table_id)
-        return result
-    try:
-        await interaction.response.edit_message(**kwargs)
-        if capture.turn_pending:
-            await bot.presenter.notify_turn(table_id)
-    except discord.HTTPException:
-        # the request was applied: never let a failed edit fail the click
-        log.warning("could not edit table %s through a click", table_id, exc_info=True)
-        if not interaction.response.is_done():
-            await reply_private(
-                interaction,
-                render(lang, "ui-done-table-message-could-not"),
-            )
-        await bot.presenter.refresh(table_id, repost=True)
+        presenter.refresh(table_id)
+    else:
+        try:
+            if interaction.response.is_done():  # deferred: the original is the message
+                await interaction.edit_original_response(**kwargs)
+            else:
+                await interaction.response.edit_message(**kwargs)
+        except discord.HTTPException as exc:
+            # the request was applied: never let a failed edit fail the click
+            if too_late(exc):
+                log.info("a click on table %s was answered too late: %s", table_id, exc)
+                presenter.refresh(table_id)
+            else:
+                log.warning("could not edit table %s through a click", table_id, exc_info=True)
+                if not interaction.response.is_done():
+                    with contextlib.suppress(discord.HTTPException):
+                        await reply_private(
+                            interaction, render(lang, "ui-done-table-message-could-not")
+                        )
+                presenter.refresh(table_id, repost=True)
+        else:
+            presenter.outbox.shown(table_id, version)
+    if capture.turn_pending:
+        presenter.notify_turn(table_id)
     return result
 
 
@@ -299,7 +312,9 @@ async def show_cards(interaction: discord.Interaction, table_id: int) -> None:
     bot = salon_bot(interaction)
     lang = lang_of(interaction.locale)
     try:
-        mine = await bot.manager.my_cards(table_id, interaction.user.id)
+        mine = await in_time(
+            interaction, bot.manager.my_cards(table_id, interaction.user.id), thinking=True
+        )
     except (TableError, StorageError) as exc:
         await reply_private(interaction, say(lang, exc))
         return
@@ -332,6 +347,19 @@ def parse_amount(raw: str) -> int | tuple[str, ...]:
     for symbol, letter in SUIT_LETTERS.items():
         text = text.replace(symbol, letter)
     return tuple(re.split(r"[\s,;]+", text.replace("`", " ").strip()))
+
+
+def typed_amount(verb: str, raw: str | None) -> int | tuple[str, ...] | None:
+    """The amount of a move as typed (/act, the "other…" modal): None when nothing is, the
+    cards of a discard, a whole number, else the text as typed, for the refusal to repeat.
+
+    >>> typed_amount("raise", " "), typed_amount("raise", "2,5"), typed_amount("raise", "12")
+    (None, ('2,5',), 12)
+    """
+    if raw is None or not raw.strip():
+        return None
+    value = parse_amount(raw)
+    return value if verb == "discard" or isinstance(value, int) else (raw.strip(),)
 
 
 async def play(
@@ -441,12 +469,10 @@ class TableButton(
             await show_cards(interaction, table_id)
         elif self.what == "bump":
             await reply_private(interaction, render(lang_of(interaction.locale), "turn-bumped"))
-            await bot.presenter.refresh(table_id, repost=True)
+            bot.presenter.refresh(table_id, repost=True)
         elif self.what == "fair":
-            await reply_private(
-                interaction,
-                fair_explanation(lang_of(interaction.locale), await bot.manager.status(table_id)),
-            )
+            status = await in_time(interaction, bot.manager.status(table_id), thinking=True)
+            await reply_private(interaction, fair_explanation(lang_of(interaction.locale), status))
         elif self.what in ("yes", "no"):
             yes = self.what == "yes"
             await answer_with_table(
@@ -544,7 +570,7 @@ class AmountModal(discord.ui.Modal):
             self.table_id,
             self.hand_id,
             self.verb,
-            parse_amount(self.amount.value),
+            typed_amount(self.verb, self.amount.value),
             self.index,
         )
 
@@ -672,20 +698,23 @@ class DiscardSelect(
         lang = lang_of(interaction.locale)
         bot = salon_bot(interaction)
         chosen = tuple(self.item.values)
+        act = bot.manager.act(
+            self.table_id,
+            interaction.user.id,
+            "discard",
+            chosen,
+            hand_id=self.hand_id,
+            index=self.index,
+        )
         try:
-            await bot.manager.act(
-                self.table_id,
-                interaction.user.id,
-                "discard",
-                chosen,
-                hand_id=self.hand_id,
-                index=self.index,
-            )
+            await in_time(interaction, act, thinking=False)
+            text = render(lang, "ui-discard-done", n=len(chosen))
         except (TableError, StorageError) as exc:
-            await interaction.response.edit_message(content=say(lang, exc), view=None)
-            return
-        done = render(lang, "ui-discard-done", n=len(chosen))
-        await interaction.response.edit_message(content=done, view=None)
+            text = say(lang, exc)
+        if interaction.response.is_done():  # deferred: the menu is the original response
+            await interaction.edit_original_response(content=text, view=None)
+        else:
+            await interaction.response.edit_message(content=text, view=None)
 
 
 class VariantSelect(

@@ -104,3 +104,17 @@ def command(salon: Any, name: str) -> dict[str, Any]:
     found = salon.env.backend.find_command(name, None)
     assert found is not None, f"/{name} is not synced"
     return dict(found)
+
+
+async def give_freely(salon: Any) -> None:
+    """Turn the /give integrity limits off (the account and membership ages, the welcome grant
+    kept until enough hands are played) for a test about something else: simcord's members
+    are created at the start of the test. ``tests/discord/test_flows.py`` tests the defaults."""
+    from dataclasses import replace
+
+    from bot.ui.abuse import give_limits, save_give_limits
+
+    db, guild = salon.bot.db, salon.guild.id
+    limits = await give_limits(db, guild)
+    off = replace(limits, min_account_days=0.0, min_member_days=0.0, grant_hands=0)
+    await save_give_limits(db, guild, off)

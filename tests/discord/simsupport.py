@@ -32,7 +32,12 @@ CALM = ("decline", "look", "open", "hold", "see", "stand", "bet", "pass", "fold"
 
 
 async def table_message(salon: Any, table_id: int = 1) -> Any:
-    """The table's public message as the channel shows it now."""
+    """The table's public message as the channel shows it now, once the presenter has sent
+    what it had queued (a change made outside a simcord operation, straight through the
+    runtime, is edited in the background)."""
+    presenter = getattr(salon.bot, "presenter", None)
+    if presenter is not None:
+        assert await presenter.flush(30), "the presenter's REST queue did not drain"
     message_id = (await salon.bot.db.get_table(table_id)).message_ids["table"]
     for message in salon.channel.history():
         if message.id == message_id:

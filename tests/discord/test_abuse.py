@@ -7,11 +7,12 @@ from typing import Any
 
 import discord
 
-from tests.discord.salon_helpers import add_manager
+from tests.discord.salon_helpers import add_manager, give_freely
 from tests.discord.simsupport import table_message
 
 
 async def test_give_has_a_cooldown(salon: Any) -> None:
+    await give_freely(salon)
     alice, bob = salon.member("alice"), salon.member("bob")
 
     first = await alice.slash(salon.channel, "give", member=bob, amount=5)
@@ -26,6 +27,7 @@ async def test_give_has_a_cooldown(salon: Any) -> None:
 
 
 async def test_give_has_a_daily_cap_set_by_the_server(salon: Any) -> None:
+    await give_freely(salon)
     boss, alice, bob = add_manager(salon, "boss"), salon.member("alice"), salon.member("bob")
     shown = await boss.slash(salon.channel, "admin limits", daily_cap=100, cooldown_seconds=0)
     assert "Daily cap: 100" in shown.response.content and shown.ephemeral
@@ -43,6 +45,7 @@ async def test_give_has_a_daily_cap_set_by_the_server(salon: Any) -> None:
 
 
 async def test_new_members_cannot_give(salon: Any) -> None:
+    await give_freely(salon)
     boss, alice, bob = add_manager(salon, "boss"), salon.member("alice"), salon.member("bob")
     await boss.slash(salon.channel, "admin limits", member_days=2)
 
@@ -55,6 +58,7 @@ async def test_new_members_cannot_give(salon: Any) -> None:
 
 
 async def test_new_accounts_cannot_give(salon: Any) -> None:
+    await give_freely(salon)
     boss, alice, bob = add_manager(salon, "boss"), salon.member("alice"), salon.member("bob")
     await boss.slash(salon.channel, "admin limits", account_days=3650)
 

@@ -14,6 +14,7 @@ from tests.discord.salon_helpers import (
     add_bot,
     add_manager,
     command,
+    give_freely,
     last_callback,
     open_table,
     speak_french,
@@ -124,6 +125,7 @@ async def test_grant_refusals(salon: Any, who: str, amount: int, message: str) -
 
 
 async def test_settings_shows_then_changes_the_settings(salon: Any) -> None:
+    await give_freely(salon)
     boss, bob = add_manager(salon, "boss"), salon.member("bob")
 
     shown = await boss.slash(salon.channel, "admin settings")

@@ -204,7 +204,15 @@ async def test_brag_hand_blind_and_looked_players_until_a_see(salon: Any) -> Non
         assert not tokens(payload) & hands[folder.id], payload
         if not seer_won:
             assert not tokens(payload) & hands[blind.id], payload
-    assert len(dm_posts(salon, dealt_at)) == 1  # the blind and the folded player got nothing
+    # once the hand is over, the folded player and a losing blind seer get their own cards
+    # privately (never anyone else's); a winning seer's were shown to all
+    ended = dm_posts(salon, before_see)
+    expected = [folder] if seer_won else [blind, folder]
+    assert sorted(channel for channel, _ in ended) == sorted(m.user.dm_channel.id for m in expected)
+    for member in expected:
+        [text] = [t for c, t in ended if c == member.user.dm_channel.id]
+        assert tokens(text) == shown(record["hands"][str(member.id)])
+    assert len(dm_posts(salon, dealt_at)) == 1 + len(expected)
 
     # Chips: the table's stacks, then the wallets once the table closes, all balance.
     census = await salon.bot.db.chip_census(salon.guild.id)
@@ -379,8 +387,11 @@ async def check_privacy(salon: Any, members: dict[int, Any], steps: list[Step]) 
             seen["showdowns"] += any(e.get("title", "").startswith("Showdown") for e in embeds)
         for channel, text in dm_posts(salon, step.start, step.end):
             user = owner[channel]
+            if _end_of_hand_dm(deals, str(user), tokens(text)):
+                seen["dms"] += 1
+                continue
             assert user == step.actor, "a DM to someone who did not just act"
-            [(hand_id, count)] = step.hands  # cards go out during a hand, never at its end
+            [(hand_id, count)] = step.hands  # during a hand, cards go to the one who looks
             record, hand, _ = deals[hand_id]
             name = str(user)
             done = [a.verb for a in record.actions[:count] if a.player == name]
@@ -395,6 +406,20 @@ async def check_privacy(salon: Any, members: dict[int, Any], steps: list[Step]) 
             seen["dms"] += 1
             seen["discards"] += done[-1] == "discard"
     return seen
+
+
+def _end_of_hand_dm(deals: dict[int, Any], name: str, sent: set[str]) -> bool:
+    """A DM at the end of a hand that ended in this step: the player's own cards of it, never
+    a blind hand he keeps for the next deal (nor anyone else's)."""
+    for record, hand, _ in deals.values():
+        if not hand.finished or name not in hand.index:
+            continue
+        own = {card(c.code) for c in record.hands[name]}
+        own |= shown(record.extra.get("kept", {}).get(name, []))
+        if sent and sent <= own:
+            assert name not in hand.kept_after, "a blind hand kept for the next deal was sent"
+            return True
+    return False
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from typing import Any
 from discord import app_commands
 from simsupport import pick_action, table_message
 
-from tests.discord.salon_helpers import add_manager, command
+from tests.discord.salon_helpers import add_manager, command, give_freely
 
 
 async def seated_table(salon: Any, names: tuple[str, ...]) -> int:
@@ -107,6 +107,7 @@ async def test_a_stranger_clicking_start_is_refused_privately(salon: Any) -> Non
 
 
 async def test_admin_audit_shows_a_members_ledger_with_running_balance(salon: Any) -> None:
+    await give_freely(salon)
     boss, bob = add_manager(salon, "boss"), salon.member("bob")
     await boss.slash(salon.channel, "admin grant", member=bob, amount=250, reason="prize")
     await bob.slash(salon.channel, "give", member=boss, amount=50)

@@ -11,6 +11,7 @@ from bot.storage import METRICS
 from bot.ui.economy_text import METRICS as METRIC_NAMES
 from tests.discord.salon_helpers import (
     add_bot,
+    give_freely,
     last_callback,
     open_table,
     play_hand,
@@ -123,6 +124,7 @@ async def test_daily_is_off_when_the_bonus_is_zero(salon: Any) -> None:
 
 
 async def test_give_is_public_and_moves_the_chips(salon: Any) -> None:
+    await give_freely(salon)
     alice, bob = salon.member("alice"), salon.member("bob")
     db, guild = salon.bot.db, salon.guild.id
 
@@ -154,6 +156,7 @@ async def test_give_is_public_and_moves_the_chips(salon: Any) -> None:
 async def test_give_refusals_are_private_and_change_nothing(
     salon: Any, target: str, amount: int, message: str
 ) -> None:
+    await give_freely(salon)
     alice, bob = salon.member("alice"), salon.member("bob")
     receiver = {"self": alice, "bot": add_bot(salon) if target == "bot" else None, "bob": bob}
     await alice.slash(salon.channel, "wallet")
@@ -209,6 +212,7 @@ async def test_leaderboard_after_hands(salon: Any) -> None:
 
 
 async def test_public_messages_follow_the_guild_locale(salon: Any) -> None:
+    await give_freely(salon)
     alice, bob = salon.member("alice"), salon.member("bob")
     await salon.bot.db.update_settings(salon.guild.id, locale="fr")
 
@@ -229,6 +233,7 @@ async def test_public_messages_follow_the_guild_locale(salon: Any) -> None:
 async def test_private_answers_follow_the_user_language(
     salon: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    await give_freely(salon)
     speak_french(monkeypatch)
     alice, bob = salon.member("alice"), salon.member("bob")
 

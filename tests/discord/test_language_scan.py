@@ -1,7 +1,8 @@
 """Every text the bot sends is in the reader's language: a scan that cannot be fooled.
 
-Random hands of every game and variant are played through Discord (buttons, ``/act``,
-``/cards``, ``/table …``, ``/wallet``, ``/leaderboard``, ``/history``), on a French server with
+Random hands of every game and variant are played through Discord (buttons, ``/act`` and its
+autocomplete, amounts and table options typed wrong, ``/cards``, ``/table …``, ``/wallet``,
+``/leaderboard``, ``/history``), on a French server with
 French members, then on an English one. Then every REST request the bot made (table
 messages, edits, showdowns, DMs, interaction answers, private or public) is read back, and
 no text may hold a phrase that only the other language's catalogue has, a raw catalogue
@@ -160,6 +161,8 @@ async def play_random_hands(salon: Any, hands: int, rng: random.Random) -> int:
             await members[2].slash(channel, "rules")
             await members[2].slash(channel, "replay", hand=1)
             await members[3].slash(channel, "table join")  # no table here any more
+            for typed in ("turn_timeout=0.5", "pot_rule=best", "abc", "seats=🃏"):
+                await members[3].slash(channel, "table create", game=game, options=typed)
         k += 1
     return played
 
@@ -203,6 +206,12 @@ async def _play_one(
             await other.slash(channel, "act", verb=action["verb"])
         if roll < 0.15:
             await actor.slash(channel, "cards")
+        if 0.15 <= roll < 0.2:  # the move's list, then an amount typed wrong (issue 26)
+            await actor.autocomplete(channel, "act", "verb", "")
+            ranged = next((a for a in hand["legal"] if "min" in a), None)
+            if ranged is not None:
+                typed = rng.choice(["abc", "-3", "2,5", "🃏", str(10**30)])
+                await actor.slash(channel, "act", verb=ranged["verb"], amount=typed)
         if action["verb"] == "discard":
             mine = await manager.my_cards(table_id, actor.id)
             chosen = mine["cards"][: int(action.get("amount") or 1)]

@@ -311,13 +311,28 @@ async def test_a_member_may_choose_a_dm_or_nothing(salon: Any) -> None:
     other = next(m for m in members.values() if m is not to_act)
     await other.slash(salon.channel, "notify", how="off")
     hand = state(salon)["hand"]
-    await to_act.slash(salon.channel, "act", verb=pick_action(hand)["verb"])
+
+    def turn_dms() -> dict[int, int]:
+        return {
+            m.id: sum("It is your turn" in d.content for d in m.user.dm_channel.history())
+            for m in members.values()
+        }
+
+    told = turn_dms()
+    move = pick_action(hand)
+    amount = move.get("min", move.get("amount"))
+    played = await to_act.slash(
+        salon.channel,
+        "act",
+        verb=move["verb"],
+        **({} if amount is None else {"amount": str(amount)}),
+    )
+    assert played.ephemeral and played.response.content.startswith("Played:"), played.response
     after = state(salon)["hand"]
-    if after is not None and after["to_act"] is not None:
-        nxt = members[int(after["to_act"])]
-        assert len(
-            [m for m in nxt.user.dm_channel.history() if "It is your turn" in m.content]
-        ) <= (1 if nxt is to_act else 0)
+    assert after is not None and after["to_act"] is not None
+    assert (after["id"], after["to_act"]) != (hand["id"], hand["to_act"])  # a new turn
+    assert turn_dms() == told  # and nobody was told of it
+    assert not [m for m in salon.channel.history() if "it is your turn" in m.content]
 
 
 async def test_bump_posts_the_table_again_at_the_bottom(salon: Any) -> None:

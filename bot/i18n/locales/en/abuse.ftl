@@ -1,8 +1,14 @@
 # Texts of bot/ui/abuse.py.
 
 abuse-you-are-clicking-very-fast = You are clicking very fast: wait a few seconds, then try again.
-abuse-your-discord-account-too-new = Your Discord account is too new to give chips here: wait until it is { $d } days old.
-abuse-you-joined-this-server-too = You joined this server too recently to give chips: wait until you have been a member for { $d } days.
+abuse-your-discord-account-too-new = Your Discord account is too new to give chips here: wait until it is { $d ->
+    [one] { $d } day
+   *[other] { $d } days
+} old.
+abuse-you-joined-this-server-too = You joined this server too recently to give chips: wait until you have been a member for { $d ->
+    [one] { $d } day
+   *[other] { $d } days
+}.
 abuse-you-gave-chips-moment-ago = You gave chips a moment ago: try again in { $s } s.
 abuse-you-may-give-at-most = You may give at most { $cap ->
     [one] { $cap } chip

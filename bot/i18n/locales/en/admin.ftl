@@ -13,8 +13,19 @@ admin-no-movement-yet = No movement yet.
 admin-give-limits-cooldown-s-daily = {"*"}*/give limits**
     Cooldown: { $c } s
     Daily cap: { $d }
-    Minimum account age: { $a } days
-    Minimum membership: { $m } days
+    Minimum account age: { $a ->
+        [one] { $a } day
+       *[other] { $a } days
+    }
+    Minimum membership: { $m ->
+        [one] { $m } day
+       *[other] { $m } days
+    }
+    Welcome grant locked: { $g ->
+        [0] no
+        [one] until { $g } hand is played
+       *[other] until { $g } hands are played
+    }
 admin-bots-do-not-play-for = Bots do not play for chips and have no wallet.
 admin-give-or-take-whole-number = Give or take a whole number of chips, not zero.
 admin-has-in-their-wallet-you = { $who } has { $have } in their wallet; you cannot take { $n }. Chips at tables cannot be taken back.

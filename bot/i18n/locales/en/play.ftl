@@ -6,6 +6,14 @@ play-welcome = { $game } in the terminal: you ({ $name }) against { $n ->
 }. Type the number of a move; “q” quits.
 play-your-cards = Your cards: { $cards }
 play-your-turn = Your move:
+play-in-time = { $m ->
+    [0] in { $s } s
+   *[other] in { $m } min { $s } s
+}
+play-time-left = ⏱ time left: { $m ->
+    [0] { $s } s
+   *[other] { $m } min { $s } s
+}
 play-choice-range = { $label } ({ $low } to { $high }: type { $number } then the amount)
 play-prompt = Your choice (number, then an amount if asked; q to quit):
 play-not-a-choice = “{ $text }” is not one of the moves: type a number from 1 to { $n }.

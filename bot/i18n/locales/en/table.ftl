@@ -8,6 +8,7 @@ refuse-stale-button = That button belongs to a hand that is over.
 refuse-already-played = That move was already played.
 refuse-stale-hand = That move was already played; the table is shown as it is now.
 refuse-table-elsewhere = This table has just moved to another of the bot's processes; try again in a few seconds.
+refuse-table-paused = This table is paused while Discord is unavailable on this server; try again once the server is back.
 refuse-no-such-table = There is no open table with that number.
 refuse-unknown-game = This table runs { $games }, not { $game }.
 refuse-no-hand = No hand is being played at this table.
@@ -79,6 +80,15 @@ refuse-move-not-legal = You cannot { $verb } now.
 refuse-amount-fixed = You can only { $verb } for { $n } now, not { $want }.
 refuse-amount-range = You can { $verb } for { $low } to { $high } chips now, not { $want }.
 refuse-amount-none = { $verb } takes no amount.
+refuse-move-missing = Choose a move from the list.
+refuse-move-unknown = “{ $text }” is not a move: choose one from the list.
+refuse-amount-range-text = “{ $text }” is not a number of chips: you can { $verb } for { $low } to { $high } chips now.
+refuse-amount-range-missing = Say how many chips: you can { $verb } for { $low } to { $high } chips now.
+refuse-amount-fixed-text = “{ $text }” is not a number: you can only { $verb } for { $n } now.
+refuse-amount-fixed-missing = Give the amount: you can only { $verb } for { $n } now.
+refuse-amount-either = Give { $n } or { $m } as the amount to { $verb }, not { $want }.
+refuse-amount-either-text = “{ $text }” is not a number: give { $n } or { $m } as the amount to { $verb }.
+refuse-amount-either-missing = Give { $n } or { $m } as the amount to { $verb }.
 refuse-whole-chips = Chips come in whole numbers above zero.
 refuse-whole-number = A whole number, 0 or more, is needed.
 refuse-amount-max = No amount can be more than { $most } chips.
@@ -100,18 +110,28 @@ refuse-schema-too-new = The database is at schema version { $found } but this bo
 
 ## Table options typed at /table create
 
-option-whole-chips = The option { $option } must be a whole number of chips, 0 or more.
-option-chips-max = The option { $option } can be { $most } chips at most.
-option-choice = The option { $option } cannot be { $value }; choose one of: { $choices }.
-option-boolean = The option { $option } must be on or off.
-option-chips-or-none = The option { $option } must be at least 1 chip, or none.
+option-whole-chips = The option `{ $option }` must be a whole number of chips, 0 or more.
+option-chips-max = The option `{ $option }` can be { $most } chips at most.
+option-choice = The option `{ $option }` cannot be “{ $value }”; choose one of: { $choices }.
+option-boolean = The option `{ $option }` must be `on` or `off`.
+option-chips-or-none = The option `{ $option }` must be at least 1 chip, or `none`.
 option-unknown = { $game ->
     [brelan] Brelan
     [bouillotte] Bouillotte
    *[brag] Brag
-} has no option { $option }; its options are: { $options }.
-option-min-bet = The option min_bet must be at least 1 chip.
-option-max-bet = The option max_bet must be at least min_bet.
+} has no option “{ $option }”; its options are: { $options }.
+option-min-bet = The option `min_bet` must be at least 1 chip.
+option-max-bet = The option `max_bet` must be at least `min_bet`.
+option-count = The option `{ $option }` takes a whole number of { $unit ->
+    [seconds] seconds
+    [seats] seats
+    [hands] hands
+    [deals] deals
+   *[chips] chips
+} from { $low } to { $high }{ $none ->
+    [yes] , or `none`
+   *[no] {""}
+}.
 
 ## Private confirmations
 
@@ -187,6 +207,9 @@ log-next-hand = The next hand is dealt in { $n ->
 }.
 log-game-over = The game is over: the agreed { $n } hands are played.
 log-timeout = <@{ $user }> ran out of time: { $verb }.
+log-departed-move = <@{ $user }> has left the server: { $verb }.
+log-member-left = <@{ $user }> has left the server.
+log-server-back = The server is back: play resumes, and the player to act has a full turn.
 log-hand-over = The hand is over.
 log-wins-uncontested = <@{ $user }> wins { $n ->
     [one] 1 chip
@@ -213,7 +236,11 @@ refuse-discard = Choose { $n ->
     [one] 1 card
    *[other] { $n } cards
 } of your hand to discard.
-refuse-options-format = Write table options as key=value, separated by spaces (not { $word }).
+refuse-discard-text = Your hand has no “{ $text }”: choose { $n ->
+    [one] { $n } card
+   *[other] { $n } cards
+} of your hand to discard.
+refuse-options-format = “{ $word }” is not a table option: write each as `key=value`, separated by spaces.
 refuse-notify-mode = The option notify is one of: { $modes }.
 
 ## Brag's dealer's choice (docs/brag.md)

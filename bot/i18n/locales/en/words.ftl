@@ -17,7 +17,6 @@ verb-keep = keep
 verb-throw = throw
 verb-showdown = propose a showdown
 verb-refuse = refuse the showdown
-verb-unknown = play that move
 
 ## Button labels and what each move means
 

@@ -1,8 +1,14 @@
 # Texts of bot/ui/abuse.py.
 
 abuse-you-are-clicking-very-fast = Vous cliquez très vite : attendez quelques secondes, puis réessayez.
-abuse-your-discord-account-too-new = Votre compte Discord est trop récent pour donner des jetons ici : attendez qu'il ait { $d } jours.
-abuse-you-joined-this-server-too = Vous êtes arrivé trop récemment sur ce serveur pour donner des jetons : attendez d'en être membre depuis { $d } jours.
+abuse-your-discord-account-too-new = Votre compte Discord est trop récent pour donner des jetons ici : attendez qu'il ait { $d ->
+    [one] { $d } jour
+   *[other] { $d } jours
+}.
+abuse-you-joined-this-server-too = Vous êtes arrivé trop récemment sur ce serveur pour donner des jetons : attendez d'en être membre depuis { $d ->
+    [one] { $d } jour
+   *[other] { $d } jours
+}.
 abuse-you-gave-chips-moment-ago = Vous venez de donner des jetons : réessayez dans { $s } s.
 abuse-you-may-give-at-most = Vous pouvez donner au plus { $cap ->
     [one] { $cap } jeton

@@ -13,8 +13,19 @@ admin-no-movement-yet = Aucun mouvement pour l'instant.
 admin-give-limits-cooldown-s-daily = {"*"}*Limites de /donner**
     Délai : { $c } s
     Plafond quotidien : { $d }
-    Âge minimum du compte : { $a } jours
-    Ancienneté minimum : { $m } jours
+    Âge minimum du compte : { $a ->
+        [one] { $a } jour
+       *[other] { $a } jours
+    }
+    Ancienneté minimum : { $m ->
+        [one] { $m } jour
+       *[other] { $m } jours
+    }
+    Dotation de bienvenue bloquée : { $g ->
+        [0] non
+        [one] jusqu'à { $g } donne jouée
+       *[other] jusqu'à { $g } donnes jouées
+    }
 admin-bots-do-not-play-for = Les bots ne jouent pas de jetons et n'ont pas de portefeuille.
 admin-give-or-take-whole-number = Donnez ou reprenez un nombre entier de jetons, pas zéro.
 admin-has-in-their-wallet-you = { $who } a { $have } dans son portefeuille ; impossible d'en reprendre { $n }. Les jetons en jeu aux tables ne peuvent pas être repris.

@@ -6,6 +6,14 @@ play-welcome = { $game } dans le terminal : vous ({ $name }) contre { $n ->
 }. Tapez le numéro d'un coup ; « q » pour quitter.
 play-your-cards = Vos cartes : { $cards }
 play-your-turn = À vous de jouer :
+play-in-time = { $m ->
+    [0] dans { $s } s
+   *[other] dans { $m } min { $s } s
+}
+play-time-left = ⏱ temps restant : { $m ->
+    [0] { $s } s
+   *[other] { $m } min { $s } s
+}
 play-choice-range = { $label } (de { $low } à { $high } : tapez { $number } puis le montant)
 play-prompt = Votre choix (numéro, puis un montant s'il le faut ; q pour quitter) :
 play-not-a-choice = « { $text } » n'est pas l'un des coups : tapez un numéro de 1 à { $n }.

@@ -8,6 +8,7 @@ refuse-stale-button = Ce bouton appartient à une donne terminée.
 refuse-already-played = Ce coup a déjà été joué.
 refuse-stale-hand = Ce coup a déjà été joué ; la table est affichée telle qu'elle est maintenant.
 refuse-table-elsewhere = Cette table vient de passer à un autre processus du bot ; réessayez dans quelques secondes.
+refuse-table-paused = Cette table est en pause tant que Discord est indisponible sur ce serveur ; réessayez quand le serveur sera de retour.
 refuse-no-such-table = Cette table n'existe pas ou est fermée.
 refuse-unknown-game = Cette table se joue à { $games }, pas à { $game }.
 refuse-no-hand = Aucune donne n'est en cours à cette table.
@@ -79,6 +80,15 @@ refuse-move-not-legal = Vous ne pouvez pas { $verb } maintenant.
 refuse-amount-fixed = Vous ne pouvez { $verb } que pour { $n } maintenant, pas { $want }.
 refuse-amount-range = Vous pouvez { $verb } de { $low } à { $high } jetons maintenant, pas { $want }.
 refuse-amount-none = { $verb } : sans montant.
+refuse-move-missing = Choisissez un coup dans la liste.
+refuse-move-unknown = « { $text } » n'est pas un coup : choisissez-en un dans la liste.
+refuse-amount-range-text = « { $text } » n'est pas un nombre de jetons : vous pouvez { $verb } de { $low } à { $high } jetons maintenant.
+refuse-amount-range-missing = Dites combien de jetons : vous pouvez { $verb } de { $low } à { $high } jetons maintenant.
+refuse-amount-fixed-text = « { $text } » n'est pas un nombre : vous ne pouvez { $verb } que pour { $n } maintenant.
+refuse-amount-fixed-missing = Donnez le montant : vous ne pouvez { $verb } que pour { $n } maintenant.
+refuse-amount-either = Donnez { $n } ou { $m } comme montant pour { $verb }, pas { $want }.
+refuse-amount-either-text = « { $text } » n'est pas un nombre : donnez { $n } ou { $m } comme montant pour { $verb }.
+refuse-amount-either-missing = Donnez { $n } ou { $m } comme montant pour { $verb }.
 refuse-whole-chips = Les jetons se comptent en nombres entiers au-dessus de zéro.
 refuse-whole-number = Il faut un nombre entier, 0 ou plus.
 refuse-amount-max = Aucun montant ne peut dépasser { $most } jetons.
@@ -100,18 +110,28 @@ refuse-schema-too-new = La base de données est au schéma { $found } mais ce bo
 
 ## Options de table données à /table créer
 
-option-whole-chips = L'option { $option } doit être un nombre entier de jetons, 0 ou plus.
-option-chips-max = L'option { $option } est de { $most } jetons au plus.
-option-choice = L'option { $option } ne peut pas valoir { $value } ; choisissez parmi : { $choices }.
-option-boolean = L'option { $option } vaut on ou off.
-option-chips-or-none = L'option { $option } est d'au moins 1 jeton, ou none.
+option-whole-chips = L'option `{ $option }` doit être un nombre entier de jetons, 0 ou plus.
+option-chips-max = L'option `{ $option }` est de { $most } jetons au plus.
+option-choice = L'option `{ $option }` ne peut pas valoir « { $value } » ; choisissez parmi : { $choices }.
+option-boolean = L'option `{ $option }` vaut `on` ou `off`.
+option-chips-or-none = L'option `{ $option }` est d'au moins 1 jeton, ou `none`.
 option-unknown = Le { $game ->
     [brelan] Brelan
     [bouillotte] Bouillotte
    *[brag] Brag
-} n'a pas d'option { $option } ; ses options sont : { $options }.
-option-min-bet = L'option min_bet est d'au moins 1 jeton.
-option-max-bet = L'option max_bet est au moins égale à min_bet.
+} n'a pas d'option « { $option } » ; ses options sont : { $options }.
+option-min-bet = L'option `min_bet` est d'au moins 1 jeton.
+option-max-bet = L'option `max_bet` est au moins égale à `min_bet`.
+option-count = L'option `{ $option }` prend un nombre entier de { $unit ->
+    [seconds] secondes
+    [seats] places
+    [hands] donnes
+    [deals] donnes
+   *[chips] jetons
+} de { $low } à { $high }{ $none ->
+    [yes] , ou `none`
+   *[no] {""}
+}.
 
 ## Confirmations privées
 
@@ -187,6 +207,9 @@ log-next-hand = La prochaine donne est distribuée dans { $n ->
 }.
 log-game-over = La partie est finie : les { $n } donnes convenues sont jouées.
 log-timeout = <@{ $user }> n'a pas parlé à temps : { $verb }.
+log-departed-move = <@{ $user }> a quitté le serveur : { $verb }.
+log-member-left = <@{ $user }> a quitté le serveur.
+log-server-back = Le serveur est de retour : la partie reprend, et le joueur dont c'est le tour dispose de tout son temps.
 log-hand-over = La donne est terminée.
 log-wins-uncontested = <@{ $user }> gagne { $n ->
     [one] { $n } jeton
@@ -213,7 +236,11 @@ refuse-discard = Choisissez { $n ->
     [one] { $n } carte
    *[other] { $n } cartes
 } de votre main à écarter.
-refuse-options-format = Écrivez les options de table sous la forme clé=valeur, séparées par des espaces (pas { $word }).
+refuse-discard-text = Votre main n'a pas « { $text } » : choisissez { $n ->
+    [one] { $n } carte
+   *[other] { $n } cartes
+} de votre main à écarter.
+refuse-options-format = « { $word } » n'est pas une option de table : écrivez chacune sous la forme `clé=valeur`, séparées par des espaces.
 refuse-notify-mode = L'option notify vaut l'une de : { $modes }.
 
 ## Le choix du donneur au Brag (docs/brag.md)

@@ -17,7 +17,6 @@ verb-keep = garder
 verb-throw = jeter
 verb-showdown = proposer l'abattage
 verb-refuse = refuser l'abattage
-verb-unknown = jouer ce coup
 
 ## Étiquettes des boutons et sens de chaque coup
 
