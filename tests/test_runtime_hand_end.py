@@ -154,9 +154,9 @@ def test_strong_brelan_folds_are_recognised() -> None:
         "brelan",
         [Player("1", 50), Player("2", 50), Player("3", 50)],
         {
-            "1": parse_cards("Kh Kd Kc".split()),
-            "2": parse_cards("Ah Qh 8d".split()),
-            "3": parse_cards("8s 9c Ts".split()),
+            "1": parse_cards(["Kh", "Kd", "Kc"]),
+            "2": parse_cards(["Ah", "Qh", "8d"]),
+            "3": parse_cards(["8s", "9c", "Ts"]),
         },
         retourne=parse_cards(["Jh"])[0],
         actions=[Action("1", "open", 3), Action("2", "pass"), Action("3", "pass")],

@@ -15,7 +15,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
-import copy
 import io
 import logging
 from collections import defaultdict, deque
@@ -444,7 +443,6 @@ class DiscordPresenter:
         """Posted in the background, after the calls already queued for the channel."""
         if table_id in self.outbox.gone:
             return
-        data = copy.deepcopy(data)  # drawn later: as it is now
         self.outbox.run(("table", table_id), lambda: self._post_showdown(table_id, data))
 
     async def _post_showdown(self, table_id: int, data: dict[str, Any]) -> None:
