@@ -238,8 +238,9 @@ class SalonBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Shut down cleanly: take no new interaction, let an action in progress commit
-        (each table's lock is taken, then kept), cancel the timers, close the gateway,
-        then checkpoint and close the database."""
+        (each table's lock is taken, then kept), cancel the timers, send the table updates
+        still waiting (a few seconds at most), close the gateway, then checkpoint and close
+        the database."""
         if not self.stopping:
             self.stopping = True
             for task in (self._heartbeat, self.card_emojis_task, self._retention):
@@ -260,6 +261,12 @@ class SalonBot(commands.AutoShardedBot):
                     await manager.release_leases()
                 except Exception:
                     log.warning("could not release the table leases", exc_info=True)
+            presenter: Any = getattr(self, "presenter", None)
+            if presenter is not None:  # the last table messages go out while the HTTP
+                try:  # session and the database are still open
+                    await presenter.aclose(SHUTDOWN_GRACE)
+                except Exception:
+                    log.warning("could not send the last table updates", exc_info=True)
         await super().close()
         db: Database | None = getattr(self, "db", None)
         if db is not None:

@@ -275,7 +275,7 @@ class Lifecycle(commands.Cog):
             if guild_id in self.paused:
                 continue
             try:
-                await self.bot.manager.resume_guild(guild_id)
+                await self.bot.manager.resume_guild(guild_id, back="connection")
             except Exception:
                 log.exception("could not resume the tables of server %s", guild_id)
 

@@ -566,6 +566,7 @@ class Tables(commands.Cog):
         legal = [str(a["verb"]) for a in await self._my_legal(interaction)]
         move = typed_verb(lang, verb, legal)
         value = typed_amount(move, amount)
+        self.bot.presenter.player_moved(table_id, interaction.user.id)
         await self.bot.manager.act(table_id, interaction.user.id, move, value)
         done = verb_label(lang, move, value if isinstance(value, int) else None)
         await reply_private(interaction, render(lang, "tables-played", v=done))

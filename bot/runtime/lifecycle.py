@@ -242,15 +242,16 @@ class LifecycleRequests(ManagerParts):
                 out.append(table_id)
         return out
 
-    async def resume_guild(self, guild_id: int) -> list[int]:
-        """The server is back: the player to act at each paused table gets a whole turn
-        again (stored as the hand's deadline), a dealer's choice its whole time, and the
-        timers run again. Returns the tables resumed."""
+    async def resume_guild(self, guild_id: int, back: str = "server") -> list[int]:
+        """The server is back (``back="connection"``: the bot's own gateway connection is):
+        the player to act at each paused table gets a whole turn again (stored as the hand's
+        deadline), a dealer's choice its whole time, and the timers run again. Returns the
+        tables resumed."""
         self.paused_guilds.discard(guild_id)
         out = []
         for table_id in self._guild_tables(guild_id):
             try:
-                if await self._unpause(table_id):
+                if await self._unpause(table_id, back):
                     out.append(table_id)
             except LeaseLost:
                 log.warning("table %s is run by another process: dropped here", table_id)
@@ -258,7 +259,7 @@ class LifecycleRequests(ManagerParts):
                 log.exception("table %s could not be resumed after its server came back", table_id)
         return out
 
-    async def _unpause(self, table_id: int) -> bool:
+    async def _unpause(self, table_id: int, back: str) -> bool:
         first = self._live(table_id)
         if first is None:
             return False
@@ -280,6 +281,6 @@ class LifecycleRequests(ManagerParts):
                 async with self._write(table) as tx:
                     await tx.update_table(table.id, options=table.options())
             self._arm(table)
-            await self._say(table, Message.of("log-server-back"), {"resumed": True})
+            await self._say(table, Message.of(f"log-{back}-back"), {"resumed": True})
             await self._publish(table)
             return True

@@ -48,6 +48,10 @@ LOG_LINES = 6
 #: Messages of others under the table message after which it is posted again at the
 #: bottom of the channel (at its next change).
 REPOST_AFTER = 8
+#: Seconds after a player's own move during which his next turn needs no notice: he is
+#: looking at the table (a click there, or /act), and the turn shows on its message. It
+#: spares the mention, its delete or the DM: most of the REST budget at busy tables.
+LOOKING_FOR = 30.0
 
 
 @dataclass
@@ -77,6 +81,8 @@ class Counters:
     turn_pings: int = 0
     turn_deletes: int = 0
     reposts: int = 0
+    #: Turns not told because the player had just moved at the table (:data:`LOOKING_FOR`).
+    turns_unannounced: int = 0
     #: Every REST call outside interactions (each try counts), the 429s met and the calls
     #: tried again.
     requests: int = 0
@@ -110,6 +116,8 @@ class DiscordPresenter:
         #: Each member's language, as his latest interaction showed it (for DMs).
         self.user_langs: dict[int, Lang] = {}
         self.turns: dict[int, TurnNotice] = {}
+        #: When each player last moved at each table: (table, user) -> unix time.
+        self.moved_at: dict[tuple[int, int], float] = {}
         #: Members' display names, as their interactions showed them (for the picture).
         self.names: dict[int, str] = {}
         #: Messages others posted in a table's channel since the table message was posted.
@@ -291,6 +299,9 @@ class DiscordPresenter:
         if key is None or is_house_player(key[1]):
             return  # nobody to tell: a house player plays on its own
         user = key[1]
+        if self.looking(table_id, user):
+            self.counters.turns_unannounced += 1
+            return
         mode = await self.bot.db.notify_preference(user)
         if mode == "table":
             mode = str(state.get("notify", "mention"))
@@ -319,6 +330,15 @@ class DiscordPresenter:
         else:  # the turn moved on while it was sent: it goes at once
             self.outbox.run(("table", table_id), lambda: self._delete_notice(channel, sent.id))
         self.chatter[table.channel_id] = max(0, self.chatter[table.channel_id] - 1)
+
+    def player_moved(self, table_id: int, user_id: int) -> None:
+        """A player just made a move at a table himself (a click or /act)."""
+        self.moved_at[(table_id, user_id)] = discord.utils.utcnow().timestamp()
+
+    def looking(self, table_id: int, user_id: int) -> bool:
+        """Whether the player moved at this table within :data:`LOOKING_FOR` seconds."""
+        moved = self.moved_at.get((table_id, user_id))
+        return moved is not None and discord.utils.utcnow().timestamp() - moved < LOOKING_FOR
 
     async def _delete_notice(self, channel: discord.PartialMessageable, message_id: int) -> None:
         self.counters.turn_deletes += 1
@@ -375,6 +395,10 @@ class DiscordPresenter:
             cards,
             retourne,
         )
+        live = self.bot.manager.tables.get(table_id)
+        if hand_no is not None and (live is None or not live.playing() or live.hand_no != hand_no):
+            # the hand is over: the cards he had not seen (a blind loser), said so
+            text = render(lang, "dm-cards-ended", hand=hand_no) + "\n" + text
 
         async def send() -> None:
             delivered = await self._send_dm(user_id, text, PRIVATE)
@@ -438,6 +462,8 @@ class DiscordPresenter:
         self.outbox.gone.add(table_id)
         for kept in (self.latest, self.logs, self.undelivered, self.turns, self.final):
             kept.pop(table_id, None)
+        for moved in [k for k in self.moved_at if k[0] == table_id]:
+            del self.moved_at[moved]
 
     async def showdown(self, table_id: int, data: dict[str, Any]) -> None:
         """Posted in the background, after the calls already queued for the channel."""

@@ -323,11 +323,14 @@ async def show_cards(interaction: discord.Interaction, table_id: int) -> None:
     hand = state.get("hand") or {}
     guild = interaction.guild
     place = CardsPlace(
-        table_id, hand.get("no"), interaction.channel_id, guild.name if guild else ""
-    )
+        table_id, mine.get("hand_no") or hand.get("no"), interaction.channel_id,
+        guild.name if guild else "",
+    )  # fmt: skip
     text = cards_message(
         lang, str(state.get("game", "")), place, mine["cards"], mine.get("retourne")
     )
+    if mine.get("ended") and mine.get("said") is not None:  # the hand he asks about is over
+        text = render(lang, mine["said"]) + "\n" + text
     await reply_private(interaction, text)
 
 
@@ -377,6 +380,7 @@ async def play(
     if not await check_turn(interaction, table_id, hand_id):
         return
     bot = salon_bot(interaction)
+    bot.presenter.player_moved(table_id, interaction.user.id)
     await answer_with_table(
         interaction,
         table_id,

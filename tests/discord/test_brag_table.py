@@ -212,6 +212,7 @@ async def test_brag_hand_blind_and_looked_players_until_a_see(salon: Any) -> Non
     for member in expected:
         [text] = [t for c, t in ended if c == member.user.dm_channel.id]
         assert tokens(text) == shown(record["hands"][str(member.id)])
+        assert text.startswith(f"Hand {record['hand_no'] if 'hand_no' in record else 1} is over")
     assert len(dm_posts(salon, dealt_at)) == 1 + len(expected)
 
     # Chips: the table's stacks, then the wallets once the table closes, all balance.

@@ -417,7 +417,11 @@ async def test_a_new_gateway_session_brings_the_table_message_up_to_date(salon: 
     await salon.env.advance_time(3)  # discord.py waits for the guilds before READY
     await salon.env.advance_time(3)  # the presenter paces its requests
 
-    assert (await table_message(salon, table)).embeds[0].to_dict() == shown
+    # the message shows the table as it is now: the same hand, and the connection's return
+    now = (await salon.bot.presenter.message_kwargs(table))["embed"].to_dict()
+    assert (await table_message(salon, table)).embeds[0].to_dict() == now
+    assert now["title"] == shown["title"] and now["fields"][0] == shown["fields"][0]
+    assert "connection to Discord is back" in str(now)
     assert table in salon.bot.manager.tables
 
 

@@ -295,6 +295,36 @@ async def test_the_player_to_act_is_told_once_and_the_notice_goes_when_he_has_pl
     )
 
 
+async def test_a_player_who_just_moved_is_not_told_of_his_next_turn(salon: Any) -> None:
+    """Within 30 s of his own move a player is looking at the table: his next turn shows on
+    the table message, without a mention (nor its deletion); later, he is told again."""
+    members = await started_table(salon)
+    await play_hand(salon, members, stop_after_deal=True)
+
+    def pings(user: int) -> int:
+        return sum(f"<@{user}>, it is your turn" in m.content for m in salon.channel.history())
+
+    async def move() -> int:
+        hand = state(salon)["hand"]
+        mover = int(hand["to_act"])
+        message = await table_message(salon)
+        await members[mover].click(
+            message, custom_id=button_for(message, 1, hand["id"], pick_action(hand))
+        )
+        return mover
+
+    moved = {await move()}
+    while int(state(salon)["hand"]["to_act"]) not in moved:  # everyone moves once, quickly
+        moved.add(await move())
+    back = int(state(salon)["hand"]["to_act"])  # his turn again, seconds after his move
+    assert pings(back) == 0
+    assert salon.bot.presenter.counters.turns_unannounced >= 1
+    await salon.env.advance_time(31)  # he thinks a while
+    await move()
+    nxt = int(state(salon)["hand"]["to_act"])
+    assert nxt != back and pings(nxt) == 1  # the others last moved more than 30 s ago
+
+
 async def test_a_member_may_choose_a_dm_or_nothing(salon: Any) -> None:
     """Both players ask for a DM: whoever must act is told privately, not in the channel;
     a player who asks for nothing is told nowhere."""

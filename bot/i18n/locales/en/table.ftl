@@ -210,6 +210,7 @@ log-timeout = <@{ $user }> ran out of time: { $verb }.
 log-departed-move = <@{ $user }> has left the server: { $verb }.
 log-member-left = <@{ $user }> has left the server.
 log-server-back = The server is back: play resumes, and the player to act has a full turn.
+log-connection-back = The bot's connection to Discord is back: play resumes, and the player to act has a full turn.
 log-hand-over = The hand is over.
 log-wins-uncontested = <@{ $user }> wins { $n ->
     [one] 1 chip

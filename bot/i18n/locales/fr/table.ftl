@@ -210,6 +210,7 @@ log-timeout = <@{ $user }> n'a pas parlé à temps : { $verb }.
 log-departed-move = <@{ $user }> a quitté le serveur : { $verb }.
 log-member-left = <@{ $user }> a quitté le serveur.
 log-server-back = Le serveur est de retour : la partie reprend, et le joueur dont c'est le tour dispose de tout son temps.
+log-connection-back = La connexion du bot à Discord est rétablie : la partie reprend, et le joueur dont c'est le tour dispose de tout son temps.
 log-hand-over = La donne est terminée.
 log-wins-uncontested = <@{ $user }> gagne { $n ->
     [one] { $n } jeton
