@@ -53,7 +53,7 @@ import discord.gateway
 import discord.http
 import yarl
 
-from bot.loadtest.fakediscord import JSON, FakeDiscord, MessageWrite, RateLimits
+from bot.loadtest.fakediscord import JSON, FakeDiscord, MessageWrite, RateLimits, custom_ids
 
 TOKEN = "fake-token"
 #: Guilds start here (snowflakes far from the fake's own ids).
@@ -132,20 +132,6 @@ class TableMessage:
     @property
     def signature(self) -> tuple[int, int] | None:
         return None if self.hand_id is None or self.index is None else (self.hand_id, self.index)
-
-
-def custom_ids(message: Mapping[str, JSON]) -> list[str]:
-    found: list[str] = []
-
-    def walk(items: Any) -> None:
-        for item in items or []:
-            if isinstance(item, dict):
-                if "custom_id" in item:
-                    found.append(str(item["custom_id"]))
-                walk(item.get("components"))
-
-    walk(message.get("components"))
-    return found
 
 
 def read_table(message: Mapping[str, JSON]) -> TableMessage | None:

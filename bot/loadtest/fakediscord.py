@@ -180,7 +180,7 @@ DISCORD_ROUTE_LIMITS: tuple[RouteLimit, ...] = (
     RouteLimit(
         "DELETE", r"/channels/(?P<channel_id>\d+)/messages/(?P<message_id>\d+)", 5, 1.0, "msg-del"
     ),
-    RouteLimit("POST", r"/users/@me/channels", 10, 10.0, "dm-open"),
+    RouteLimit("POST", r"/users/@me/channels", 10, 10.0, "open-dm"),
     RouteLimit("POST", r"/webhooks/(?P<webhook_id>\d+)/(?P<token>[^/]+)", 5, 2.0, "webhook-exec"),
     RouteLimit(
         "PATCH",
@@ -454,6 +454,21 @@ class ResumableSession:
             self.events.append(resumed)
             await connection.send(resumed)
             return len(missed)
+
+
+def custom_ids(message: Mapping[str, JSON]) -> list[str]:
+    """Every component custom id of a message (a JSON payload), in order."""
+    found: list[str] = []
+
+    def walk(items: Any) -> None:
+        for item in items or []:
+            if isinstance(item, dict):
+                if "custom_id" in item:
+                    found.append(str(item["custom_id"]))
+                walk(item.get("components"))
+
+    walk(message.get("components"))
+    return found
 
 
 class FakeDiscord:
@@ -1443,14 +1458,4 @@ class FakeDiscord:
 
     def custom_ids(self, message: Mapping[str, JSON]) -> list[str]:
         """Every component custom id of a message, in order."""
-        found: list[str] = []
-
-        def walk(items: Any) -> None:
-            for item in items or []:
-                if isinstance(item, dict):
-                    if "custom_id" in item:
-                        found.append(str(item["custom_id"]))
-                    walk(item.get("components"))
-
-        walk(message.get("components"))
-        return found
+        return custom_ids(message)

@@ -145,7 +145,8 @@ async def test_brag_hand_blind_and_looked_players_until_a_see(salon: Any) -> Non
         assert tokens(refused.response.content) == set()
 
     # The first player looks: his cards come by DM at that moment, to him alone.
-    record = (await salon.bot.db.get_hand(hand_id)).record
+    stored = await salon.bot.db.get_hand(hand_id)
+    record, hand_no = stored.record, stored.hand_no
     before_look = len(salon.env.http_requests)
     looked = await looker.click(message, label="Look at my cards")
     assert not looked.ephemeral
@@ -212,7 +213,7 @@ async def test_brag_hand_blind_and_looked_players_until_a_see(salon: Any) -> Non
     for member in expected:
         [text] = [t for c, t in ended if c == member.user.dm_channel.id]
         assert tokens(text) == shown(record["hands"][str(member.id)])
-        assert text.startswith(f"Hand {record['hand_no'] if 'hand_no' in record else 1} is over")
+        assert text.startswith(f"Hand {hand_no} is over")  # said to be the hand just ended
     assert len(dm_posts(salon, dealt_at)) == 1 + len(expected)
 
     # Chips: the table's stacks, then the wallets once the table closes, all balance.
