@@ -352,3 +352,76 @@ async def test_a_late_interaction_applies_once_and_the_message_is_edited_by_rest
     await asyncio.sleep(1.0)
     assert table.member_moves() in (moves + 1, 0)
     table.assert_no_errors()
+
+
+# -- clicks racing each other, through the real client ----------------------------------------
+
+
+async def answers_to(table: Table, payloads: list[JSON]) -> list[Any]:
+    """Wait for the first answer to each dispatched interaction; returns them in order."""
+    ids = [str(p["id"]) for p in payloads]
+    await table.until(
+        lambda: all(
+            any(r.interaction_id == i for r in table.fake.interaction_responses) for i in ids
+        ),
+        "an answer to every click",
+    )
+    return [next(r for r in table.fake.interaction_responses if r.interaction_id == i) for i in ids]
+
+
+def private(answer: Any) -> bool:
+    return answer.type == 4 and bool(answer.data.get("flags", 0) & 64)
+
+
+async def test_one_player_clicking_twice_at_once_plays_once(table: Table) -> None:
+    seen = await table.members_turn()
+    button, message, before = pick(seen.actions), table.message(), table.member_moves()
+    payloads = [await table.fake.click(message, button, user=table.member) for _ in range(2)]
+    first, second = await answers_to(table, payloads)
+    assert table.member_moves() == before + 1  # one move, whichever click came first
+    assert sorted([first.type == 7, private(second) or private(first)]) == [True, True]
+    refusal = next(a for a in (first, second) if private(a))
+    assert "already played" in refusal.data["content"], refusal.data
+    table.assert_no_errors()
+
+
+async def member_moves_in(table: Table, hand_id: int) -> int:
+    """The member's moves in a hand, as stored (the hand may have ended meanwhile)."""
+    record = (await table.bot.db.get_hand(hand_id)).record
+    return sum(a[0] == str(table.member_id) for a in record["actions"])
+
+
+async def test_two_players_clicking_at_once_play_one_move(table: Table) -> None:
+    other = table.fake.user(name="other")
+    seen = await table.members_turn()
+    hand_id = int(seen.hand_id or 0)
+    button, message = pick(seen.actions), table.message()
+    before = await member_moves_in(table, hand_id)
+    mine = await table.fake.click(message, button, user=table.member)
+    theirs = await table.fake.click(message, button, user=other)
+    answer, refusal = await answers_to(table, [mine, theirs])
+    assert answer.type == 7 and await member_moves_in(table, hand_id) == before + 1
+    # refused privately: the move is played already, or he has no seat, whichever he meets
+    said = refusal.data["content"]
+    assert private(refusal) and ("not seated" in said or "already played" in said), said
+    table.assert_no_errors()
+
+
+async def test_a_click_beside_its_turn_timer_plays_one_move(table: Table) -> None:
+    """The turn timer fires at the instant the member clicks: one of the two plays his
+    move (the click, or the automatic move counted as a timeout); the other finds the turn
+    gone and is answered privately. Never two moves for one turn."""
+    seen = await table.members_turn()
+    live = table.bot.manager.tables[table.table_id]
+    assert live.hand_id is not None and live.record is not None
+    hand_id, count = live.hand_id, len(live.record.actions)
+    payload = await table.fake.click(table.message(), pick(seen.actions), user=table.member)
+    await table.bot.manager._on_timeout(table.table_id, hand_id, count)  # the timer fires
+    [answer] = await answers_to(table, [payload])
+    actions = (await table.bot.db.get_hand(hand_id)).record["actions"]
+    assert actions[count][0] == str(table.member_id)  # his one move for this turn
+    seat = await table.bot.db.get_seat(table.table_id, table.member_id)
+    timed_out = seat is not None and seat.timeouts == 1
+    assert (answer.type == 7) != timed_out, (answer, seat)  # the click, or else the timer
+    assert answer.type == 7 or private(answer)
+    table.assert_no_errors()

@@ -45,9 +45,10 @@ log = logging.getLogger(__name__)
 #: notices, then the table message (whose edits merge while they wait).
 PRIVATE, NOTICE, TABLE = 0, 1, 2
 
-#: Requests per second the presenter may make, and how many may go at once after a calm.
+#: Requests per second the presenter may make, and how many may go at once after a calm:
+#: under Discord's global 50 a second and the project's budget of 45 (docs/discord-faults.md).
 DEFAULT_RATE = 40.0
-DEFAULT_BURST = 20.0
+DEFAULT_BURST = 10.0
 
 #: Back-off after a 5xx or a timeout: BASE * 2**attempt seconds, at most CAP, jittered
 #: (between half and all of it).

@@ -48,6 +48,11 @@ LOG_LINES = 6
 #: Messages of others under the table message after which it is posted again at the
 #: bottom of the channel (at its next change).
 REPOST_AFTER = 8
+#: Once chatter has pushed it up, the table message also comes back to the bottom by itself
+#: when the channel has been quiet this many seconds (no move needed)...
+QUIET_BEFORE_REPOST = 15.0
+#: ...at most once in this many seconds per table (a repost is two requests: post, delete).
+REPOST_EVERY = 120.0
 #: Seconds after a player's own move during which his next turn needs no notice: he is
 #: looking at the table (a click there, or /act), and the turn shows on its message. It
 #: spares the mention, its delete or the DM: most of the REST budget at busy tables.
@@ -118,6 +123,9 @@ class DiscordPresenter:
         self.turns: dict[int, TurnNotice] = {}
         #: When each player last moved at each table: (table, user) -> unix time.
         self.moved_at: dict[tuple[int, int], float] = {}
+        #: The quiet a pushed-up table message waits for, per channel; its last repost.
+        self.quiet_timers: dict[int, asyncio.TimerHandle] = {}
+        self.reposted_at: dict[int, float] = {}
         #: Members' display names, as their interactions showed them (for the picture).
         self.names: dict[int, str] = {}
         #: Messages others posted in a table's channel since the table message was posted.
@@ -236,6 +244,7 @@ class DiscordPresenter:
     async def table_moved(self, table_id: int, channel_id: int, message_id: int) -> None:
         """The table message was posted again: remember its new id."""
         self.chatter[channel_id] = 0
+        self.reposted_at[table_id] = discord.utils.utcnow().timestamp()
         table = await self.bot.db.get_table(table_id)
         await self.bot.db.update_table(
             table_id, message_ids={**table.message_ids, "table": message_id}
@@ -362,8 +371,36 @@ class DiscordPresenter:
         return channel_id is not None and self.chatter[channel_id] >= REPOST_AFTER
 
     def seen_message(self, channel_id: int) -> None:
-        """Someone else posted in a channel: the table message there moves up one."""
+        """Someone else posted in a channel: the table message there moves up one; pushed
+        out of sight, it comes back once the channel is quiet (:data:`QUIET_BEFORE_REPOST`)."""
         self.chatter[channel_id] += 1
+        if self.chatter[channel_id] >= REPOST_AFTER:
+            self._wait_for_quiet(channel_id, QUIET_BEFORE_REPOST)
+
+    def _wait_for_quiet(self, channel_id: int, seconds: float) -> None:
+        handle = self.quiet_timers.pop(channel_id, None)
+        if handle is not None:
+            handle.cancel()
+        loop = asyncio.get_running_loop()
+        self.quiet_timers[channel_id] = loop.call_later(seconds, self._quiet, channel_id)
+
+    def _quiet(self, channel_id: int) -> None:
+        """The channel has been quiet: each table message there that chatter pushed up is
+        posted again at the bottom, unless it was reposted less than REPOST_EVERY ago."""
+        self.quiet_timers.pop(channel_id, None)
+        now = discord.utils.utcnow().timestamp()
+        for table_id, channel in list(self.channels.items()):
+            if (
+                channel != channel_id
+                or not self.pushed_up(table_id)
+                or table_id in self.outbox.gone
+            ):
+                continue
+            last = self.reposted_at.get(table_id)
+            if last is not None and now - last < REPOST_EVERY:
+                self._wait_for_quiet(channel_id, REPOST_EVERY - (now - last))
+                continue
+            self.refresh(table_id, repost=True)
 
     async def deliver_cards(
         self,

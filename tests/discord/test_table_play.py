@@ -394,6 +394,29 @@ async def test_chatter_under_the_table_brings_it_back_down(salon: Any) -> None:
 CARD_TEXT = re.compile(r"\b(?:10|[2-9AKQJ])[♠♥♦♣]|\b[2-9TJQKA][shdc]\b|salon_[2-9TJQKA][shdc]")
 
 
+async def test_after_chatter_and_a_quiet_the_table_comes_back_without_a_move(salon: Any) -> None:
+    """60 messages during a hand push the table message 60 up; once the channel has been
+    quiet for 15 s it is posted again at the bottom (two requests), at most every 2 minutes."""
+    await started_table(salon, options="notify=off turn_timeout=600")
+    old = await table_message(salon)
+    moves = len(salon.bot.manager.tables[1].record.actions)
+    for k in range(60):
+        await salon.member("zoe").send(salon.channel, f"chatter {k}")
+    await salon.env.advance_time(10)  # still talking, or nearly: nothing yet
+    assert (await table_message(salon)).id == old.id
+    await salon.env.advance_time(6)
+    back = await table_message(salon)
+    assert back.id != old.id and salon.channel.history()[-1].id == back.id
+    assert all(m.id != old.id for m in salon.channel.history())  # the old one is gone
+    assert len(salon.bot.manager.tables[1].record.actions) == moves  # no move needed
+    for k in range(10):  # more chatter at once: not again within two minutes
+        await salon.member("zoe").send(salon.channel, f"more {k}")
+    await salon.env.advance_time(30)
+    assert (await table_message(salon)).id == back.id
+    await salon.env.advance_time(100)
+    assert salon.channel.history()[-1].id == (await table_message(salon)).id != back.id
+
+
 async def test_a_spectator_watches_the_table_privately_and_sees_no_card(
     salon: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
