@@ -48,7 +48,10 @@ PRIVATE, NOTICE, TABLE = 0, 1, 2
 #: Requests per second the presenter may make, and how many may go at once after a calm:
 #: under Discord's global 50 a second and the project's budget of 45 (docs/discord-faults.md).
 DEFAULT_RATE = 40.0
-DEFAULT_BURST = 10.0
+DEFAULT_BURST = 20.0
+#: Never more than this many calls in any one second, a burst after a calm included
+#: (Discord counts its global 50 a second per window, not as a bucket).
+PER_SECOND = 45
 
 #: Back-off after a 5xx or a timeout: BASE * 2**attempt seconds, at most CAP, jittered
 #: (between half and all of it).
@@ -148,6 +151,19 @@ class Pacer:
         self._stamp = clock()
         self._waiting: list[tuple[int, int]] = []
         self._order = itertools.count()
+        #: When the calls of the last second were let through.
+        self._sent: deque[float] = deque()
+
+    def _window_wait(self) -> float:
+        """Seconds until one more call fits in the last second (0: it fits now)."""
+        now = self._clock()
+        while self._sent and self._sent[0] <= now - 1.0:
+            self._sent.popleft()
+        return 0.0 if len(self._sent) < PER_SECOND else self._sent[0] + 1.0 - now
+
+    def _take(self) -> None:
+        self._tokens = max(0.0, self._tokens - 1)
+        self._sent.append(self._clock())
 
     def _refill(self) -> None:
         now = self._clock()
@@ -157,8 +173,8 @@ class Pacer:
     async def acquire(self, priority: int = TABLE) -> None:
         """Wait for a token (served lowest ``priority`` first, then first come)."""
         self._refill()
-        if not self._waiting and self._tokens >= 1:
-            self._tokens -= 1
+        if not self._waiting and self._tokens >= 1 and not self._window_wait():
+            self._take()
             return
         ticket = (priority, next(self._order))
         bisect.insort(self._waiting, ticket)
@@ -166,10 +182,11 @@ class Pacer:
             while True:
                 self._refill()
                 rank = bisect.bisect_left(self._waiting, ticket)
-                if rank == 0 and self._tokens >= 1 - 1e-9:
-                    self._tokens = max(0.0, self._tokens - 1)
+                window = self._window_wait()
+                if rank == 0 and self._tokens >= 1 - 1e-9 and not window:
+                    self._take()
                     return
-                await asyncio.sleep(max(0.001, (rank + 1 - self._tokens) / self.rate))
+                await asyncio.sleep(max(0.001, window, (rank + 1 - self._tokens) / self.rate))
         finally:
             index = bisect.bisect_left(self._waiting, ticket)
             if index < len(self._waiting) and self._waiting[index] == ticket:
@@ -178,6 +195,8 @@ class Pacer:
     def refund(self) -> None:
         """A token taken but not used (the update it was for was shown another way)."""
         self._tokens = min(self.burst, self._tokens + 1)
+        if self._sent:
+            self._sent.pop()
 
     @property
     def waiting(self) -> int:
