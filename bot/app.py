@@ -27,6 +27,7 @@ from bot.storage import Database, StorageError
 from bot.ui import card_emojis
 from bot.ui.abuse import ClickLimiter
 from bot.ui.i18n import SalonTranslator, lang_of, say
+from bot.ui.outbox import discord_clock
 from bot.ui.replies import reply_private
 
 log = logging.getLogger(__name__)
@@ -80,13 +81,10 @@ EXTENSIONS: tuple[str, ...] = (
 )
 
 
-def discord_time() -> float:
-    """Unix time as discord.py sees it (``discord.utils.utcnow``).
-
-    Tests run the bot under a virtual clock that patches ``utcnow``; reading time through
-    it keeps turn deadlines, timers and daily cooldowns on that clock.
-    """
-    return discord.utils.utcnow().timestamp()
+#: Unix time as discord.py sees it (``discord.utils.utcnow``): tests run the bot under a
+#: virtual clock that patches ``utcnow``, so turn deadlines, timers, daily cooldowns and the
+#: presenter's pacer all read time through it (one function, in bot.ui.outbox).
+discord_time = discord_clock
 
 
 def lease_owner() -> str:

@@ -284,10 +284,10 @@ async def test_the_player_to_act_is_told_once_and_the_notice_goes_when_he_has_pl
     assert sorted(made[1:]) == [("DELETE", "channels"), ("POST", "channels")]
     assert all(notice.id != m.id for m in salon.channel.history() for notice in notices)
     after = state(salon)["hand"]
-    if after is not None and after["to_act"] is not None:
-        nxt = int(after["to_act"])
-        pinged = [m for m in salon.channel.history() if f"<@{nxt}>, it is your turn" in m.content]
-        assert len(pinged) == 1
+    assert after is not None and after["to_act"] is not None  # the next turn (three players)
+    nxt = int(after["to_act"])
+    pinged = [m for m in salon.channel.history() if f"<@{nxt}>, it is your turn" in m.content]
+    assert len(pinged) == 1  # he has not moved yet: told once
     assert salon.bot.presenter.counters.turn_pings >= 2
     assert all(
         r.path.startswith(("/interactions", channel, "/users"))
