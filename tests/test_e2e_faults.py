@@ -219,6 +219,23 @@ async def table(
 
 
 EDIT = r"/channels/\d+/messages/\d+"
+CLICK_EDIT = r"/webhooks/\d+/[^/]+/messages/@original"
+ANY_EDIT = f"(?:{EDIT}|{CLICK_EDIT})"
+
+
+@pytest.fixture
+def rest_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The member's clicks are too old to edit the table message (as after 14 minutes):
+    every edit of it goes by REST, bound to the global rate limit."""
+    monkeypatch.setattr("bot.ui.presenter.CLICK_EDITS_FOR", 0.0)
+
+
+def click_edits(fake: FakeDiscord) -> list[Any]:
+    return [r for r in fake.rest_requests if r.method == "PATCH" and "/webhooks/" in r.route]
+
+
+def rest_edits(fake: FakeDiscord) -> list[Any]:
+    return [r for r in fake.rest_requests if r.method == "PATCH" and r.route.startswith("/chan")]
 
 
 async def play_rounds(table: Table, rounds: int) -> None:
@@ -228,7 +245,7 @@ async def play_rounds(table: Table, rounds: int) -> None:
         await table.play()
 
 
-async def test_a_429_on_the_table_edit_is_waited_out(table: Table) -> None:
+async def test_a_429_on_the_table_edit_is_waited_out(table: Table, rest_only: None) -> None:
     """A 429 with retry_after on the REST edit of the table message: the bot waits, edits
     again, and the message catches up; each of the member's clicks applied once."""
     fake = table.fake
@@ -245,7 +262,7 @@ async def test_a_429_on_the_table_edit_is_waited_out(table: Table) -> None:
     table.assert_no_errors()
 
 
-async def test_a_5xx_on_the_table_edit_is_retried(table: Table) -> None:
+async def test_a_5xx_on_the_table_edit_is_retried(table: Table, rest_only: None) -> None:
     fake = table.fake
     failure = fake.fail_next("PATCH", EDIT, status=502)
     await play_rounds(table, 3)
@@ -269,7 +286,7 @@ async def _outage(table: Table, *, resumable: bool) -> None:
     await table.play(stale_button)
     # a house player is to act now: the gateway goes down and the edits fail meanwhile
     assert table.runtime() is None or table.seen().to_act != table.member_id
-    down = fake.fail_next("PATCH", EDIT, status=503, times=1000)
+    down = fake.fail_next("PATCH", ANY_EDIT, status=503, times=1000)
     before = table.runtime()
     identifies, resumes = fake.identifies, fake.resumes
     await fake.drop_gateway(resumable=resumable, outage=1.5)
@@ -318,7 +335,7 @@ async def test_events_missed_during_an_outage_are_replayed_on_resume(table: Tabl
 
 
 async def test_a_late_interaction_applies_once_and_the_message_is_edited_by_rest(
-    table: Table,
+    table: Table, rest_only: None
 ) -> None:
     """The click's callback answers 10062 Unknown interaction (it came too late): the move
     is applied once, and the table message is brought up to date by REST instead."""
@@ -351,6 +368,58 @@ async def test_a_late_interaction_applies_once_and_the_message_is_edited_by_rest
     assert writes, "the table message was not written by REST"
     await asyncio.sleep(1.0)
     assert table.member_moves() in (moves + 1, 0)
+    table.assert_no_errors()
+
+
+# -- the table message edited through the latest click ------------------------------------------
+
+
+async def test_house_moves_are_shown_through_the_members_latest_click(table: Table) -> None:
+    """After a click on the table message, the house players' moves edit that message
+    through the click's interaction (outside the global rate limit), not by REST."""
+    fake = table.fake
+    await play_rounds(table, 2)
+    rest_before, clicks_before = len(rest_edits(fake)), len(click_edits(fake))
+    await play_rounds(table, 2)
+    await table.caught_up()
+    assert len(click_edits(fake)) > clicks_before  # the house moves, through the click
+    assert len(rest_edits(fake)) == rest_before
+    assert table.bot.presenter.counters.click_edits_refused == 0
+    assert fake.rate_limited == [] and fake.invalid_requests == 0
+    table.assert_no_errors()
+
+
+async def test_an_expired_click_token_hands_the_edit_back_to_rest(table: Table) -> None:
+    """Discord answers 401 Invalid Webhook Token (the click is older than its token): the
+    edit goes by REST at once, the message catches up, and the dead token is not tried
+    again for that click."""
+    fake = table.fake
+    await play_rounds(table, 1)
+    fake.token_lifetime = 0.0  # every token has expired
+    rest_before, clicks_before = len(rest_edits(fake)), len(click_edits(fake))
+    await play_rounds(table, 2)
+    await table.caught_up()
+    counters = table.bot.presenter.counters
+    refused = len(click_edits(fake)) - clicks_before
+    assert refused >= 1 and counters.click_edits_refused == refused
+    assert refused <= 3  # one refusal per click (three of them) at most, then REST
+    assert len(rest_edits(fake)) > rest_before
+    hand = int(table.seen().hand_id or 0)
+    assert table.member_moves() == table.applied.get(hand, 0)
+    table.assert_no_errors()
+
+
+async def test_a_429_on_a_click_edit_is_waited_out(table: Table) -> None:
+    """A 429 on the click's edit: the message still catches up (the edit is waited out by
+    discord.py or handed to REST), each move applied once."""
+    fake = table.fake
+    await play_rounds(table, 1)
+    hit = fake.rate_limit_next("PATCH", CLICK_EDIT, retry_after=0.5)
+    await play_rounds(table, 2)
+    await table.until(lambda: hit.hits == 1, "a house move's edit")
+    await table.caught_up()
+    hand = int(table.seen().hand_id or 0)
+    assert table.member_moves() == table.applied.get(hand, 0)
     table.assert_no_errors()
 
 

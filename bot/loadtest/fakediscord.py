@@ -200,6 +200,8 @@ GLOBAL_EXEMPT = (
 #: Every route not listed: a generous limit per route, so it still answers headers.
 DEFAULT_LIMIT = (50, 1.0)
 MAJOR_PARAMETERS = ("channel_id", "guild_id", "webhook_id", "token")
+#: Seconds an interaction's token stays valid (Discord: 15 minutes).
+TOKEN_LIFETIME = 15 * 60.0
 #: Events a gateway session keeps for a RESUME (older ones: the session cannot resume).
 REPLAY_BUFFER = 20_000
 
@@ -548,6 +550,9 @@ class FakeDiscord:
         self.callback_attempts: dict[str, float] = {}
         #: Interactions whose callback came after ``interaction_deadline`` (10062).
         self.late_interactions: list[str] = []
+        #: How long an interaction's token may send follow-ups and edit its ``@original``
+        #: (Discord: 15 minutes); after it, 401 Invalid Webhook Token (50027).
+        self.token_lifetime = TOKEN_LIFETIME
         self._invalid: deque[float] = deque()
         self._transports: dict[int, Any] = {}
         self._gateway_back_at = 0.0
@@ -1108,7 +1113,17 @@ class FakeDiscord:
             return web.Response(status=204)
         return json_response(result)
 
+    def _token_expired(self, token: str) -> web.Response | None:
+        """Discord's answer to an interaction token past its lifetime (None: still valid)."""
+        interaction = self.interactions.get(self._tokens.get(token, ""))
+        if interaction is None or time.monotonic() - interaction[2] < self.token_lifetime:
+            return None
+        return json_response({"message": "Invalid Webhook Token", "code": 50027}, status=401)
+
     async def _followup(self, request: web.Request, body: JSON) -> web.Response:
+        expired = self._token_expired(request.match_info["token"])
+        if expired is not None:
+            return expired
         interaction_id = self._tokens.get(request.match_info["token"], "")
         message = self.message(
             self._interaction_channel(interaction_id), self._object(body), message_type=20
@@ -1119,6 +1134,9 @@ class FakeDiscord:
         return json_response(message)
 
     async def _edit_webhook(self, request: web.Request, body: JSON) -> web.Response:
+        expired = self._token_expired(request.match_info["token"])
+        if expired is not None:
+            return expired
         target = request.match_info["message_id"]
         if target == "@original":
             interaction_id = self._tokens.get(request.match_info["token"], "")

@@ -61,6 +61,9 @@ BACKOFF_CAP = 30.0
 RATE_LIMIT_WAIT = 1.0
 #: Calls other than table edits (a DM, a showdown, a notice) are tried this many times.
 SEND_ATTEMPTS = 3
+#: How long an edit through a click's interaction may take before REST does it instead
+#: (discord.py's webhook client waits out 5xx answers for up to 16 seconds).
+CLICK_EDIT_TIMEOUT = 3.0
 #: Staleness samples kept (the newest).
 STALENESS_SAMPLES = 10_000
 
@@ -344,17 +347,20 @@ class Outbox:
     async def _work(self, queue: TableQueue) -> None:
         table_id = queue.table_id
         while self.queues.get(table_id) is queue and queue.due:
-            await self.pacer.acquire(TABLE)
-            if self.queues.get(table_id) is not queue or not queue.due:
-                self.pacer.refund()
-                return
+            # a recent click's interaction edits the message outside the global budget
+            paced = queue.repost or self.presenter.click_handle(table_id) is None
+            if paced:
+                await self.pacer.acquire(TABLE)
+                if self.queues.get(table_id) is not queue or not queue.due:
+                    self.pacer.refund()
+                    return
             version = self.version(table_id)
             since, queue.since = queue.since, None
             repost, queue.repost = queue.repost, False
             queue.overtaken = False
             queue.sending = version
             try:
-                fault = await self._send(queue, repost=repost)
+                fault = await self._send(queue, repost=repost, paced=paced)
             except Exception:
                 log.exception("could not update the message of table %s", table_id)
                 fault = Fault.REFUSED
@@ -375,10 +381,13 @@ class Outbox:
             self.drop(table_id)
             self.presenter.closed_shown(table_id)
 
-    async def _send(self, queue: TableQueue, *, repost: bool) -> Fault | None:
+    async def _send(self, queue: TableQueue, *, repost: bool, paced: bool = True) -> Fault | None:
         """One edit (or repost) of a table message; the fault that stopped it, None if shown.
 
-        Waits out a 429 or a 5xx before returning it, so the caller just tries again."""
+        Waits out a 429 or a 5xx before returning it, so the caller just tries again.
+        ``paced``: a pacer token was taken for it; without one the edit goes through the
+        table's latest click (:meth:`~bot.ui.presenter.DiscordPresenter.click_handle`), or
+        waits for a token when that click cannot edit this message."""
         table_id = queue.table_id
         counters = self.presenter.counters
         try:
@@ -392,7 +401,24 @@ class Outbox:
             queue.repost = False
             return Fault.REFUSED
         channel_id, message_id = place
+        handle = None if paced else self.presenter.click_handle(table_id)
+        if handle is not None and (repost or handle.message_id != message_id):
+            self.presenter.forget_click(table_id, handle)  # a click on an older message
+            handle = None
+        if handle is None and not paced:
+            await self.pacer.acquire(TABLE)
         kwargs = await self.presenter.render_table(table_id, closed=queue.closed)
+        if handle is not None:
+            try:
+                async with asyncio.timeout(CLICK_EDIT_TIMEOUT):
+                    await handle.interaction.edit_original_response(**kwargs)
+            except Exception as exc:  # expired, refused, or Discord's fault: REST shows it
+                log.info("table %s: a click's token could not edit the message: %s", table_id, exc)
+                counters.click_edits_refused += 1
+                self.presenter.forget_click(table_id, handle)
+                return Fault.RETRY
+            counters.click_edits += 1
+            return None
         messageable = self.presenter.bot.get_partial_messageable(channel_id)
         old = messageable.get_partial_message(message_id) if message_id else None
         try:

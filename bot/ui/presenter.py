@@ -57,6 +57,9 @@ REPOST_EVERY = 120.0
 #: looking at the table (a click there, or /act), and the turn shows on its message. It
 #: spares the mention, its delete or the DM: most of the REST budget at busy tables.
 LOOKING_FOR = 30.0
+#: How long after a click on the table message its interaction may still edit that message
+#: (Discord keeps an interaction's token 15 minutes; a minute is kept in hand).
+CLICK_EDITS_FOR = 14 * 60.0
 
 
 @dataclass
@@ -86,6 +89,10 @@ class Counters:
     turn_pings: int = 0
     turn_deletes: int = 0
     reposts: int = 0
+    #: Table message edits made through a recent click's interaction (not bound to the
+    #: global rate limit), and those its expired or refused token sent back to REST.
+    click_edits: int = 0
+    click_edits_refused: int = 0
     #: Turns not told because the player had just moved at the table (:data:`LOOKING_FOR`).
     turns_unannounced: int = 0
     #: Every REST call outside interactions (each try counts), the 429s met and the calls
@@ -93,6 +100,16 @@ class Counters:
     requests: int = 0
     rate_limited: int = 0
     retries: int = 0
+
+
+@dataclass(frozen=True)
+class ClickHandle:
+    """A recent click on a table message: its interaction edits that message for a while
+    (Discord's interaction endpoints are outside the bot's global rate limit)."""
+
+    message_id: int
+    interaction: discord.Interaction
+    until: float
 
 
 @dataclass
@@ -133,6 +150,9 @@ class DiscordPresenter:
         #: Each table's channel, as last seen.
         self.channels: dict[int, int] = {}
         self.counters = Counters()
+        #: The latest click answered by an edit of each table's message (see
+        #: :meth:`remember_click`).
+        self.click_handles: dict[int, ClickHandle] = {}
         #: The last look of a closed table's message, until it is shown.
         self.final: dict[int, dict[str, Any]] = {}
         #: Called once per table whose channel answers Unknown Channel ("channel") or
@@ -225,6 +245,31 @@ class DiscordPresenter:
         return self.outbox.staleness.quantile(q)
 
     # -- the outbox's view of a table message ------------------------------------------------
+
+    def remember_click(
+        self, table_id: int, interaction: discord.Interaction, received: float
+    ) -> None:
+        """A click on the table message, received at unix time ``received``, was answered by
+        an edit of it: until its token expires, the outbox edits that message through the
+        interaction instead of REST."""
+        message = interaction.message
+        if message is None:
+            return
+        until = received + CLICK_EDITS_FOR
+        self.click_handles[table_id] = ClickHandle(message.id, interaction, until)
+
+    def click_handle(self, table_id: int) -> ClickHandle | None:
+        """The table's latest click whose token may still edit its message, if any."""
+        handle = self.click_handles.get(table_id)
+        if handle is not None and discord.utils.utcnow().timestamp() >= handle.until:
+            del self.click_handles[table_id]
+            return None
+        return handle
+
+    def forget_click(self, table_id: int, handle: ClickHandle) -> None:
+        """The click's token can no longer edit the message (expired, refused, moved)."""
+        if self.click_handles.get(table_id) is handle:
+            del self.click_handles[table_id]
 
     async def table_place(self, table_id: int) -> tuple[int, int | None] | None:
         """(channel, message id) of a table message; None before it has one."""
@@ -497,7 +542,15 @@ class DiscordPresenter:
         """Drop everything about a table and send nothing more for it."""
         self.outbox.drop(table_id)
         self.outbox.gone.add(table_id)
-        for kept in (self.latest, self.logs, self.undelivered, self.turns, self.final):
+        kept_per_table: tuple[dict[int, Any], ...] = (
+            self.latest,
+            self.logs,
+            self.undelivered,
+            self.turns,
+            self.final,
+            self.click_handles,
+        )
+        for kept in kept_per_table:
             kept.pop(table_id, None)
         for moved in [k for k in self.moved_at if k[0] == table_id]:
             del self.moved_at[moved]

@@ -233,6 +233,7 @@ async def answer_with_table(
     bot = salon_bot(interaction)
     presenter = bot.presenter
     lang = lang_of(interaction.locale)
+    received = discord.utils.utcnow().timestamp()
     with presenter.responding(table_id) as capture:
         try:
             result = await in_time(interaction, request(), thinking=False)
@@ -269,6 +270,7 @@ async def answer_with_table(
                 presenter.refresh(table_id, repost=True)
         else:
             presenter.outbox.shown(table_id, version)
+            presenter.remember_click(table_id, interaction, received)
     if capture.turn_pending:
         presenter.notify_turn(table_id)
     return result
