@@ -496,6 +496,8 @@ class Load:
                 )
                 bot = SalonBot(settings)
                 bot._connection.guild_ready_timeout = 0.5
+                if not self.args.click_edits:
+                    bot.presenter.click_edits_for = 0.0
                 running = asyncio.create_task(bot.start(TOKEN), name="salon-bot")
                 started = time.monotonic()
                 while not bot.is_ready():
@@ -604,6 +606,7 @@ class Load:
             "seconds": round(seconds, 1),
             "ramp_seconds": self.args.ramp,
             "rate_limits": self.args.rate_limits,
+            "click_edits": self.args.click_edits,
             "actions": actions,
             "actions_per_second": round(actions / seconds, 1),
             "clicks": len(waits) + unanswered,
@@ -681,6 +684,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         dest="rate_limits",
         action="store_false",
         help="the fake enforces no rate limit (to see what the bot would send)",
+    )
+    parser.add_argument(
+        "--no-click-edits",
+        dest="click_edits",
+        action="store_false",
+        help="every table message edit by REST, as when no member clicked for 14 minutes",
     )
     parser.add_argument("--debug", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)

@@ -410,8 +410,7 @@ class Outbox:
         kwargs = await self.presenter.render_table(table_id, closed=queue.closed)
         if handle is not None:
             try:
-                async with asyncio.timeout(CLICK_EDIT_TIMEOUT):
-                    await handle.interaction.edit_original_response(**kwargs)
+                await handle.interaction.edit_original_response(**kwargs)
             except Exception as exc:  # expired, refused, or Discord's fault: REST shows it
                 log.info("table %s: a click's token could not edit the message: %s", table_id, exc)
                 counters.click_edits_refused += 1

@@ -153,6 +153,8 @@ class DiscordPresenter:
         #: The latest click answered by an edit of each table's message (see
         #: :meth:`remember_click`).
         self.click_handles: dict[int, ClickHandle] = {}
+        #: Seconds a click may edit the table message (None: :data:`CLICK_EDITS_FOR`).
+        self.click_edits_for: float | None = None
         #: The last look of a closed table's message, until it is shown.
         self.final: dict[int, dict[str, Any]] = {}
         #: Called once per table whose channel answers Unknown Channel ("channel") or
@@ -255,7 +257,8 @@ class DiscordPresenter:
         message = interaction.message
         if message is None:
             return
-        until = received + CLICK_EDITS_FOR
+        lifetime = CLICK_EDITS_FOR if self.click_edits_for is None else self.click_edits_for
+        until = received + lifetime
         self.click_handles[table_id] = ClickHandle(message.id, interaction, until)
 
     def click_handle(self, table_id: int) -> ClickHandle | None:
