@@ -11,7 +11,7 @@ import signal
 import socket
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -19,16 +19,18 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.games.cards import Shuffler
-from bot.i18n import render
+from bot.i18n import lang_of, render
 from bot.ops import heartbeat_loop, invite_url, retention_loop, sync_commands
 from bot.runtime import TableError, TableManager, collector
 from bot.runtime.clock import RealClock
 from bot.storage import Database, StorageError
 from bot.ui import card_emojis
 from bot.ui.abuse import ClickLimiter
-from bot.ui.i18n import SalonTranslator, lang_of, say
+from bot.ui.i18n import SalonTranslator, say
 from bot.ui.outbox import discord_clock
+from bot.ui.presenter import DiscordPresenter
 from bot.ui.replies import reply_private
+from bot.ui.services import Services
 
 log = logging.getLogger(__name__)
 
@@ -137,6 +139,7 @@ class SalonBot(commands.AutoShardedBot):
 
     db: Database
     manager: TableManager
+    presenter: DiscordPresenter
 
     def __init__(
         self,
@@ -185,8 +188,6 @@ class SalonBot(commands.AutoShardedBot):
         self._retention: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        from bot.ui.presenter import DiscordPresenter
-
         card_emojis.use(None)  # coloured text until this bot's emojis are confirmed
         self.db = await Database.open(self.settings.database_target, clock=discord_time)
         self.presenter = DiscordPresenter(self)
@@ -282,6 +283,12 @@ class SalonBot(commands.AutoShardedBot):
             self._heartbeat = asyncio.create_task(heartbeat_loop(self), name="heartbeat")
         if self.heartbeat and self._retention is None and not self.stopping:
             self._retention = asyncio.create_task(retention_loop(self), name="retention")
+
+
+if TYPE_CHECKING:  # mypy checks here that the bot is what the buttons type against
+
+    def _services(bot: SalonBot) -> Services:
+        return bot
 
 
 async def serve(settings: Settings) -> None:

@@ -11,14 +11,14 @@ import os
 import sqlite3
 import time
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any, Protocol
 
 import aiohttp
 import discord
 from discord import app_commands
 
-if TYPE_CHECKING:
-    from bot.app import SalonBot
+from bot.config import Settings
+from bot.storage import Database
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +34,29 @@ SYNC_KEY = "command_sync:{scope}"
 #: Seconds between two heartbeats; the health check wants one younger than HEALTH_MAX_AGE.
 HEARTBEAT_EVERY = 20.0
 HEALTH_MAX_AGE = 90.0
+
+
+class Running(Protocol):
+    """What the operations use of the bot (:class:`~bot.app.SalonBot`, which wires them in)."""
+
+    @property
+    def application_id(self) -> int | None: ...
+
+    @property
+    def tree(self) -> app_commands.CommandTree[Any]: ...
+
+    @property
+    def latency(self) -> float: ...
+
+    @property
+    def db(self) -> Database: ...
+
+    @property
+    def settings(self) -> Settings: ...
+
+    def is_ready(self) -> bool: ...
+
+    def is_closed(self) -> bool: ...
 
 
 def invite_url(application_id: int) -> str:
@@ -61,7 +84,7 @@ def payload_hash(payload: Any) -> str:
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
-async def sync_commands(bot: SalonBot, *, guild_id: int | None, force: bool = False) -> bool:
+async def sync_commands(bot: Running, *, guild_id: int | None, force: bool = False) -> bool:
     """Sync the commands to ``guild_id`` (None: globally) if they changed since the last
     sync recorded in the database (or if ``force``); returns whether a sync was sent."""
     guild = None if guild_id is None else discord.Object(id=guild_id)
@@ -87,7 +110,7 @@ def heartbeat_path(database: Path) -> Path:
     return database.with_name(database.name + ".heartbeat")
 
 
-async def beat(bot: SalonBot) -> bool:
+async def beat(bot: Running) -> bool:
     """Write the heartbeat if the gateway is live and the database takes a write."""
     gateway_live = bot.is_ready() and not bot.is_closed() and bot.latency == bot.latency
     if not gateway_live:
@@ -100,7 +123,7 @@ async def beat(bot: SalonBot) -> bool:
     return True
 
 
-async def heartbeat_loop(bot: SalonBot) -> None:
+async def heartbeat_loop(bot: Running) -> None:
     while not bot.is_closed():
         await beat(bot)
         await asyncio.sleep(HEARTBEAT_EVERY)
@@ -111,7 +134,7 @@ RETENTION_FIRST = 300
 RETENTION_EVERY = 86_400
 
 
-async def retention_loop(bot: SalonBot) -> None:
+async def retention_loop(bot: Running) -> None:
     """Once a day, move each server's hands and ledger rows older than its retention to the
     archive folder beside the database (bot.storage.retention); a failure is logged and the
     next day tries again."""

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import render
+from bot.i18n import lang_of, render
 from bot.storage import InsufficientChips, StorageError
 from bot.storage.database import DEFAULT_QUEUE_CAP, MAX_QUEUE_CAP, MAX_RETENTION_DAYS
 from bot.storage.flows import FLOW_MIN_HANDS, FLOW_THRESHOLD
@@ -24,7 +24,7 @@ from bot.storage.transaction import MAX_CHIPS
 from bot.ui.abuse import give_limits, save_give_limits
 from bot.ui.economy_text import audit_lines, chips, guild_id_of, guild_lang, settings_text
 from bot.ui.flows_text import flow_lines
-from bot.ui.i18n import L, lang_of, say
+from bot.ui.i18n import L, say
 from bot.ui.interaction import table_here
 from bot.ui.limits import CONTENT, listing
 from bot.ui.replies import reply_private

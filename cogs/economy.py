@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import render
+from bot.i18n import Lang, lang_of, render
 from bot.storage import DailyNotReady, InsufficientChips, StorageError
 from bot.storage.models import Metric
 from bot.storage.transaction import MAX_CHIPS
@@ -33,7 +33,7 @@ from bot.ui.economy_text import (
     period_name,
     when,
 )
-from bot.ui.i18n import L, Lang, catalogue_str, lang_of, say
+from bot.ui.i18n import L, catalogue_str, say
 from bot.ui.limits import CONTENT, fit_embed, listing
 from bot.ui.replies import reply_private
 

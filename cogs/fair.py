@@ -12,10 +12,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import lang_of
 from bot.runtime import TableError
 from bot.ui.economy_text import game_name, guild_id_of
 from bot.ui.fair_text import verify_text
-from bot.ui.i18n import L, lang_of, say
+from bot.ui.i18n import L, say
 from bot.ui.replies import reply_private
 from cogs.history import HAND_NUMBER, MAX_HAND_ID
 

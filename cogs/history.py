@@ -15,12 +15,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import render
+from bot.i18n import lang_of, render
 from bot.runtime import TableError
 from bot.storage import NoHand, StorageError
 from bot.storage.models import GameTable
 from bot.ui.economy_text import game_name, guild_id_of, hand_outcome, hand_players, when
-from bot.ui.i18n import L, lang_of, say
+from bot.ui.i18n import L, say
 from bot.ui.limits import CONTENT, listing
 from bot.ui.replies import reply_private
 

@@ -33,9 +33,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.i18n import render
+from bot.i18n import Lang, render
 from bot.ui.economy_text import game_name
-from bot.ui.i18n import Lang
 from bot.ui.safe_text import plain
 
 if TYPE_CHECKING:

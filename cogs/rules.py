@@ -9,16 +9,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import render
-from bot.ui.i18n import L, lang_of
+from bot.games import registry
+from bot.i18n import lang_of, render
+from bot.ui.i18n import L
 
-#: The games, in the order /rules shows them; each summary is the message ``rules-<game>``.
-GAMES = ("brelan", "bouillotte", "brag")
+#: The games, in the order /rules shows them (the registry's); each summary is the message
+#: ``rules-<game>``.
+GAMES = registry.GAMES
 
+#: Each game's choice, named by its title (the same in both languages).
 GAME_CHOICES: dict[str, app_commands.locale_str] = {
-    "brelan": L("Brelan", "Brelan"),
-    "bouillotte": L("Bouillotte", "Bouillotte"),
-    "brag": L("Brag", "Brag"),
+    g.name: L(g.title, g.title) for g in registry.specs()
 }
 
 

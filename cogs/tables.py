@@ -15,13 +15,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import SalonBot
-from bot.i18n import Message, render
+from bot.games import registry
+from bot.i18n import Lang, Message, lang_of, render
 from bot.runtime import TableError
 from bot.runtime.errors import VERBS
 from bot.runtime.option_schema import CREATE_NEXT_HAND_DELAY, NAMED, check_typed, spec
 from bot.runtime.settings import MAX_CAVE
 from bot.ui.abuse import missing_permission
-from bot.ui.i18n import L, Lang, lang_of, say
+from bot.ui.i18n import L, say
 from bot.ui.interaction import table_here
 from bot.ui.limits import (
     CONTENT,
@@ -43,11 +44,15 @@ from bot.ui.render import table_embed, verb_help, verb_label
 from bot.ui.replies import player_errors, reply, reply_private
 from bot.ui.views import DYNAMIC_ITEMS, presets, show_cards, typed_amount
 
+#: How /table create names a game when its title alone would not say it (a translation).
+CHOICE_NAMES = {"brag": L("Three-card Brag", "Brag à trois cartes")}
+#: The games of /table create, in the registry's order.
 GAME_CHOICES = [
-    app_commands.Choice(name=L("Brelan", "Brelan"), value="brelan"),
-    app_commands.Choice(name=L("Bouillotte", "Bouillotte"), value="bouillotte"),
-    app_commands.Choice(name=L("Three-card Brag", "Brag à trois cartes"), value="brag"),
+    app_commands.Choice(name=CHOICE_NAMES.get(g.name, L(g.title, g.title)), value=g.name)
+    for g in registry.specs()
 ]
+#: The game whose options /table choose reads when the table is not in memory.
+CHOOSING_GAME = next(g.name for g in registry.specs() if g.dealers_choice)
 LEVEL_CHOICES = [
     app_commands.Choice(name=L("easy", "facile"), value="easy"),
     app_commands.Choice(name=L("normal", "moyen"), value="normal"),
@@ -214,12 +219,11 @@ class Tables(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         """``name=value — what it does`` for the chosen game, after what is typed already."""
         lang = lang_of(interaction.locale)
-        game = str(getattr(interaction.namespace, "game", None) or "brelan")
+        game = str(getattr(interaction.namespace, "game", None) or "")
         done, _, typing = current.rpartition(" ")
         choices = []
-        for name, value in suggestions(
-            game if game in ("brelan", "bouillotte", "brag") else "brelan"
-        ):
+        # before a game is chosen: the first of the list
+        for name, value in suggestions(game if game in registry.GAMES else registry.names()[0]):
             text = f"{name}={value}"
             if typing and not text.startswith(typing.lower()):
                 continue
@@ -387,7 +391,7 @@ class Tables(commands.Cog):
     async def choose(self, interaction: discord.Interaction, options: str | None = None) -> None:
         table_id = await self._table_here(interaction)
         table = self.bot.manager.tables.get(table_id)
-        changes = parse_table_options(options or "", table.game if table else "brag")
+        changes = parse_table_options(options or "", table.game if table else CHOOSING_GAME)
         await self._answer(
             interaction,
             lambda t: self.bot.manager.choose_game(t, interaction.user.id, changes),

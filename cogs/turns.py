@@ -9,9 +9,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import render
+from bot.i18n import lang_of, render
 from bot.storage.database import NOTIFY_PREFERENCES
-from bot.ui.i18n import L, catalogue_str, lang_of
+from bot.ui.i18n import L, catalogue_str
 from bot.ui.replies import reply_private
 
 if TYPE_CHECKING:

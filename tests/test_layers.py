@@ -81,3 +81,147 @@ def test_the_runtime_and_offline_play_stay_off_the_discord_bot() -> None:
             if m.startswith(("bot.app", "cogs", "bot.ui.presenter", "bot.ui.views"))
         }
         assert not bad, f"{path.relative_to(ROOT)} imports {bad}"
+
+
+# -- the module graph of bot/ and cogs/ ---------------------------------------------------------
+
+
+def project_modules() -> dict[str, Path]:
+    """Every module of bot/ and cogs/ by dotted name (a package by its ``__init__``)."""
+    out: dict[str, Path] = {}
+    for package in ("bot", "cogs"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if "__pycache__" in path.parts:
+                continue
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join(parts)] = path
+    return out
+
+
+MODULES = project_modules()
+
+
+def project_imports(name: str) -> set[str]:
+    """The project modules ``name`` imports, wherever the import is: at the top, in a
+    function, under ``if TYPE_CHECKING:``. ``from bot.ui import views`` is bot.ui.views;
+    ``from bot.runtime import TableError`` is the package bot.runtime (its ``__init__``);
+    ``import bot.ui.views`` is bot.ui.views. Importing a submodule also runs its packages'
+    ``__init__`` first, which is not an edge here: a package may import its own submodules."""
+    path = MODULES[name]
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+
+    def known(module: str) -> str | None:
+        while module and module not in MODULES:
+            module = module.rpartition(".")[0]
+        return module or None
+
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = node.module or ""
+            for alias in node.names:
+                sub = f"{module}.{alias.name}"
+                targets.append(sub if sub in MODULES else module)
+        for target in targets:
+            hit = known(target)
+            if hit is not None and hit != name:
+                found.add(hit)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    return {name: project_imports(name) for name in MODULES}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle of the graph (``[a, b, ..., a]``), or None."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state and (cycle := visit(nxt)) is not None:
+                return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state and (cycle := visit(start)) is not None:
+            return cycle
+    return None
+
+
+def test_the_graph_sees_every_kind_of_import() -> None:
+    graph = import_graph()
+    assert "bot.ui.views" in graph["bot.ui.presenter"]  # a from-import of names
+    assert "bot.runtime" in graph["bot.ui.interaction"]  # a package's __init__
+    assert "bot.i18n" in graph["bot.ui.replies"]  # an import inside a function
+    assert "bot.storage.retention" in graph["bot.ops"]  # another, of a submodule
+    assert "bot.ui.card_emojis" in graph["bot.app"]  # ``from bot.ui import card_emojis``
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_no_import_cycle_in_bot_or_cogs() -> None:
+    """No module of bot/ or cogs/ imports itself back, not even under TYPE_CHECKING or from
+    inside a function: each layer depends only on the layers under it."""
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_layers_import_only_downwards() -> None:
+    forbidden = {
+        # the Discord surface types against bot.ui.services, never the bot itself
+        "bot.ui": ("bot.app", "bot.ops", "cogs"),
+        "bot.runtime": ("bot.ui", "bot.app", "bot.ops", "cogs", "discord"),
+        "bot.games": ("bot.runtime", "bot.ui", "bot.app", "cogs", "discord"),
+        "bot.house": ("bot.runtime", "bot.ui", "bot.app", "cogs", "discord"),
+    }
+    for layer, banned in forbidden.items():
+        for name, path in MODULES.items():
+            if name != layer and not name.startswith(layer + "."):
+                continue
+            for module in imported_modules(path) | project_imports(name):
+                bad = [b for b in banned if module == b or module.startswith(b + ".")]
+                assert not bad, f"{name} imports {module}"
+
+
+def test_one_language_helper() -> None:
+    """``Lang``, ``LANGS`` and ``lang_of`` are bot.i18n's (which never imports discord);
+    bot.ui.i18n only names them again. A discord.Locale is read by its value."""
+    import discord
+
+    import bot.i18n
+    import bot.ui.i18n
+
+    assert bot.ui.i18n.lang_of is bot.i18n.lang_of
+    assert bot.ui.i18n.LANGS is bot.i18n.LANGS
+    assert bot.i18n.LANGS == ("en", "fr")
+    lang_of = bot.i18n.lang_of
+    assert lang_of(discord.Locale.french) == "fr"
+    assert lang_of(discord.Locale.american_english) == "en"
+    assert (lang_of("fr-FR"), lang_of("en-GB"), lang_of(None)) == ("fr", "en", "en")
+    assert not any(m.split(".")[0] == "discord" for m in imported_modules(MODULES["bot.i18n"]))
+    defined = [
+        name
+        for name, path in MODULES.items()
+        if any(
+            isinstance(node, ast.FunctionDef) and node.name == "lang_of"
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        )
+    ]
+    assert defined == ["bot.i18n"]

@@ -52,7 +52,13 @@ def test_three_tables_play_against_the_fake_discord() -> None:
     assert result["chips_unchanged"] is True
     assert result["chips_before"] == result["chips_after"] > 0
     assert result["actions"] > 0  # the house players and the members played
-    assert result["budget"].get("edits", 0) > 0  # house moves edit the table message by REST
+    # house moves edit the table message, through the member's latest click (outside the
+    # global limit) once he clicked, by REST before
+    edits = result["budget"].get("edits", 0) + result["interaction_requests"].get(
+        "webhook_edits", 0
+    )
+    assert edits > 0
+    assert result["click_edits"] is True
     # a member may not have had his turn within 8 s; when he did, the click was answered
     assert result["clicks"] == result["interaction_requests"].get("callbacks", 0)
     assert result["rate_limited"] == 0 and result["invalid_requests"] == 0
@@ -111,3 +117,21 @@ def test_a_house_pause_is_drawn_anew_at_each_move() -> None:
     pause = HumanPause(2.0, 6.0, random.Random(1))
     draws = {round(pause(), 6) for _ in range(20)}
     assert len(draws) == 20 and all(2.0 <= d <= 6.0 for d in draws)
+
+
+def test_without_click_edits_every_table_edit_is_rest() -> None:
+    """``--no-click-edits``: as when no member clicked for 14 minutes, every edit of a table
+    message is a REST request bound to the global limit."""
+    run = subprocess.run(
+        [sys.executable, "-m", "bot.loadtest", "--discord", *ARGS, "--no-click-edits"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    result = json.loads(run.stdout.strip().splitlines()[-1])
+    assert result["click_edits"] is False
+    assert result["budget"].get("edits", 0) > 0
+    assert result["interaction_requests"].get("webhook_edits", 0) == 0
+    assert result["presenter_counters"]["click_edits"] == 0

@@ -13,10 +13,9 @@ from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from bot.fair.scheme import canonical_order, commitment, is_server_seed, shuffle
-from bot.games.brag import brag_deck
-from bot.games.brelan import deal_from, deck_for
+from bot.games import registry
 from bot.games.errors import GameError
-from bot.games.options import BragOptions, BrelanOptions, parse_options
+from bot.games.options import parse_options
 from bot.games.replay import load_record, replay_record
 
 #: A record's place in a chain of Brag deals: (commitment, deal number).
@@ -55,38 +54,35 @@ class Verdict:
 
 
 def table_deck(record: Mapping[str, Any]) -> list[str]:
-    """The deck the record's table shuffles, in canonical order."""
-    game = record.get("game")
-    options = parse_options(str(game), record.get("options") or {})
-    if isinstance(options, BragOptions):
-        cards = brag_deck(options)
-    else:
-        assert isinstance(options, BrelanOptions)
-        cards = deck_for(options, len(record.get("players") or []))
+    """The deck the record's table shuffles (its game's pack), in canonical order."""
+    game = str(record.get("game"))
+    options = parse_options(game, record.get("options") or {})
+    cards = registry.spec(game).deck(options, len(record.get("players") or []))
     return canonical_order([c.code for c in cards])
 
 
 def dealt_from(record: Mapping[str, Any], deck: Sequence[str]) -> dict[str, Any]:
-    """The hands (and retourne) a deal from ``deck`` gives the record's players, one card at a
-    time from the top, in order of play; a kept blind hand's cards are passed over (Brag)."""
+    """The hands (and retourne) a deal from ``deck`` gives the record's players: the cards
+    each is dealt (as many as his hand in the record, else the game's number), one at a time
+    from the top, in order of play, then the retourne for a game that turns one; a kept
+    blind hand's cards are passed over (Brag)."""
     names = [p["name"] for p in record.get("players") or []]
-    if record.get("game") == "brag":
-        kept = {c for cards in (record.get("kept") or {}).values() for c in cards or []}
-        pack = [c for c in deck if c not in kept]
-        per = len(next(iter((record.get("hands") or {}).values()), [])) or 3
-        n = len(names)
-        if n * per > len(pack):
-            raise ValueError("the deck is too short for the hands")
-        return {
-            "hands": {name: [pack[i + j * n] for j in range(per)] for i, name in enumerate(names)}
-        }
-    from bot.games.cards import parse_card
-
-    hands, retourne = deal_from([parse_card(c) for c in deck], len(names))
-    return {
-        "hands": {name: [c.code for c in h] for name, h in zip(names, hands, strict=True)},
-        "retourne": retourne.code,
+    game = str(record.get("game"))
+    entry = registry.spec(game)
+    kept = {c for cards in (record.get("kept") or {}).values() for c in cards or []}
+    pack = [c for c in deck if c not in kept]
+    per = len(next(iter((record.get("hands") or {}).values()), [])) or entry.cards(
+        parse_options(game, record.get("options") or {})
+    )
+    n = len(names)
+    if n * per + (1 if entry.retourne else 0) > len(pack):
+        raise ValueError("the deck is too short for the hands")
+    out: dict[str, Any] = {
+        "hands": {name: [pack[i + j * n] for j in range(per)] for i, name in enumerate(names)}
     }
+    if entry.retourne:
+        out["retourne"] = pack[n * per]
+    return out
 
 
 def pack_after(record: Mapping[str, Any]) -> list[str]:

@@ -118,11 +118,6 @@ def rank3(a: Card, b: Card, c: Card) -> int:
     return TABLE[a.index * _S2 + b.index * _S1 + c.index]
 
 
-def rank_indices(a: int, b: int, c: int) -> int:
-    """Rank of three natural card indices (0-51)."""
-    return TABLE[a * _S2 + b * _S1 + c]
-
-
 def category(rank: int) -> str:
     """Category name of a rank (``'prial'``, ``'running flush'`` ... ``'high card'``)."""
     return CATEGORIES[_RAW_OF_RANK[rank] // 4096]

@@ -5,6 +5,10 @@ last), their stacks before the ante, the cards and the retourne; actions are app
 :meth:`BrelanHand.act`, which validates them and leaves the hand untouched when they are not
 legal. :meth:`BrelanHand.legal_actions` lists what the player to act may do.
 
+This module is the state machine. The ranking of hands (combinations, the deck, the deal) is
+in :mod:`bot.games.brelan_rank` and the settlement (refait, showdown, stages, the brelans'
+dues) in :mod:`bot.games.brelan_payout`; their public names are importable from here too.
+
 >>> from bot.games.cards import parse_cards, parse_card
 >>> from bot.games.options import parse_options
 >>> hand = BrelanHand(parse_options("brelan", {}), ["P1", "P2", "P3", "P4"], [50] * 4,
@@ -22,18 +26,33 @@ legal. :meth:`BrelanHand.legal_actions` lists what the player to act may do.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from enum import Enum, IntEnum
+from enum import Enum
 from types import MethodType
-from typing import Any, ClassVar, NamedTuple, NoReturn
+from typing import Any, ClassVar, NoReturn
 
 from bot.games.base import Amount, Event, HandRecord, Legal, Payment, Pot, replay_summary
-from bot.games.cards import SUIT_NAMES, SUITS, Card, deck_preset
+from bot.games.brelan_payout import FLAMBEAU, BrelanPayout, new_event, new_payment
+from bot.games.brelan_rank import Category, Combination, deal_from, deck_for
+from bot.games.cards import Card
 from bot.games.errors import IllegalAction, SetupError
 from bot.games.options import BrelanOptions, parse_options
 
+__all__ = [
+    "FLAMBEAU",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "VERBS",
+    "BrelanHand",
+    "Category",
+    "Combination",
+    "Phase",
+    "deal_from",
+    "deck_for",
+    "start_hand",
+]
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = {"brelan": 5, "bouillotte": 5}
-FLAMBEAU = "flambeau"
 
 
 class Phase(Enum):
@@ -46,76 +65,10 @@ class Phase(Enum):
     FINISHED = "finished"
 
 
-class Category(IntEnum):
-    """Combination classes, compared as numbers."""
-
-    POINT = 1
-    BRELAN = 2
-    SQUARE = 3
-
-
-class Combination(NamedTuple):
-    """A player's combination: ``value`` is the brelan's rank or the point."""
-
-    category: Category
-    value: int
-    suit: str | None = None  # the suit of the point, when it is a point
-
-    def facts(self) -> dict[str, Any]:
-        """The combination as data, for a UI to word in any language.
-
-        >>> Combination(Category.POINT, 60, "d").facts()
-        {'kind': 'point', 'value': 60, 'suit': 'd'}
-        """
-        kind = {Category.SQUARE: "square", Category.BRELAN: "brelan"}.get(self.category, "point")
-        return {"kind": kind, "value": self.value, "suit": self.suit}
-
-    def describe(self) -> str:
-        if self.category is Category.SQUARE:
-            return f"square brelan (brelan carré) of {_rank_word(self.value)}"
-        if self.category is Category.BRELAN:
-            return f"brelan of {_rank_word(self.value)}"
-        if self.suit is None:
-            return "point 0 (owns no suit)"
-        return f"point {self.value} in {SUIT_NAMES[self.suit]}"
-
-
-def _rank_word(rank: int) -> str:
-    return {14: "aces", 13: "kings", 12: "queens", 11: "jacks"}.get(rank, f"{rank}s")
-
-
-def deck_for(options: BrelanOptions, players: int) -> tuple[Card, ...]:
-    """The table's deck: the preset, or Bouillotte's ``auto`` (28 cards for 5 players, else 24)."""
-    name = options.deck
-    if name == "auto":
-        name = "28" if players == 5 else "24"
-    return deck_preset(name)
-
-
-def deal_from(order: Sequence[Card], players: int) -> tuple[list[list[Card]], Card]:
-    """Deal three cards one at a time from the top, first player first, then the retourne.
-
-    >>> from bot.games.cards import deck_preset
-    >>> hands, ret = deal_from(deck_preset("20"), 2)
-    >>> [" ".join(map(str, h)) for h in hands], str(ret)
-    (['As Ad Ks', 'Ah Ac Kh'], 'Kd')
-    """
-    if len(order) < 3 * players + 1:
-        raise SetupError(f"the deck has {len(order)} cards, too few for {players} players")
-    hands = [[order[i], order[i + players], order[i + 2 * players]] for i in range(players)]
-    return hands, order[3 * players]
-
-
 # Building these tuples through tuple.__new__ (bound to the class) skips NamedTuple's
 # Python-level __new__.
-_event: Callable[[tuple[str, str | None, dict[str, Any]]], Event] = MethodType(tuple.__new__, Event)
 _legal: Callable[[tuple[str, int | None, int | None, int | None]], Legal] = MethodType(
     tuple.__new__, Legal
-)
-_pot: Callable[[tuple[int, tuple[str, ...]]], Pot] = MethodType(tuple.__new__, Pot)
-_payment: Callable[[tuple[str, str, int]], Payment] = MethodType(tuple.__new__, Payment)
-_combination: Callable[[tuple[Category, int, str | None]], Combination] = MethodType(
-    tuple.__new__, Combination
 )
 _PASS = Legal("pass")
 _DECLINE = Legal("decline")
@@ -127,13 +80,7 @@ _OPENING = Phase.OPENING
 _BETTING = Phase.BETTING
 _SANS_PLUS = Phase.SANS_PLUS
 _FINISHED = Phase.FINISHED
-_POINT = Category.POINT
-_BRELAN = Category.BRELAN
-_SQUARE = Category.SQUARE
-_NO_POINT = Combination(Category.POINT, 0, None)
-_NO_TOTALS = dict.fromkeys(SUITS, 0)
 _CARRE_LEVELS = ("carre", "contre-carre", "sur-carre")
-_FLAMBEAU_BY_REFAITS = {0: 1, 1: 0, 2: 2}
 #: Every Brelan and Bouillotte verb.
 VERBS: tuple[str, ...] = ("carre", "decline", "pass", "open", "hold", "raise", "stand")
 _KNOWN_VERBS = frozenset(VERBS)
@@ -145,19 +92,10 @@ _BETTING_LISTS: dict[tuple[int, int, int], list[Legal]] = {}  # (hold, lowest ra
 _HOLDING_LISTS: dict[int, list[Legal]] = {}  # hold, when no re-raise is possible
 _SHARED_LISTS_MAX = 1024  # lists kept per table at most; past that, new ones are not kept
 
-#: Descriptions of the combinations met so far (there are a few hundred at most).
-_DESCRIPTIONS: dict[Combination, str] = {}
 
-
-def _describe(combo: Combination) -> str:
-    text = _DESCRIPTIONS.get(combo)
-    if text is None:
-        text = _DESCRIPTIONS[combo] = combo.describe()
-    return text
-
-
-class BrelanHand:
-    """One deal of Brelan or Bouillotte, as a state machine.
+class BrelanHand(BrelanPayout):
+    """One deal of Brelan or Bouillotte, as a state machine (its endings settle the chips
+    through :class:`~bot.games.brelan_payout.BrelanPayout`).
 
     ``stacks`` are the chips each player holds before the ante; ``carried`` is the pool left
     on the table by earlier refaits; ``refaits`` counts them (for the flambeau).
@@ -272,15 +210,12 @@ class BrelanHand:
             return "28" if len(self.names) == 5 else "24"
         return self.options.deck
 
-    def _emit(self, kind: str, player: int | None = None, **data: Any) -> None:
-        self.events.append(_event((kind, None if player is None else self.names[player], data)))
-
     def _post_antes(self) -> None:
         options = self.options
         ante = options.ante
         pool = self.pool
         if pool:
-            self.events.append(_event(("carried", None, {"amount": pool})))
+            self.events.append(new_event(("carried", None, {"amount": pool})))
         if ante == 0:
             return
         stack = self.stack
@@ -302,7 +237,7 @@ class BrelanHand:
             paid[names[i]] = amount
         pool += sum(paid.values())
         self.pool = pool
-        self.events.append(_event(("ante", None, {"paid": paid, "pool": pool})))
+        self.events.append(new_event(("ante", None, {"paid": paid, "pool": pool})))
 
     def _start_carre_or_opening(self) -> None:
         if self.options.carre != "off" and self._carre_target(0) is not None:
@@ -313,7 +248,7 @@ class BrelanHand:
 
     def _deal_cards(self) -> None:
         """The carre phase is over: the cards are looked at and the opening begins."""
-        self.events.append(_event(("deal", None, {"retourne": self.retourne.code})))
+        self.events.append(new_event(("deal", None, {"retourne": self.retourne.code})))
         if self.carre_steps:
             carrer = self.carre_steps[-1]
             self.carrer = carrer
@@ -352,10 +287,6 @@ class BrelanHand:
 
     def stacks(self) -> dict[str, int]:
         return dict(zip(self.names, self.stack, strict=True))
-
-    def players_in(self) -> list[str]:
-        """Players who have not folded."""
-        return [n for n, f in zip(self.names, self.folded, strict=True) if not f]
 
     def table_chips(self) -> int:
         """Chips on the table: the pool and every stake."""
@@ -563,8 +494,8 @@ class BrelanHand:
         if not carre_steps and self.options.flambeau:
             self.stack[p] -= 1
             self.flambeau += 1
-            self.payments.append(_payment((self.names[p], FLAMBEAU, 1)))
-            self.events.append(_event(("payment", self.names[p], {"to": FLAMBEAU, "amount": 1})))
+            self.payments.append(new_payment((self.names[p], FLAMBEAU, 1)))
+            self.events.append(new_event(("payment", self.names[p], {"to": FLAMBEAU, "amount": 1})))
         previous = self.vade
         self._put(p, amount)
         self.all_in[p] = False  # the carrer still speaks; all-in is decided when betting
@@ -573,13 +504,13 @@ class BrelanHand:
         carre_steps.append(p)
         steps = len(carre_steps)
         name = _CARRE_LEVELS[steps - 1] if steps <= 3 else "carre"
-        self.events.append(_event(("carre", self.names[p], {"step": name, "stake": amount})))
+        self.events.append(new_event(("carre", self.names[p], {"step": name, "stake": amount})))
         back = self.carre_offer_back
         self.carre_offer_back = False
         self._offer_next_carre(p, bought_back=back)
 
     def _do_decline(self, p: int, amount: int | None) -> None:
-        self.events.append(_event(("decline", self.names[p], {})))
+        self.events.append(new_event(("decline", self.names[p], {})))
         if self.carre_offer_back and self.options.carre_chain == "pagat":
             # the buy-back was declined: the next player may carry the chain forward
             self.carre_offer_back = False
@@ -626,18 +557,20 @@ class BrelanHand:
 
     def _do_pass(self, p: int, amount: int | None) -> None:
         if self.phase is _OPENING:
-            self.events.append(_event(("pass", self.names[p], {})))
+            self.events.append(new_event(("pass", self.names[p], {})))
             nxt = p + 1
             if nxt >= len(self.names):
                 self._refait()
+                self._finish()
             else:
                 self.current = nxt
             return
         folded = self.folded
         folded[p] = True
-        self.events.append(_event(("fold", self.names[p], {"stake": self.stake[p]})))
+        self.events.append(new_event(("fold", self.names[p], {"stake": self.stake[p]})))
         if folded.count(False) == 1:
             self._uncontested(folded.index(False))
+            self._finish()
             return
         self._next_speaker(p)
 
@@ -654,7 +587,9 @@ class BrelanHand:
         self.last_raise = amount
         self.aggressor = p
         self.phase = _BETTING
-        self.events.append(_event(("open", self.names[p], {"stake": amount, "all_in": all_in[p]})))
+        self.events.append(
+            new_event(("open", self.names[p], {"stake": amount, "all_in": all_in[p]}))
+        )
         self._next_speaker(p)
 
     def _do_hold(self, p: int, amount: int | None) -> None:
@@ -662,7 +597,7 @@ class BrelanHand:
         vade = self.vade
         if stake[p] == vade and p == self.carrer and self.carrer_may_speak:
             self.carrer_may_speak = False
-            self.events.append(_event(("hold", self.names[p], {"stake": vade, "all_in": False})))
+            self.events.append(new_event(("hold", self.names[p], {"stake": vade, "all_in": False})))
             self._round_over()
             return
         stack = self.stack
@@ -675,7 +610,7 @@ class BrelanHand:
         all_in = left == 0
         self.all_in[p] = all_in
         self.events.append(
-            _event(
+            new_event(
                 (
                     "tapis" if total == 0 else "hold",
                     self.names[p],
@@ -702,7 +637,7 @@ class BrelanHand:
         was_sans_plus = self.phase is _SANS_PLUS
         self.phase = _BETTING
         self.events.append(
-            _event(
+            new_event(
                 (
                     "raise",
                     self.names[p],
@@ -713,7 +648,7 @@ class BrelanHand:
         self._next_speaker(p)
 
     def _do_stand(self, p: int, amount: int | None) -> None:
-        self.events.append(_event(("stand", self.names[p], {"stake": self.stake[p]})))
+        self.events.append(new_event(("stand", self.names[p], {"stake": self.stake[p]})))
         self._next_sans_plus(p)
 
     def _next_speaker(self, after: int) -> None:
@@ -752,11 +687,12 @@ class BrelanHand:
                     able += 1
             if able > 2:
                 self.phase = _SANS_PLUS
-                self.events.append(_event(("sans_plus_round", None, {})))
+                self.events.append(new_event(("sans_plus_round", None, {})))
                 assert self.aggressor is not None
                 self._next_sans_plus(self.aggressor)
                 return
         self._showdown()
+        self._finish()
 
     def _next_sans_plus(self, after: int) -> None:
         aggressor = self.aggressor
@@ -775,14 +711,16 @@ class BrelanHand:
                 i = 0
         self.sans_plus_done = True
         self._showdown()
+        self._finish()
 
     # --------------------------------------------------------------- endings
 
     def _finish(self) -> None:
+        """The deal is over (its chips settled by one of :class:`BrelanPayout`'s endings)."""
         self.phase = _FINISHED
         self.current = None
         self.events.append(
-            _event(
+            new_event(
                 (
                     "end",
                     None,
@@ -793,339 +731,6 @@ class BrelanHand:
                 )
             )
         )
-
-    def _refait(self) -> None:
-        """Everybody passed and nobody carred: the pool stays for the next deal."""
-        flambeau = 0
-        if self.options.flambeau:
-            flambeau = min(_FLAMBEAU_BY_REFAITS.get(self.refaits, 0), self.pool)
-        if flambeau:
-            self.pool -= flambeau
-            self.flambeau += flambeau
-            self.payments.append(_payment(("pool", FLAMBEAU, flambeau)))
-            self.events.append(
-                _event(("payment", None, {"to": FLAMBEAU, "amount": flambeau, "source": "pool"}))
-            )
-        self.carried = self.pool
-        self.pool = 0
-        self.events.append(
-            _event(("refait", None, {"carried": self.carried, "number": self.refaits + 1}))
-        )
-        self._finish()
-
-    def _uncontested(self, w: int) -> None:
-        amount = self.pool + sum(self.stake)
-        self.stack[w] += amount
-        name = self.names[w]
-        self.pots.append(_pot((amount, (name,))))
-        self.events.append(_event(("pot", name, {"amount": amount, "stage": 1, "shown": False})))
-        self.pool = 0
-        self.stake = [0] * len(self.names)
-        self._finish()
-
-    def _showdown(self) -> None:
-        self.current = None
-        names, hands, folded = self.names, self.hands, self.folded
-        n = len(names)
-        retourne = self.retourne
-        # One pass over the cards: the points of each suit shown (all hands and the
-        # retourne), the cards shown, and the contender holding the highest card of each suit.
-        totals = _NO_TOTALS.copy()
-        totals[retourne.suit] += retourne.points
-        top: dict[str, int] = {}
-        owner: dict[str, int] = {}
-        shown: dict[str, list[str]] = {}
-        contenders: list[int] = []
-        out: list[str] = []
-        for i in range(n):
-            codes = []
-            if folded[i]:
-                out.append(names[i])
-                for c in hands[i]:
-                    totals[c.suit] += c.points
-                    codes.append(c.code)
-            else:
-                contenders.append(i)
-                for c in hands[i]:
-                    suit = c.suit
-                    totals[suit] += c.points
-                    codes.append(c.code)
-                    if c.rank > top.get(suit, -1):
-                        top[suit] = c.rank
-                        owner[suit] = i
-            shown[names[i]] = codes
-        # Each contender's best point: the owned suit with the most points (the first of
-        # SUITS among equals).
-        points: dict[int, Combination] = {}
-        suits: list[dict[str, Any]] = []
-        for suit in SUITS:
-            holder = owner.get(suit)
-            if holder is None:
-                suits.append({"suit": suit, "owner": None, "points": 0})
-            else:
-                total = totals[suit]
-                suits.append({"suit": suit, "owner": names[holder], "points": total})
-                held = points.get(holder)
-                if total > (0 if held is None else held[1]):
-                    points[holder] = _combination((_POINT, total, suit))
-        combos: dict[int, Combination] = {}
-        combinations = self.combinations
-        described: dict[str, str] = {}
-        shown_rank = retourne.rank
-        brelans = False
-        # The first stage's winner: the best, the first in order of play among equals. ``key``
-        # orders combinations as (category, value) does: a point is worth at most 81.
-        w, best = -1, -1
-        for i in contenders:
-            a, b, c = hands[i]
-            rank = a.rank
-            if rank == b.rank == c.rank:
-                brelans = True
-                if shown_rank == rank:
-                    combo = _combination((_SQUARE, rank, None))
-                    key = 3000 + rank
-                else:
-                    combo = _combination((_BRELAN, rank, None))
-                    key = 2000 + rank
-            else:
-                combo = points.get(i, _NO_POINT)
-                key = combo[1]
-            combos[i] = combo
-            name = names[i]
-            combinations[name] = combo
-            described[name] = _DESCRIPTIONS.get(combo) or _describe(combo)
-            if key > best:
-                w, best = i, key
-        self.events.append(
-            _event(
-                (
-                    "showdown",
-                    None,
-                    {
-                        "retourne": retourne.code,
-                        "hands": shown,
-                        "folded": out,
-                        "suits": suits,
-                        "combinations": described,
-                        "combos": {names[i]: combos[i].facts() for i in combos},
-                    },
-                )
-            )
-        )
-        self._pay_stages(contenders, combos, w, totals)
-        if brelans:
-            self._brelan_payments(contenders, combos)
-        self._finish()
-
-    # points ----------------------------------------------------------------
-
-    def _ownership(
-        self, competitors: Sequence[int], totals: dict[str, int]
-    ) -> dict[str, tuple[int, int]]:
-        """For each suit held by a competitor: (owner, points of every card of the suit shown)."""
-        best: dict[str, int] = {}  # suit -> highest rank held
-        owner: dict[str, int] = {}  # suit -> the player holding it
-        hands = self.hands
-        for i in competitors:
-            for c in hands[i]:
-                suit = c.suit
-                if c.rank > best.get(suit, -1):
-                    best[suit] = c.rank
-                    owner[suit] = i
-        return {suit: (player, totals[suit]) for suit, player in owner.items()}
-
-    def _combinations(
-        self, competitors: Sequence[int], ownership: dict[str, tuple[int, int]]
-    ) -> dict[int, Combination]:
-        # Each player's best point: the suit owned with the most points, the first suit of
-        # SUITS among equals.
-        points: dict[int, tuple[int, str]] = {}
-        for suit in SUITS:
-            owned = ownership.get(suit)
-            if owned is not None:
-                i, total = owned
-                held = points.get(i)
-                if total > (0 if held is None else held[0]):
-                    points[i] = (total, suit)
-        combos: dict[int, Combination] = {}
-        hands = self.hands
-        for i in competitors:
-            a, b, c = hands[i]
-            rank = a.rank
-            if rank == b.rank == c.rank:
-                category = _SQUARE if self.retourne.rank == rank else _BRELAN
-                combos[i] = _combination((category, rank, None))
-                continue
-            point = points.get(i)
-            combos[i] = _NO_POINT if point is None else _combination((_POINT, *point))
-        return combos
-
-    @staticmethod
-    def _best(competitors: Sequence[int], combos: dict[int, Combination]) -> int:
-        """The strongest combination; the first in order of play among equals."""
-        it = iter(competitors)
-        w = next(it)
-        category, value, _ = combos[w]
-        for i in it:
-            combo = combos[i]
-            if combo[0] > category or (combo[0] == category and combo[1] > value):
-                w = i
-                category, value = combo[0], combo[1]
-        return w
-
-    def _stage_winner(
-        self,
-        stage: int,
-        competitors: list[int],
-        all_combos: dict[int, Combination],
-        fixed_suit: list[str | None],
-        totals: dict[str, int],
-    ) -> tuple[int, Combination]:
-        brelans = [i for i in competitors if all_combos[i][0] is not _POINT]
-        if brelans:
-            w = self._best(brelans, all_combos)
-            return w, all_combos[w]
-        rule = self.options.pot_rule
-        if stage == 1 or rule == "fixed":
-            w = self._best(competitors, all_combos)
-            combo = all_combos[w]
-        elif rule == "single_suit" and fixed_suit[0] is not None:
-            suit = fixed_suit[0]
-            hands = self.hands
-            top, w = -1, competitors[0]
-            for i in competitors:
-                for c in hands[i]:
-                    if c.suit == suit and c.rank >= top:
-                        top, w = c.rank, i
-            if top >= 0:
-                return w, _combination((_POINT, totals[suit], suit))
-            return competitors[0], _NO_POINT
-        else:  # recalculate, or single_suit before any suit is fixed
-            ownership = self._ownership(competitors, totals)
-            combos = self._combinations(competitors, ownership)
-            w = self._best(competitors, combos)
-            combo = combos[w]
-        if rule == "single_suit" and fixed_suit[0] is None and combo[2] is not None:
-            fixed_suit[0] = combo[2]
-        return w, combo
-
-    def _pay_stages(
-        self,
-        contenders: list[int],
-        combos: dict[int, Combination],
-        first: int,
-        totals: dict[str, int],
-    ) -> None:
-        """Pay the stages; ``first`` is the first stage's winner, the best of ``contenders``;
-        ``totals`` are the points of each suit shown."""
-        names, stack, stake = self.names, self.stack, self.stake
-        n = len(names)
-        if contenders and stake[first] >= max(stake):
-            # The usual case: the first stage's winner covers every stake and takes it all.
-            amount = self.pool + sum(stake)
-            self.pool = 0
-            stack[first] += amount
-            name = names[first]
-            combo = combos[first]
-            self.pots.append(_pot((amount, (name,))))
-            self.events.append(
-                _event(
-                    (
-                        "pot",
-                        name,
-                        {
-                            "amount": amount,
-                            "stage": 1,
-                            "shown": True,
-                            "by": _DESCRIPTIONS.get(combo) or _describe(combo),
-                            "combo": combo.facts(),
-                        },
-                    )
-                )
-            )
-            self.stake = [0] * n
-            return
-        remaining = list(stake)
-        fixed_suit: list[str | None] = [None]  # single_suit: the suit of the first stage
-        won: set[int] = set()
-        stage = 1
-        while True:
-            if stage == 1:
-                if not contenders:
-                    break
-                w, combo = first, combos[first]
-                if combo[2] is not None and self.options.pot_rule == "single_suit":
-                    fixed_suit[0] = combo[2]
-                amount = self.pool
-            else:
-                competitors = [i for i in contenders if i not in won and remaining[i] > 0]
-                if not competitors:
-                    break
-                w, combo = self._stage_winner(stage, competitors, combos, fixed_suit, totals)
-                amount = 0
-            cap = remaining[w]
-            for j in range(n):
-                take = remaining[j]
-                if take > cap:
-                    take = cap
-                remaining[j] -= take
-                amount += take
-            self.pool = 0
-            stack[w] += amount
-            won.add(w)
-            name = names[w]
-            self.pots.append(_pot((amount, (name,))))
-            self.events.append(
-                _event(
-                    (
-                        "pot",
-                        name,
-                        {
-                            "amount": amount,
-                            "stage": stage,
-                            "shown": True,
-                            "by": _DESCRIPTIONS.get(combo) or _describe(combo),
-                            "combo": combo.facts(),
-                        },
-                    )
-                )
-            )
-            if not any(remaining):
-                break
-            stage += 1
-        for j in range(n):
-            back = remaining[j]
-            if back:
-                stack[j] += back
-                self.events.append(_event(("return", names[j], {"amount": back})))
-        self.stake = [0] * n
-
-    def _brelan_payments(self, contenders: list[int], combos: dict[int, Combination]) -> None:
-        payees = [i for i in contenders if combos[i][0] is not _POINT]
-        if not payees:
-            return
-        rate = {Category.BRELAN: self.options.brelan_pay, Category.SQUARE: self.options.square_pay}
-        earns = {i: rate.get(combos[i].category, 0) for i in contenders}
-        for payer in range(len(self.names)):
-            for payee in payees:
-                if payee == payer:
-                    continue
-                owed = earns[payee] - earns.get(payer, 0) if payer in payees else earns[payee]
-                paid = min(owed, self.stack[payer])
-                if paid <= 0:
-                    continue
-                self.stack[payer] -= paid
-                self.stack[payee] += paid
-                self.payments.append(Payment(self.names[payer], self.names[payee], paid))
-                self._emit("payment", payer, to=self.names[payee], amount=paid)
-        if self.options.flambeau:
-            for i in payees:
-                paid = min(2, self.stack[i])
-                if paid:
-                    self.stack[i] -= paid
-                    self.flambeau += paid
-                    self.payments.append(Payment(self.names[i], FLAMBEAU, paid))
-                    self._emit("payment", i, to=FLAMBEAU, amount=paid)
 
     # --------------------------------------------------------------- output
 

@@ -11,15 +11,16 @@ bot.games.errors.OptionError: brelan has no option 'cards'; its options are: dec
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
+from bot.games import registry
 from bot.games.cards import PIQUET_PRESETS
 from bot.games.errors import OptionError
 
-GameName = Literal["brelan", "bouillotte", "brag"]
-GAMES: tuple[str, ...] = ("brelan", "bouillotte", "brag")
+#: The games (:data:`bot.games.registry.GAMES`, read at each use).
+GAMES: Sequence[str] = registry.GAMES
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,20 +73,18 @@ class BragOptions:
         return d
 
 
+#: The options of the games of this package (a game registered elsewhere brings its own).
 Options = BrelanOptions | BragOptions
 
-_GAME_DEFAULTS: dict[str, dict[str, Any]] = {
-    "brelan": {},
-    "bouillotte": {
-        "deck": "auto",
-        "refait_dealer": "same",
-        "carre": "free",
-        "sans_plus": True,
-        "pot_rule": "single_suit",
-        "brelan_pay": 2,
-        "square_pay": 4,
-    },
-    "brag": {},
+#: Bouillotte's own defaults over :class:`BrelanOptions` (its registry entry's ``defaults``).
+BOUILLOTTE_DEFAULTS: Mapping[str, Any] = {
+    "deck": "auto",
+    "refait_dealer": "same",
+    "carre": "free",
+    "sans_plus": True,
+    "pot_rule": "single_suit",
+    "brelan_pay": 2,
+    "square_pay": 4,
 }
 
 
@@ -163,8 +162,8 @@ def _optional_chips(name: str) -> Callable[[Any], Any]:
     return check
 
 
-#: The two Brelan games (they share their options; Bouillotte changes some defaults).
-BRELAN_GAMES: tuple[str, ...] = ("brelan", "bouillotte")
+#: The games played with :class:`BrelanOptions`: Brelan and Bouillotte, read at each use.
+BRELAN_GAMES: Sequence[str] = registry.games_where(lambda g: g.options is BrelanOptions)
 
 OptionKind = Literal["count", "count_or_none", "choice", "flag"]
 
@@ -177,6 +176,9 @@ class OptionSpec:
     to ``high``; ``count_or_none`` the same or ``none``; ``choice`` one of ``choices``;
     ``flag`` on or off. What it does is the catalogue's ``option-help-<name>``, what each
     choice means ``option-value-<name>-<value>`` (docs/options.md).
+
+    ``games`` matters for the runtime's options (``bot.runtime.option_schema``): every game
+    by default. A rules option belongs to the games whose registry entry lists it.
     """
 
     name: str
@@ -185,7 +187,7 @@ class OptionSpec:
     low: int = 0
     high: int = 0
     choices: tuple[Any, ...] = ()
-    games: tuple[str, ...] = GAMES
+    games: Sequence[str] = GAMES
 
     def accepts(self, value: Any) -> bool:
         """Whether a typed value is one this option takes (numbers are whole numbers).
@@ -207,56 +209,70 @@ class OptionSpec:
         )
 
 
-def _chip_count(name: str, low: int = 0, games: tuple[str, ...] = GAMES) -> OptionSpec:
-    return OptionSpec(name, "count", "chips", low, MAX_OPTION_CHIPS, games=games)
+def _chip_count(name: str, low: int = 0) -> OptionSpec:
+    return OptionSpec(name, "count", "chips", low, MAX_OPTION_CHIPS)
 
 
-def _pick(name: str, choices: tuple[Any, ...], games: tuple[str, ...] = GAMES) -> OptionSpec:
-    return OptionSpec(name, "choice", choices=choices, games=games)
+def _pick(name: str, choices: tuple[Any, ...]) -> OptionSpec:
+    return OptionSpec(name, "choice", choices=choices)
 
 
-def _flag(name: str, games: tuple[str, ...] = GAMES) -> OptionSpec:
-    return OptionSpec(name, "flag", games=games)
+def _flag(name: str) -> OptionSpec:
+    return OptionSpec(name, "flag")
 
 
-_BRAG: tuple[str, ...] = ("brag",)
+_ANTE = _chip_count("ante")
+_ANTE_BY = _pick("ante_by", ("all", "dealer"))
 
-#: Every rules option of every game: the one definition the engine's checks, the Discord
-#: commands, the options text, the autocomplete and docs/options.md are made from.
-RULE_SPECS: tuple[OptionSpec, ...] = (
-    _pick("deck", (*PIQUET_PRESETS, "auto"), BRELAN_GAMES),
-    _pick("deck", ("52",), _BRAG),
-    _chip_count("ante"),
-    _pick("ante_by", ("all", "dealer")),
-    _pick("min_raise", ("1", "last_raise"), BRELAN_GAMES),
-    _pick("refait_dealer", ("next", "same"), BRELAN_GAMES),
-    _pick("carre", ("off", "free", "forced"), BRELAN_GAMES),
-    _pick("carre_chain", ("carre", "academie", "pagat"), BRELAN_GAMES),
-    _flag("sans_plus", BRELAN_GAMES),
-    _pick("pot_rule", ("recalculate", "single_suit", "fixed"), BRELAN_GAMES),
-    _chip_count("brelan_pay", games=BRELAN_GAMES),
-    _chip_count("square_pay", games=BRELAN_GAMES),
-    _flag("flambeau", BRELAN_GAMES),
-    _pick("cards", (3, 4, 5), _BRAG),
-    _chip_count("min_bet", 1, _BRAG),
-    _chip_count("max_bet", 1, _BRAG),
-    OptionSpec("max_raise", "count_or_none", "chips", 1, MAX_OPTION_CHIPS, games=_BRAG),
-    _flag("blind_allowed", _BRAG),
-    _pick("see_cost", ("double", "equal"), _BRAG),
+#: The rules options of Brelan and Bouillotte (RULES.md §2-3), in the order they are listed:
+#: the one definition the engine's checks, the Discord commands, the options text, the
+#: autocomplete and docs/options.md are made from. Their registry entries name them.
+BRELAN_RULES: tuple[OptionSpec, ...] = (
+    _pick("deck", (*PIQUET_PRESETS, "auto")),
+    _ANTE,
+    _ANTE_BY,
+    _pick("min_raise", ("1", "last_raise")),
+    _pick("refait_dealer", ("next", "same")),
+    _pick("carre", ("off", "free", "forced")),
+    _pick("carre_chain", ("carre", "academie", "pagat")),
+    _flag("sans_plus"),
+    _pick("pot_rule", ("recalculate", "single_suit", "fixed")),
+    _chip_count("brelan_pay"),
+    _chip_count("square_pay"),
+    _flag("flambeau"),
+)
+#: The rules options of Brag (RULES.md §4), likewise.
+BRAG_RULES: tuple[OptionSpec, ...] = (
+    _pick("deck", ("52",)),
+    _ANTE,
+    _ANTE_BY,
+    _pick("cards", (3, 4, 5)),
+    _chip_count("min_bet", 1),
+    _chip_count("max_bet", 1),
+    OptionSpec("max_raise", "count_or_none", "chips", 1, MAX_OPTION_CHIPS),
+    _flag("blind_allowed"),
+    _pick("see_cost", ("double", "equal")),
     _pick(
         "wild",
         ("none", "twos", "black_twos", "one_eyed_jacks", "suicide_king", "joker", "two_jokers"),
-        _BRAG,
     ),
-    _pick("blind_keep", ("keep", "face_up"), _BRAG),
-    _flag("common_showdown", _BRAG),
-    _flag("shuffle_every_hand", _BRAG),
+    _pick("blind_keep", ("keep", "face_up")),
+    _flag("common_showdown"),
+    _flag("shuffle_every_hand"),
 )
 
 
+def brag_limits(options: BragOptions) -> None:
+    """Brag's bet limits, checked together (its registry entry's ``check``)."""
+    if options.min_bet < 1:
+        raise OptionError("option min_bet must be at least 1 chip", key="option-min-bet")
+    if options.max_bet < options.min_bet:
+        raise OptionError("option max_bet must be at least min_bet", key="option-max-bet")
+
+
 def rule_specs(game: str) -> dict[str, OptionSpec]:
-    """The rules options of a game, by name, in the order of :data:`RULE_SPECS`."""
-    return {s.name: s for s in RULE_SPECS if game in s.games}
+    """The rules options of a game, by name, in the order its registry entry lists them."""
+    return {s.name: s for s in registry.spec(game).rules}
 
 
 def _check_for(spec: OptionSpec) -> Callable[[Any], Any]:
@@ -270,26 +286,31 @@ def _check_for(spec: OptionSpec) -> Callable[[Any], Any]:
     return _chips(spec.name)
 
 
-_BRELAN_CHECKS: dict[str, Callable[[Any], Any]] = {
-    s.name: _check_for(s) for s in rule_specs("brelan").values()
-}
-_BRAG_CHECKS: dict[str, Callable[[Any], Any]] = {
-    s.name: _check_for(s) for s in rule_specs("brag").values()
-}
+#: Each game's checks, by option name, with the entry they were made for.
+_CHECKS: dict[str, tuple[registry.GameSpec, dict[str, Callable[[Any], Any]]]] = {}
+
+
+def _checks(game: registry.GameSpec) -> dict[str, Callable[[Any], Any]]:
+    made = _CHECKS.get(game.name)
+    if made is None or made[0] is not game:
+        made = _CHECKS[game.name] = (game, {s.name: _check_for(s) for s in game.rules})
+    return made[1]
 
 
 def option_names(game: str) -> tuple[str, ...]:
     """The option names a game accepts."""
-    return tuple(_BRAG_CHECKS if game == "brag" else _BRELAN_CHECKS)
+    return tuple(_checks(registry.spec(game)))
 
 
 def parse_options(game: str, raw: Mapping[str, Any] | None = None) -> Options:
-    """Validate ``raw`` against the game's options and fill in its defaults."""
-    if game not in GAMES:
-        raise OptionError(f"unknown game {game!r}; the games are: {', '.join(GAMES)}")
+    """Validate ``raw`` against the game's options and fill in its defaults.
+
+    The result is the game's options class (:data:`Options` for the games of this package).
+    """
+    entry = registry.spec(game)  # UnknownGame, an OptionError, for any other name
     raw = dict(raw or {})
-    checks = _BRAG_CHECKS if game == "brag" else _BRELAN_CHECKS
-    values: dict[str, Any] = dict(_GAME_DEFAULTS[game])
+    checks = _checks(entry)
+    values: dict[str, Any] = dict(entry.defaults)
     for name, value in raw.items():
         check = checks.get(name)
         if check is None:
@@ -301,14 +322,10 @@ def parse_options(game: str, raw: Mapping[str, Any] | None = None) -> Options:
                 options=", ".join(checks),
             )
         values[name] = check(value)
-    if game == "brag":
-        brag = BragOptions(**values)
-        if brag.min_bet < 1:
-            raise OptionError("option min_bet must be at least 1 chip", key="option-min-bet")
-        if brag.max_bet < brag.min_bet:
-            raise OptionError("option max_bet must be at least min_bet", key="option-max-bet")
-        return brag
-    return BrelanOptions(game=game, **values)
+    options = entry.options(game=game, **values)
+    if entry.check is not None:
+        entry.check(options)
+    return cast(Options, options)
 
 
 def option_fields(options: Options) -> tuple[str, ...]:

@@ -17,17 +17,15 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from bot.games import registry
 from bot.games.base import HandRecord, HandState
 from bot.games.errors import GameError, IllegalAction, SetupError
 
 
 def extra_keys(game: Any) -> tuple[str, ...]:
-    """Scenario keys a game adds to the common format."""
-    if game == "brag":
-        from bot.games import brag
-
-        return tuple(brag.EXTRA_KEYS)
-    return ()
+    """Scenario keys a game adds to the common format (none for a game it does not know)."""
+    found = registry.find(game)
+    return found.extra_keys if found is not None else ()
 
 
 def load_record(raw: Any) -> HandRecord:
@@ -37,14 +35,9 @@ def load_record(raw: Any) -> HandRecord:
 
 
 def start_hand(record: HandRecord) -> HandState:
-    """The engine's state for a record, before its actions."""
-    if record.game == "brag":
-        from bot.games import brag
-
-        return brag.start_hand(record)
-    from bot.games import brelan
-
-    return brelan.start_hand(record)
+    """The engine's state for a record, before its actions (its game's registry entry builds
+    it; an unknown game is an ``OptionError``)."""
+    return registry.spec(record.game).start_hand(record)
 
 
 def replay_record(record: HandRecord) -> HandState:

@@ -25,15 +25,17 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bot.games import registry
 from bot.games.brag import BragHand, brag_deck
 from bot.games.brelan import BrelanHand, deal_from, deck_for
 from bot.games.cards import Card, Shuffler
 from bot.games.options import BragOptions, BrelanOptions, parse_options
 from bot.house.players import LEVELS, Strategy, make_player
-from bot.house.view import view_for
+from bot.house.view import house_games, view_for
 
-#: Stack every player starts each arena hand with.
-DEFAULT_STACK = {"brelan": 50, "bouillotte": 30, "brag": 50}
+#: Stack every player starts each arena hand with: the game's standard cave (its registry
+#: entry's), but for the games named here.
+ARENA_STACK = {"brag": 50}
 #: Deals after which a pot nobody wins is given back in equal shares.
 MAX_DEALS = 40
 
@@ -128,6 +130,15 @@ def _interval(values: Sequence[int]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def default_stack(game: str) -> int:
+    """The stack each player starts an arena hand with, unless ``--stack`` says.
+
+    >>> [default_stack(g) for g in ("brelan", "bouillotte", "brag")]
+    [50, 30, 50]
+    """
+    return ARENA_STACK.get(game, registry.spec(game).cave)
+
+
 def run_arena(
     game: str,
     players: Sequence[str],
@@ -147,7 +158,7 @@ def run_arena(
     ]
     table = Table(strategies)
     rng = Shuffler(seed=seed).rng
-    start_stack = stack if stack is not None else DEFAULT_STACK[game]
+    start_stack = stack if stack is not None else default_stack(game)
     won: list[list[int]] = [[] for _ in range(n)]
     started = time.perf_counter()
     for h in range(hands):
@@ -184,7 +195,7 @@ def run_arena(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="House players against each other.")
-    parser.add_argument("--game", choices=("brelan", "bouillotte", "brag"), required=True)
+    parser.add_argument("--game", choices=house_games(), required=True)
     parser.add_argument("--players", required=True, help="levels by seat, e.g. strong,random")
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)

@@ -1,9 +1,10 @@
 """``python -m bot.house.legality --positions 100000``: house players never act illegally.
 
-Deals random hands of every game with random table options, random stacks (short ones
-included, for all-in, tapis and covering) and a random level in every seat, and has the
-house players act in every position until the count is reached. Any action the engine
-refuses stops the run with the position that caused it.
+Deals random hands of every game the house has strategies for (:func:`bot.house.view.house_games`,
+in the registry's order) with random table options, random stacks (short ones included, for
+all-in, tapis and covering) and a random level in every seat, and has the house players act
+in every position until the count is reached. Any action the engine refuses stops the run
+with the position that caused it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from bot.games.cards import PIQUET_PRESETS, Card
 from bot.games.errors import IllegalAction
 from bot.games.options import BragOptions, BrelanOptions, parse_options
 from bot.house.players import LEVELS, Strategy, make_player
-from bot.house.view import view_for
+from bot.house.view import house_games, view_for
 
 WILDS = ("none", "twos", "black_twos", "one_eyed_jacks", "suicide_king", "joker", "two_jokers")
 
@@ -30,8 +31,10 @@ class IllegalHouseAction(AssertionError):
 
 
 def random_options(game: str, rng: random.Random) -> dict[str, Any]:
-    """Table options drawn from every value RULES.md names."""
-    if game == "brag":
+    """Table options drawn from every value RULES.md names (the deck: a preset, or the
+    game's own default when it is none, Bouillotte's ``auto``)."""
+    defaults = parse_options(game)
+    if isinstance(defaults, BragOptions):
         low = rng.randint(1, 3)
         return {
             "cards": rng.choice((3, 4, 5)),
@@ -46,8 +49,9 @@ def random_options(game: str, rng: random.Random) -> dict[str, Any]:
             "blind_keep": rng.choice(("keep", "face_up")),
             "common_showdown": rng.random() < 0.3,
         }
+    decks = PIQUET_PRESETS if defaults.deck in PIQUET_PRESETS else (*PIQUET_PRESETS, defaults.deck)
     return {
-        "deck": rng.choice((*PIQUET_PRESETS, "auto") if game == "bouillotte" else PIQUET_PRESETS),
+        "deck": rng.choice(decks),
         "ante": rng.randint(0, 2),
         "ante_by": rng.choice(("all", "dealer")),
         "min_raise": rng.choice(("1", "last_raise")),
@@ -124,12 +128,13 @@ def play_deals(
 
 def random_table(rng: random.Random) -> tuple[str, dict[str, Any], list[str], list[int]]:
     """A random game, options, seats' levels and stacks."""
-    game = rng.choice(("brelan", "bouillotte", "brag"))
+    game = rng.choice(house_games())
     options = random_options(game, rng)
-    if game == "brag":
+    parsed = parse_options(game, options)
+    if isinstance(parsed, BragOptions):
         n = rng.randint(2, 6)
     else:
-        size = len(deck_for(parse_options(game, options), 5))  # type: ignore[arg-type]
+        size = len(deck_for(parsed, 5))
         n = rng.randint(2, min(5, (size - 1) // 3))
     levels = [rng.choice(LEVELS) for _ in range(n)]
     stacks = [rng.choice((0, 1, 2, 3, 5, 8, 15, 30, 60)) for _ in range(n)]

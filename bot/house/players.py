@@ -19,7 +19,7 @@ from typing import Protocol
 from bot.games.base import Amount
 from bot.house.brag_play import decide_brag
 from bot.house.brelan_play import decide_brelan
-from bot.house.view import BragView, BrelanView, View
+from bot.house.view import BragView, BrelanView, PlainView, View
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "strong")
 Decision = tuple[str, Amount]
@@ -51,8 +51,17 @@ class RandomPlayer:
         return choice.verb, choice.amount
 
 
+def decide_plain(view: PlainView) -> Decision:
+    """A game the house has no strategy for: stay in as cheaply as the moves allow (the
+    lowest amount of a move that is not a fold), else fold."""
+    stay = [c for c in view.legal if c.verb != "fold"] or list(view.legal)
+    cheapest = min(stay, key=lambda c: c.amount if c.amount is not None else (c.low or 0))
+    return cheapest.verb, cheapest.amount if cheapest.amount is not None else cheapest.low
+
+
 class HousePlayer:
-    """A player of level ``easy``, ``normal`` or ``strong`` for all three games."""
+    """A player of level ``easy``, ``normal`` or ``strong`` for all three games (and the plain
+    rule of :func:`decide_plain` for a game without a view of its own)."""
 
     def __init__(self, level: str, rng: random.Random) -> None:
         if level not in LEVELS[1:]:
@@ -63,6 +72,8 @@ class HousePlayer:
     def decide(self, view: View) -> Decision:
         if isinstance(view, BrelanView):
             return decide_brelan(view, self.rng, self.name)
+        if isinstance(view, PlainView):
+            return decide_plain(view)
         return decide_brag(view, self.rng, self.name)
 
 

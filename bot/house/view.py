@@ -4,6 +4,12 @@
 cards into a frozen :class:`BrelanView` or :class:`BragView`. A strategy never receives the
 hand object, so it cannot look at another player's cards or at the order of the pack.
 
+The views belong to engines, not to game names: :data:`VIEWS` maps the class of an engine's
+hands (a :mod:`bot.games.registry` entry's ``hand``) to the function making its views. The
+house has strategies for the games whose engine is there (:func:`house_games`); a hand of any
+other engine gets a :class:`PlainView` (the legal moves and the stacks), which the house
+plays by a plain rule.
+
 >>> from bot.games.cards import parse_cards, parse_card
 >>> from bot.games.options import parse_options
 >>> from bot.games.brelan import BrelanHand
@@ -19,10 +25,11 @@ False
 from __future__ import annotations
 
 import weakref
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
+from bot.games import registry
 from bot.games.base import Legal
 from bot.games.brag import BragHand
 from bot.games.brelan import BrelanHand, Phase
@@ -126,7 +133,26 @@ class BragView:
         return None
 
 
-View = BrelanView | BragView
+@dataclass(frozen=True, slots=True)
+class PlainView:
+    """What one seat may know of a hand whose engine has no view of its own: the players in
+    order of play with their stacks, and the seat's legal moves."""
+
+    seat: str
+    position: int
+    names: tuple[str, ...]
+    stacks: tuple[int, ...]
+    legal: tuple[Choice, ...]
+
+    def choice(self, verb: str) -> Choice | None:
+        """The first legal action with this verb, if any."""
+        for c in self.legal:
+            if c.verb == verb:
+                return c
+        return None
+
+
+View = BrelanView | BragView | PlainView
 
 
 def _freeze(value: Any) -> Any:
@@ -195,7 +221,7 @@ def brag_view(hand: BragHand, seat: str) -> BragView:
         seen = (tuple(c.code for c in held[0]),)
     face = hand.face_up
     return BragView(
-        game="brag",
+        game=hand.options.game,
         options=hand.options,
         seat=seat,
         position=p,
@@ -215,8 +241,45 @@ def brag_view(hand: BragHand, seat: str) -> BragView:
     )
 
 
-def view_for(hand: BrelanHand | BragHand, seat: str) -> View:
+class SeatHand(Protocol):
+    """What :func:`plain_view` reads of a hand of any engine: no card at all."""
+
+    @property
+    def names(self) -> Sequence[str]: ...
+
+    @property
+    def to_act(self) -> str | None: ...
+
+    def stacks(self) -> dict[str, int]: ...
+
+    def legal_actions(self) -> list[Legal]: ...
+
+
+def plain_view(hand: SeatHand, seat: str) -> PlainView:
+    """The view of ``seat`` in a hand of any engine: the players with their stacks and, for
+    the seat to act, the legal moves."""
+    stacks = hand.stacks()
+    legal = _choices(hand.legal_actions()) if hand.to_act == seat else ()
+    names = tuple(str(n) for n in hand.names)
+    return PlainView(seat, names.index(seat), names, tuple(stacks[n] for n in names), legal)
+
+
+#: How a seat's view is made, by the class of the engine's hands; the house's strategies
+#: (bot.house.players) decide from these views. Any other engine: :func:`plain_view`.
+VIEWS: dict[type, Callable[[Any, str], View]] = {BrelanHand: brelan_view, BragHand: brag_view}
+
+
+def _maker(hand: type) -> Callable[[Any, str], View] | None:
+    return next((VIEWS[cls] for cls in hand.__mro__ if cls in VIEWS), None)
+
+
+def house_games() -> Sequence[str]:
+    """The registered games the house has strategies for (their engine has its views), in
+    the registry's order."""
+    return tuple(g.name for g in registry.specs() if _maker(g.hand) is not None)
+
+
+def view_for(hand: SeatHand, seat: str) -> View:
     """The frozen view of ``seat``: public facts and its own visible cards, nothing else."""
-    if isinstance(hand, BragHand):
-        return brag_view(hand, seat)
-    return brelan_view(hand, seat)
+    make = _maker(type(hand))
+    return make(hand, seat) if make is not None else plain_view(hand, seat)

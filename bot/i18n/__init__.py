@@ -23,7 +23,8 @@ from fluent.runtime import FluentBundle, FluentResource
 from fluent.runtime.types import fluent_number
 from fluent.syntax import FluentParser, ast
 
-from bot.i18n.message import Message
+from bot.games.cards import SUIT_SYMBOLS as SUIT_SYMBOLS
+from bot.i18n.message import Message, set_english
 from bot.i18n.people import name_mentions
 
 __all__ = ["LANGS", "Lang", "Message", "has", "keys", "lang_of", "render", "variables"]
@@ -91,9 +92,6 @@ def has(key: str) -> bool:
     return all(key in keys(lang) for lang in LANGS)
 
 
-SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-
-
 def plain_card(code: str) -> str:
     """A card as text: ``"Ts"`` is ``"10♠"``, a joker ``"🃏"``.
 
@@ -145,6 +143,8 @@ def render(lang: Lang, message: Message | str, /, **params: Any) -> str:
     log.error("unknown message key %s", key)
     return "…"
 
+
+set_english(lambda message: render("en", message))  # str(Message), str(Refusal)
 
 #: Parameters that hold a Discord id: written as digits, never as a grouped number.
 ID_PARAMS = frozenset({"user", "by", "owner", "winner", "member", "channel", "guild"})

@@ -10,12 +10,27 @@ layer renders them in the reader's language with :func:`bot.i18n.render`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 _EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+def _key(message: Message) -> str:
+    return message.key
+
+
+#: How ``str()`` writes a message (English, for logs and tests): the catalogue
+#: (:mod:`bot.i18n`) plugs its renderer in as it loads, so this module needs nothing of it.
+_english: Callable[[Message], str] = _key
+
+
+def set_english(writer: Callable[[Message], str]) -> None:
+    """How ``str(message)`` and ``str(refusal)`` read (``bot.i18n`` sets its English)."""
+    global _english
+    _english = writer
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,9 +47,7 @@ class Message:
 
     def __str__(self) -> str:
         """The English text, for logs and tests; players get :func:`bot.i18n.render`."""
-        from bot.i18n import render  # the catalogue loads lazily, on first rendering
-
-        return render("en", self)
+        return _english(self)
 
 
 class Refusal(Exception):
@@ -49,6 +62,4 @@ class Refusal(Exception):
         super().__init__(self.message.key)
 
     def __str__(self) -> str:
-        from bot.i18n import render  # the catalogue loads lazily, on first rendering
-
-        return render("en", self.message)
+        return _english(self.message)

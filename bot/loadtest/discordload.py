@@ -53,6 +53,7 @@ import discord.gateway
 import discord.http
 import yarl
 
+from bot.games import registry
 from bot.loadtest.fakediscord import JSON, FakeDiscord, MessageWrite, RateLimits, custom_ids
 
 TOKEN = "fake-token"
@@ -62,7 +63,7 @@ CHANNEL_BASE = 1_310_000_000_000_000_000
 MEMBER_BASE = 1_320_000_000_000_000_000
 #: Tables (channels) per guild.
 GUILD_SIZE = 10
-GAMES = ("bouillotte", "brelan", "brag")
+GAMES = registry.names()
 HOUSE_PLAYERS = 3
 #: A member's think time and a house player's pause, in seconds (uniform).
 THINK = (2.0, 6.0)
@@ -496,8 +497,6 @@ class Load:
                 )
                 bot = SalonBot(settings)
                 bot._connection.guild_ready_timeout = 0.5
-                if not self.args.click_edits:
-                    bot.presenter.click_edits_for = 0.0
                 running = asyncio.create_task(bot.start(TOKEN), name="salon-bot")
                 started = time.monotonic()
                 while not bot.is_ready():
@@ -508,6 +507,8 @@ class Load:
                         raise RuntimeError("the bot was not ready within 120 s")
                     await asyncio.sleep(0.05)
                 bot.manager.house_pause = HumanPause(*HOUSE_PAUSE, random.Random(self.args.seed))
+                if not self.args.click_edits:
+                    bot.presenter.click_edits_for = 0.0
                 self.watch_runtime(bot)
                 ends = asyncio.get_running_loop().create_future()
                 players = [asyncio.create_task(self.play(t, ends)) for t in self.tables]

@@ -2,8 +2,9 @@
 
 Table ``k`` (0, 1, …) has a guild of its own, ``(k << 22) | 1``, so that the tables spread
 evenly over the shards (a guild is on shard ``(guild_id >> 22) % count``): worker ``i`` of
-``P`` runs the tables ``k`` with ``k % P == i``. Its game and its 3 to 5 robots follow from
-the seed and ``k`` alone, so a worker knows them without asking anyone.
+``P`` runs the tables ``k`` with ``k % P == i``. Its game (the registry's games in turn) and
+its 3 to 5 robots follow from the seed and ``k`` alone, so a worker knows them without asking
+anyone.
 
 >>> [guild_of(k) >> 22 for k in range(3)]
 [0, 1, 2]
@@ -18,10 +19,12 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
+from bot.games import registry
 from bot.runtime.settings import MAX_TURN_TIMEOUT, Settings
 from bot.storage import Database
 
-GAMES_CYCLE: Final = ("bouillotte", "brelan", "brag")
+#: The games the tables play in turn: table ``k`` plays the ``k``-th, modulo their number.
+GAMES_CYCLE: Final = registry.names()
 #: Robot ids: far above the house's small numbers (bot.storage.house), below any snowflake.
 ROBOT_BASE: Final = 1000
 #: What each robot's wallet is given on top of the starting grant: enough to buy in again

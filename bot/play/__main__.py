@@ -20,15 +20,15 @@ from pathlib import Path
 from rich.console import Console
 
 from bot.fair.scheme import derive_server_seed
+from bot.games.registry import GAMES
 from bot.i18n import render
 from bot.play.terminal import TerminalPresenter, choice_line, choices, parse_choice
 from bot.runtime import TableError, TableManager
-from bot.runtime.games import GAMES
 from bot.runtime.house_seats import HOUSE_LEVELS, MOST_HOUSE
 from bot.storage import Database
 from bot.ui.i18n import Lang
 from bot.ui.options_text import parse_table_options
-from bot.ui.render import GAME_TITLES, cards
+from bot.ui.render import cards, game_title
 
 GUILD = CHANNEL = 1
 ME = 1000
@@ -164,7 +164,7 @@ async def play(args: argparse.Namespace, console: Console) -> int:
             view.header = render(
                 args.lang,
                 "play-welcome",
-                game=GAME_TITLES[args.game],
+                game=game_title(args.game),
                 name=args.name,
                 n=len(args.levels),
             )

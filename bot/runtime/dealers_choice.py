@@ -19,8 +19,8 @@ own module.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import Any
 
 from bot.games.brag_rank import WILD_OPTIONS
 from bot.games.brag_session import VARIANT_OPTIONS, can_choose_variant, choose_variant, majority
@@ -31,36 +31,7 @@ from bot.runtime.house_seats import is_house
 from bot.runtime.parts import ManagerParts
 from bot.runtime.seating import BragSeating
 from bot.runtime.settings import seat_range
-
-if TYPE_CHECKING:
-    from bot.runtime.table import Table
-
-
-@dataclass
-class Choice:
-    """A dealer's choice in progress: the dealer, his deadline, and a proposal put to a vote."""
-
-    dealer: str
-    deadline: float
-    proposal: dict[str, Any] | None = None
-    votes: dict[str, bool] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "dealer": self.dealer,
-            "deadline": self.deadline,
-            "proposal": self.proposal,
-            "votes": dict(self.votes),
-        }
-
-    @classmethod
-    def from_json(cls, raw: dict[str, Any]) -> Choice:
-        return cls(
-            str(raw["dealer"]),
-            float(raw["deadline"]),
-            raw.get("proposal"),
-            {str(k): bool(v) for k, v in (raw.get("votes") or {}).items()},
-        )
+from bot.runtime.table import Choice, Table
 
 
 def seat_cap(seating: BragSeating, cards: int) -> int:

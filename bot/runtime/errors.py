@@ -5,16 +5,16 @@ from __future__ import annotations
 import logging
 import re
 
+from bot.games import registry
 from bot.games.base import Amount, Legal
-from bot.games.brag import VERBS as BRAG_VERBS
-from bot.games.brelan import VERBS as BRELAN_VERBS
 from bot.games.errors import GameError
 from bot.i18n.message import Message, Refusal
 
 log = logging.getLogger(__name__)
 
-#: Every verb the engines know; each has the catalogue words ``verb-``, ``label-``, ``help-``.
-VERBS: tuple[str, ...] = (*BRELAN_VERBS, *BRAG_VERBS)
+#: Every verb of the registered games, each once, in the games' order; each has the
+#: catalogue words ``verb-``, ``label-``, ``help-``.
+VERBS: tuple[str, ...] = tuple(dict.fromkeys(v for g in registry.specs() for v in g.verbs))
 
 
 class TableError(Refusal, RuntimeError):

@@ -3,8 +3,16 @@
 The manager is written once for every game; a :class:`GameRules` says, for one game, how to
 start and load its :mod:`~bot.runtime.seating`, what of a hand is public, which cards a
 player may see now (and so receives privately), what a player who runs out of time does,
-how a finished hand is reported and counted in the statistics. :data:`GAME_RULES` maps a
-game name to its adapter.
+how a finished hand is reported and counted in the statistics.
+
+The games are those of :mod:`bot.games.registry`; this module writes none of their names. An
+adapter belongs to an engine: :data:`ADAPTERS` maps the class of an engine's hands (a registry
+entry's ``hand``) to its adapter class, which is made for each game of that engine from the
+game's entry (Brelan and Bouillotte share :class:`BrelanRules`). A game whose engine has no
+adapter here is run by :class:`PlainRules` and seated by
+:class:`~bot.runtime.seating.PlainSeating`, from its registry entry alone (its hands follow
+:class:`PlainHand`). :data:`GAME_RULES` maps every registered game's name to its adapter, made
+on first use; :data:`GAMES` is the registry's names.
 
 Public state of a Brag hand (``public_state()["hand"]``, besides ``id``, ``no``, ``legal``,
 ``deadline`` that every game has)::
@@ -38,20 +46,23 @@ never appear.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Protocol
 
+from bot.games import registry
 from bot.games.base import Amount, Event, HandRecord, Legal, Pot
 from bot.games.brag import BragHand
 from bot.games.brag_rank import strength, strength_category
 from bot.games.brelan import BrelanHand, Category
-from bot.games.cards import Shuffler, parse_cards
+from bot.games.cards import Card, Shuffler, parse_cards
 from bot.games.errors import GameError
+from bot.games.registry import GameSpec
 from bot.games.session import TableSession
 from bot.i18n.message import Message
 from bot.runtime.errors import TableError
-from bot.runtime.seating import BragSeating, BrelanSeating, Seating, load_seating
+from bot.runtime.seating import BragSeating, BrelanSeating, PlainSeating, Seating
 from bot.runtime.settings import Settings
 from bot.storage.models import HandStats
 
@@ -60,6 +71,8 @@ AUTO_VERBS = ("decline", "pass", "stand", "hold")
 #: The same for Brag: fold; refuse a common showdown; keep the hand he looked at, or his
 #: blind hand after winning blind (the cards stay in front of him); throw.
 BRAG_AUTO_VERBS = ("fold", "refuse", "keep", "throw")
+#: The same for a game with no adapter of its own: fold, else pass (then his first move).
+PLAIN_AUTO_VERBS = ("fold", "pass")
 
 
 class RuntimeHand(Protocol):
@@ -132,10 +145,11 @@ _EVENT_DEFAULTS: dict[str, Any] = {
 
 
 def event_message(event: Event, game: str = "") -> Message:
-    """An engine event as a catalogue message, ``event-<kind>`` (``event-brag-<kind>`` at
-    Brag), with its facts as parameters: the player (``user``), numbers, flags as
-    ``yes``/``no``, players named as mentions, a combination as its own message. Never a
-    card: the public log shows no card but the retourne (``card``)."""
+    """An engine event as a catalogue message, ``event-<kind>`` (``event-<prefix>-<kind>``
+    for a game whose registry entry has a ``text_prefix``: ``event-brag-<kind>`` at Brag),
+    with its facts as parameters: the player (``user``), numbers, flags as ``yes``/``no``,
+    players named as mentions, a combination as its own message. Never a card: the public
+    log shows no card but the retourne (``card``)."""
     data = event.data
     params: dict[str, Any] = dict(_EVENT_DEFAULTS)
     params["user"] = event.player or ""
@@ -161,7 +175,8 @@ def event_message(event: Event, game: str = "") -> Message:
         params["combo"] = combo_message(data["combo"])
     if "retourne" in data:
         params["card"] = Message.of("card", code=str(data["retourne"]))
-    prefix = "event-brag-" if game == "brag" else "event-"
+    entry = registry.find(game)
+    prefix = f"event-{entry.text_prefix}-" if entry is not None and entry.text_prefix else "event-"
     return Message(prefix + event.kind.replace("_", "-"), MappingProxyType(params))
 
 
@@ -192,12 +207,18 @@ def narrate(
 
 
 class GameRules(ABC):
-    """One game's adapter. ``has_queue``: the table has a waiting line when full."""
+    """One game's adapter, made from its registry entry (``spec``). ``has_queue``: the table
+    has a waiting line when full."""
 
     game: str
     has_queue: bool = False
     leave_later_log = "log-leaves-later"
     leave_later_done = "done-leaves-later"
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.game = spec.name
+        self.has_queue = spec.queue
 
     # ---------------------------------------------------------------- seating
 
@@ -211,8 +232,9 @@ class GameRules(ABC):
     ) -> Seating:
         """The session at the table's start (players in seat order, with their stacks)."""
 
+    @abstractmethod
     def load_seating(self, raw: dict[str, Any], settings: Settings) -> Seating:
-        return load_seating(raw, settings.seats)
+        """The seating from the table options' ``runtime`` JSON."""
 
     # ------------------------------------------------------------------ hands
 
@@ -284,10 +306,6 @@ class BrelanRules(GameRules):
     leave_later_log = "log-charlemagne"
     leave_later_done = "done-charlemagne"
 
-    def __init__(self, game: str) -> None:
-        self.game = game
-        self.has_queue = game == "bouillotte"
-
     def start_seating(
         self,
         settings: Settings,
@@ -309,6 +327,9 @@ class BrelanRules(GameRules):
         for name in queue:
             core.join_queue(name)
         return BrelanSeating(core)
+
+    def load_seating(self, raw: dict[str, Any], settings: Settings) -> Seating:
+        return BrelanSeating.from_json(raw)
 
     def public_hand(self, hand: RuntimeHand) -> dict[str, Any]:
         return _brelan(hand).public_view()
@@ -427,8 +448,6 @@ class BragRules(GameRules):
     action), or at the deal when blind play is off or the face-up variant makes him look.
     """
 
-    game = "brag"
-
     def start_seating(
         self,
         settings: Settings,
@@ -437,6 +456,9 @@ class BragRules(GameRules):
         shuffler: Shuffler,
     ) -> Seating:
         return BragSeating.start(players, settings.rules, settings.seats)
+
+    def load_seating(self, raw: dict[str, Any], settings: Settings) -> Seating:
+        return BragSeating.from_json(raw, settings.seats)
 
     def public_hand(self, hand: RuntimeHand) -> dict[str, Any]:
         return brag_public_view(_brag(hand))
@@ -496,13 +518,13 @@ class BragRules(GameRules):
     def end_report(self, hand: RuntimeHand, hand_no: int) -> EndReport:
         h = _brag(hand)
         summary = h.summary()
-        base = {"hand_no": hand_no, "game": "brag", **summary}
+        base = {"hand_no": hand_no, "game": self.game, **summary}
         if h.shown:
             shown = {n: dict(d) for n, d in h.shown.items()}
             return EndReport(
                 showdown={
                     "hand_no": hand_no,
-                    "game": "brag",
+                    "game": self.game,
                     "view": brag_public_view(h),
                     "shown": shown,
                     "combos": {n: combo_message(d["combo"]) for n, d in shown.items()},
@@ -523,17 +545,131 @@ class BragRules(GameRules):
         return EndReport(said=Message.of("log-carried", n=h.carried), data=base)
 
     def narrate(self, events: list[Event]) -> list[tuple[Message, dict[str, Any]]]:
-        return narrate(events, skip=("end", "ante"), game="brag")
+        return narrate(events, skip=("end", "ante"), game=self.game)
 
     def opening_notes(self, hand: RuntimeHand) -> list[tuple[Message, dict[str, Any]]]:
         notable = ("carried", "kept", "reveal", "fold")
         events = [e for e in _brag(hand).events if e.kind in notable]
-        return narrate(events, skip=(), game="brag")
+        return narrate(events, skip=(), game=self.game)
 
 
-GAME_RULES: dict[str, GameRules] = {
-    "brelan": BrelanRules("brelan"),
-    "bouillotte": BrelanRules("bouillotte"),
-    "brag": BragRules(),
-}
-GAMES = tuple(GAME_RULES)
+# ------------------------------------------------------------------- any other game
+
+
+class PlainHand(RuntimeHand, Protocol):
+    """What :class:`PlainRules` needs of a hand, besides :class:`RuntimeHand`: ``hands``, each
+    player's cards in the order of ``names`` (he sees his own from the deal on), and
+    ``public_view()``, what everyone may see now (the runtime's public state shows it; the
+    cards of ``retourne`` and of each ``players[i]["cards"]`` in it are face up)."""
+
+    hands: Sequence[Sequence[Card]]
+
+    def public_view(self) -> dict[str, Any]: ...
+
+
+def _plain(hand: RuntimeHand) -> PlainHand:
+    assert hasattr(hand, "hands") and hasattr(hand, "public_view"), "not a PlainHand"
+    return hand  # type: ignore[return-value]
+
+
+class PlainRules(GameRules):
+    """A game whose engine has no adapter of its own, run from its registry entry: seated by
+    :class:`~bot.runtime.seating.PlainSeating`, each player sees his own cards from the deal
+    on, its hands say what is public (:class:`PlainHand`), a player out of time folds (else
+    passes, else makes his first move at its lowest), and a finished hand is told by its
+    events (the pot) and "the hand is over"."""
+
+    def start_seating(
+        self,
+        settings: Settings,
+        players: list[tuple[str, int]],
+        queue: list[str],
+        shuffler: Shuffler,
+    ) -> Seating:
+        return PlainSeating.start(self.game, settings.rules, players, settings.seats)
+
+    def load_seating(self, raw: dict[str, Any], settings: Settings) -> Seating:
+        return PlainSeating.from_json(raw, settings.seats)
+
+    def public_hand(self, hand: RuntimeHand) -> dict[str, Any]:
+        return _plain(hand).public_view()
+
+    def visible(self, hand: RuntimeHand, name: str) -> tuple[list[str], str | None] | None:
+        h = _plain(hand)
+        return [c.code for c in h.hands[h.index[name]]], None
+
+    def public_cards(self, hand: RuntimeHand) -> set[str]:
+        view = _plain(hand).public_view()
+        out = {str(view["retourne"])} if view.get("retourne") else set()
+        for player in view.get("players", ()):
+            out.update(player.get("cards") or ())
+        return out
+
+    def my_cards(self, hand: RuntimeHand, name: str) -> dict[str, Any]:
+        seen = self.visible(hand, name)
+        assert seen is not None
+        return {"cards": seen[0], "retourne": None}
+
+    def auto_action(self, hand: RuntimeHand) -> tuple[str, Amount]:
+        legal = hand.legal_actions()
+        for verb in PLAIN_AUTO_VERBS:
+            for choice in legal:
+                if choice.verb == verb:
+                    return verb, choice.amount
+        first = legal[0]
+        return first.verb, first.amount if first.amount is not None else first.min
+
+    def stats(self, hand: RuntimeHand, record: HandRecord) -> list[HandStats]:
+        return _won_lines(hand, record)
+
+    def end_report(self, hand: RuntimeHand, hand_no: int) -> EndReport:
+        return EndReport(data={"hand_no": hand_no, "game": self.game, **hand.summary()})
+
+    def narrate(self, events: list[Event]) -> list[tuple[Message, dict[str, Any]]]:
+        return narrate(events, skip=("end",), game=self.game)
+
+
+# --------------------------------------------------------------------- the registry hook
+
+#: The adapter of each engine, by the class of its hands (a registry entry's ``hand``); a
+#: new engine with an adapter of its own adds itself here. Any other engine: PlainRules.
+ADAPTERS: dict[type, type[GameRules]] = {BrelanHand: BrelanRules, BragHand: BragRules}
+
+
+def adapter_class(hand: type) -> type[GameRules]:
+    """The adapter class of an engine's hands (a subclass of a known one shares its)."""
+    for cls in hand.__mro__:
+        if cls in ADAPTERS:
+            return ADAPTERS[cls]
+    return PlainRules
+
+
+class _Adapters(Mapping[str, GameRules]):
+    """Every registered game's adapter, by name, made from its entry on first use (and made
+    again if the entry changed)."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, GameRules] = {}
+
+    def __getitem__(self, game: str) -> GameRules:
+        entry = registry.find(game)
+        if entry is None:
+            raise KeyError(game)
+        made = self._made.get(game)
+        if made is None or made.spec is not entry:
+            made = self._made[game] = adapter_class(entry.hand)(entry)
+        return made
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(registry.names())
+
+    def __len__(self) -> int:
+        return len(registry.names())
+
+    def __contains__(self, game: object) -> bool:
+        return game in registry.GAMES
+
+
+GAME_RULES: Mapping[str, GameRules] = _Adapters()
+#: The games (:data:`bot.games.registry.GAMES`, read at each use).
+GAMES: Sequence[str] = registry.GAMES

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.games import registry
 from bot.games.base import HandRecord
 from bot.games.brag import BragHand
 from bot.games.brag_rank import CATEGORIES, best_three, facts, strength_category
@@ -60,9 +61,16 @@ class AfterHand:
 
 def after_hand(record: HandRecord, hand: RuntimeHand | None = None) -> AfterHand:
     """The hand's end for each player; ``hand``: the finished hand, when at hand (Brelan
-    needs no replay then; Brag always replays its record to know who saw what)."""
-    if record.game == "brag":
+    needs no replay then; Brag always replays its record to know who saw what). The engine
+    is the game's registry entry's; a game of any other engine: every player saw his own
+    cards from the deal on, and no fold is judged."""
+    engine = registry.spec(record.game).hand
+    if issubclass(engine, BragHand):
         return _brag_after(record)
+    if not issubclass(engine, BrelanHand):
+        names = tuple(p.name for p in record.players)
+        retourne = record.retourne.code if record.retourne is not None else None
+        return AfterHand(names, {n: ([c.code for c in record.hands[n]], retourne) for n in names})
     if not isinstance(hand, BrelanHand):
         built = start_hand(record)
         assert isinstance(built, BrelanHand)
@@ -112,7 +120,7 @@ def brelan_strength(hand: tuple[Card, ...], retourne: Card) -> dict[str, Any] | 
 
 
 def _brag_after(record: HandRecord) -> AfterHand:
-    rules = GAME_RULES["brag"]
+    rules = GAME_RULES[record.game]
     h = start_hand(record)
     assert isinstance(h, BragHand)
     names = list(h.names)

@@ -44,7 +44,7 @@ from bot.games.replay import load_record, replay_record, start_hand
 from bot.i18n.message import Message
 from bot.runtime.clock import Clock, RealClock, Timer
 from bot.runtime.closing import ClosingRequests, HandExport
-from bot.runtime.dealers_choice import Choice, ChoiceRequests
+from bot.runtime.dealers_choice import ChoiceRequests
 from bot.runtime.errors import TableError, illegal_move, player_error
 from bot.runtime.fair_requests import FairRequests
 from bot.runtime.fairness import Fairness
@@ -76,6 +76,7 @@ from bot.runtime.settings import (
 )
 from bot.runtime.shards import ShardSet
 from bot.runtime.table import (
+    Choice,
     Dealt,
     Finished,
     GameOver,

@@ -4,7 +4,10 @@ A :class:`Seating` wraps the engine's session object (:class:`~bot.games.session
 for Brelan and Bouillotte, :class:`~bot.games.brag_session.BragSession` for Brag) and offers
 the runtime what it needs: the seats and stacks, sitting down and leaving, the waiting line,
 the next deal's record, the end of a hand, and JSON for the table options (``runtime``).
-The rules stay in the engine; this module only adapts them.
+The rules stay in the engine; this module only adapts them. What a game's table offers (a
+waiting line, an agreed number of hands, recaves) is read from its entry in
+:mod:`bot.games.registry`. A game whose engine has no session of its own is seated by
+:class:`PlainSeating`, from its registry entry alone.
 
 >>> from bot.games.cards import Shuffler
 >>> s = BragSeating.start([("1", 20), ("2", 20)], {}, max_seats=3)
@@ -13,7 +16,7 @@ The rules stay in the engine; this module only adapts them.
 >>> rec = s.next_record(set(), Shuffler(seed=4))
 >>> [p.name for p in rec.players], len(rec.extra["deck"])
 (['3', '1', '2'], 43)
->>> load_seating(s.to_json(), max_seats=3).to_json() == s.to_json()
+>>> BragSeating.from_json(s.to_json(), max_seats=3).to_json() == s.to_json()
 True
 """
 
@@ -23,12 +26,14 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from bot.games import registry
 from bot.games.base import Event, HandRecord, Player
 from bot.games.brag import BragHand
 from bot.games.brag_session import BragSession
 from bot.games.brelan import deal_from, deck_for
 from bot.games.cards import Shuffler
-from bot.games.errors import GameError
+from bot.games.errors import GameError, SetupError
+from bot.games.options import parse_options
 from bot.games.session import TableSession, is_refait
 from bot.runtime.errors import TableError, player_error
 from bot.runtime.state import session_from_json, session_to_json
@@ -239,7 +244,7 @@ class BrelanSeating(Seating):
         return [e.name for e in self.core.queue]
 
     def join_queue(self, name: str, cave: int | None = None) -> None:
-        if self.game != "bouillotte":
+        if not registry.spec(self.game).queue:
             super().join_queue(name, cave)
         self.core.join_queue(name, cave)
 
@@ -249,7 +254,7 @@ class BrelanSeating(Seating):
     def game_over(self) -> bool:
         core = self.core
         return (
-            core.game == "brelan"
+            registry.spec(core.game).agreed_hands
             and core.max_hands is not None
             and core.hands_played >= core.max_hands
             and core.carried == 0
@@ -269,7 +274,7 @@ class BrelanSeating(Seating):
             raise TableError("refuse-already-queued")
         if name not in core.decaved:
             raise TableError("refuse-recave-not-decave")
-        if core.game == "brelan":
+        if registry.spec(core.game).replenish:  # Brelan: by the replenish option
             if not core.replenish:
                 raise TableError("refuse-no-replenish")
             want = cave if amount is None else amount
@@ -340,6 +345,7 @@ class BragSeating(Seating):
     core: BragSession
     max_seats: int
     going: set[str] = field(default_factory=set)
+    #: The engine's game (``BragSession`` deals records of this game only).
     game: str = "brag"
     #: Where each player who left sat: his seat index and the player after him.
     old_seats: dict[str, tuple[int, str | None]] = field(default_factory=dict)
@@ -362,7 +368,7 @@ class BragSeating(Seating):
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "game": "brag",
+            "game": self.game,
             "session": self.core.to_json(),
             "leaving": sorted(self.going),
         }
@@ -515,8 +521,167 @@ class BragSeating(Seating):
         return events
 
 
-def load_seating(raw: dict[str, Any], max_seats: int) -> Seating:
-    """A seating from the table options' ``runtime`` JSON."""
-    if raw.get("game") == "brag":
-        return BragSeating.from_json(raw, max_seats)
-    return BrelanSeating.from_json(raw)
+# ---------------------------------------------------------------------- any other game
+
+
+@dataclass
+class PlainSeating(Seating):
+    """The table of a game whose engine has no session of its own, from its registry entry.
+
+    Players sit in order of arrival, up to ``max_seats``. The dealer moves one seat on after
+    every deal; the players of a deal are those with chips, the dealer last. Every deal is a
+    fresh shuffle of the game's pack (its entry's ``deck``), dealt one card at a time from
+    the top, ``cards`` each, first player first, then the ``retourne`` when the game turns
+    one. What a deal leaves on the table (``carried``) goes to the next. At the end of a hand
+    a player left with no chips, or who asked to leave, goes home.
+
+    >>> s = PlainSeating.start("brelan", {}, [("1", 9), ("2", 9), ("3", 9)], max_seats=4)
+    >>> rec = s.next_record(set(), Shuffler(seed=1))
+    >>> [p.name for p in rec.players], len(rec.hands["1"]), rec.retourne is not None
+    (['1', '2', '3'], 3, True)
+    >>> PlainSeating.from_json(s.to_json(), max_seats=4) == s
+    True
+    """
+
+    game: str
+    rules: dict[str, Any]
+    max_seats: int
+    seats: list[str] = field(default_factory=list)
+    stacks: dict[str, int] = field(default_factory=dict)
+    #: The seat of the next deal's dealer.
+    button: int = -1
+    pool: int = 0
+    going: set[str] = field(default_factory=set)
+
+    @classmethod
+    def start(
+        cls, game: str, rules: dict[str, Any], players: list[tuple[str, int]], max_seats: int
+    ) -> PlainSeating:
+        """The players in seat order with their stacks; the last seated deals first."""
+        return cls(game, dict(rules), max_seats, [n for n, _ in players], dict(players))
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any], max_seats: int) -> PlainSeating:
+        return cls(
+            str(raw["game"]),
+            dict(raw.get("rules", {})),
+            max_seats,
+            [str(n) for n in raw["seats"]],
+            {str(n): int(v) for n, v in raw["stacks"].items()},
+            int(raw.get("button", -1)),
+            int(raw.get("carried", 0)),
+            set(raw.get("leaving", [])),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "rules": dict(self.rules),
+            "seats": list(self.seats),
+            "stacks": dict(self.stacks),
+            "button": self.button,
+            "carried": self.pool,
+            "leaving": sorted(self.going),
+        }
+
+    def _dealer(self) -> str | None:
+        return self.seats[self.button % len(self.seats)] if self.seats else None
+
+    def seated(self) -> list[str]:
+        return list(self.seats)
+
+    def rows(self, dealing: str | None) -> list[SeatRow]:
+        dealer = dealing if dealing is not None else self._dealer()
+        return [
+            SeatRow(pos, name, self.stacks[name], name == dealer, name in self.going)
+            for pos, name in enumerate(self.seats)
+        ]
+
+    def stack(self, name: str) -> int:
+        return self.stacks[name]
+
+    def sync_stack(self, name: str, seat_chips: int) -> None:
+        if name in self.stacks:
+            self.stacks[name] = seat_chips
+
+    @property
+    def carried(self) -> int:
+        return self.pool
+
+    def has_free_seat(self) -> bool:
+        return len(self.seats) < self.max_seats
+
+    def sit(self, name: str, cave: int) -> None:
+        if name in self.seats:
+            raise TableError("refuse-already-seated")
+        if not self.has_free_seat():
+            raise TableError("refuse-table-full")
+        self.seats.append(name)
+        self.stacks[name] = cave
+
+    def remove(self, name: str) -> None:
+        if name not in self.seats:
+            return
+        at, dealer = self.seats.index(name), self.button % len(self.seats)
+        if at <= dealer:  # the one before him deals next: the same player plays first
+            dealer -= 1
+        self.seats.remove(name)
+        self.button = dealer % len(self.seats) if self.seats else -1
+        del self.stacks[name]
+        self.going.discard(name)
+
+    def leave_after_hand(self, name: str) -> None:
+        if name not in self.seats:
+            raise TableError("refuse-not-seated")
+        self.going.add(name)
+
+    def leaving(self) -> set[str]:
+        return set(self.going)
+
+    def next_order(self) -> list[str]:
+        if not self.seats:
+            return []
+        dealer = self.button % len(self.seats)
+        order = self.seats[dealer + 1 :] + self.seats[: dealer + 1]
+        return [n for n in order if self.stacks[n] > 0]
+
+    def can_deal(self, excluded: set[str]) -> bool:
+        return len([n for n in self.next_order() if n not in excluded]) >= 2
+
+    def next_record(self, excluded: set[str], shuffler: Shuffler) -> HandRecord | None:
+        names = [n for n in self.next_order() if n not in excluded]
+        if len(names) < 2:
+            return None
+        entry = registry.spec(self.game)
+        try:
+            options = parse_options(self.game, self.rules)
+            n, each = len(names), entry.cards(options)
+            pack = shuffler.shuffled(entry.deck(options, n), names)
+            if n * each + (1 if entry.retourne else 0) > len(pack):
+                raise SetupError(f"the pack has {len(pack)} cards, too few for {n} players")
+        except GameError as exc:
+            raise player_error(exc) from exc
+        return HandRecord(
+            game=self.game,
+            players=[Player(name, self.stacks[name]) for name in names],
+            hands={name: [pack[i + j * n] for j in range(each)] for i, name in enumerate(names)},
+            options=options.to_dict(),
+            retourne=pack[n * each] if entry.retourne else None,
+            carried=self.pool,
+        )
+
+    def end_of_hand(self, hand: Any) -> list[Event]:
+        self.stacks.update(hand.stacks())
+        self.pool = hand.carried
+        if self.seats:
+            self.button = (self.button + 1) % len(self.seats)
+        events: list[Event] = []
+        for name in list(self.seats):
+            if name in self.going:
+                self.remove(name)
+                events.append(Event("leave", name, {}))
+            elif self.stacks[name] == 0:
+                self.remove(name)
+                events.append(Event("decave", name, {}))
+        self.going.clear()
+        return events

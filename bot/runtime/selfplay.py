@@ -1,8 +1,9 @@
 """``python -m bot.runtime.selfplay DB [SEED] [--hands N]``: robots play tables on a database.
 
 For the crash test: it resumes whatever the database holds (printing ``resumed`` and the
-hands it found as JSON), opens four tables (two of Bouillotte, Brelan, Brag) if there are
-none, then plays random legal actions forever, printing ``acted`` after each committed one.
+hands it found as JSON), opens its :data:`TABLES` if there are none (one of each game, and one
+more of each game with a waiting line), then plays random legal actions forever, printing
+``acted`` after each committed one.
 With ``SELFPLAY_TRACE_WRITES=1`` it also prints ``write-begin`` and ``write-end`` around each
 write transaction (``SELFPLAY_WRITE_PAUSE``: seconds each is held open), so a test knows
 whether its kill landed inside one.
@@ -26,6 +27,7 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 from bot.fair.scheme import derive_server_seed
+from bot.games import registry
 from bot.i18n.message import Message
 from bot.runtime.errors import TableError
 from bot.runtime.manager import TableManager
@@ -34,12 +36,24 @@ from bot.storage import Database
 from bot.storage.transaction import Transaction
 
 GUILD = 1
-TABLES: list[tuple[str, list[int]]] = [
-    ("bouillotte", [101, 102, 103, 104, 105]),
-    ("bouillotte", [201, 202, 203]),
-    ("brelan", [301, 302, 303]),
-    ("brag", [401, 402, 403, 404]),
-]
+
+
+def robot_tables() -> list[tuple[str, list[int]]]:
+    """The robots' tables, channel 1 first: each game with a waiting line twice, once with one
+    robot more than its seats (he waits in line) and once with three; then the other games
+    in the registry's order, with three robots (four at a game of more than five seats).
+    Table ``k``'s robots are ``100 * k + 1`` and on.
+
+    >>> robot_tables()
+    [('bouillotte', [101, 102, 103, 104, 105]), ('bouillotte', [201, 202, 203]), \
+('brelan', [301, 302, 303]), ('brag', [401, 402, 403, 404])]
+    """
+    games = [(g.name, n) for g in registry.specs() if g.queue for n in (g.seats + 1, 3)]
+    games += [(g.name, 4 if g.seats > 5 else 3) for g in registry.specs() if not g.queue]
+    return [(game, [100 * k + i for i in range(1, n + 1)]) for k, (game, n) in enumerate(games, 1)]
+
+
+TABLES: list[tuple[str, list[int]]] = robot_tables()
 
 
 class QuietPresenter(RecordingPresenter):

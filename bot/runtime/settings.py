@@ -1,7 +1,8 @@
 """A table's runtime settings: the table options the runtime reads, checked once.
 
 The rest of the options are the engine's rules options (``bot/games/options.py``); they are
-validated here too, by the engine's own parser.
+validated here too, by the engine's own parser. What differs between games (seat limits, the
+standard cave, which table options a game has) is its entry in :mod:`bot.games.registry`.
 
 >>> s = Settings.from_options("brag", {"max_bet": 20, "next_hand_delay": 5})
 >>> s.cave, s.seats, s.next_hand_delay, s.rules
@@ -17,10 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games.brag import MAX_PLAYERS, brag_deck
-from bot.games.brag_session import DEFAULT_MAX_SEATS
-from bot.games.options import BragOptions, parse_options
-from bot.games.session import DEFAULT_CAVE, DEFAULT_SEATS
+from bot.games import registry
+from bot.games.options import parse_options
 from bot.runtime.errors import TableError
 
 #: Table options the runtime reads (the rest are the engine's rules options).
@@ -58,8 +57,6 @@ DEFAULT_SIT_OUT_HANDS = 3
 #: Deals made with one server seed before it is revealed and replaced (FAIRNESS.md).
 DEFAULT_RESEED_EVERY = 20
 MAX_RESEED_EVERY = 1000
-#: Brag's standard cave (RULES.md is silent; ten maximum bets at the default limits).
-BRAG_CAVE = 100
 
 
 def whole(seconds: float) -> float | int:
@@ -72,28 +69,25 @@ def whole(seconds: float) -> float | int:
 
 
 def default_cave(game: str) -> int:
-    return BRAG_CAVE if game == "brag" else DEFAULT_CAVE[game]
+    """The game's standard cave (its registry entry's)."""
+    return registry.spec(game).cave
 
 
 def default_seats(game: str) -> int:
-    return DEFAULT_MAX_SEATS if game == "brag" else DEFAULT_SEATS[game]
+    """The seats of a table opened without ``seats`` (its registry entry's)."""
+    return registry.spec(game).seats
 
 
 def seat_range(game: str, rules: dict[str, Any]) -> tuple[int, int]:
-    """Fewest and most seats a table of the game may have.
-
-    Brag: the engine's limit (17 players of three-card brag, 10 of four or five cards), and
-    never more than the pack can deal while a kept blind hand lies on the table.
+    """Fewest and most seats a table of the game may have with these rules (its registry
+    entry's: at Brag the engine's limit, 17 players of three-card brag, 10 of four or five
+    cards, and never more than the pack can deal while a kept blind hand lies on the table).
 
     >>> seat_range("brag", {}), seat_range("brag", {"cards": 5}), seat_range("brelan", {})
     ((2, 16), (2, 9), (2, 5))
     """
-    if game == "brag":
-        parsed = parse_options("brag", rules)
-        assert isinstance(parsed, BragOptions)
-        pack = len(brag_deck(parsed))
-        return 2, min(MAX_PLAYERS[parsed.cards], pack // parsed.cards - 1)
-    return 2, 5
+    entry = registry.spec(game)
+    return entry.min_seats, entry.most_seats(parse_options(game, rules))
 
 
 @dataclass
@@ -153,17 +147,18 @@ class Settings:
             raise TableError("refuse-seats-range", game=game, low=low, high=high)
         if delay < 0:
             raise TableError("refuse-delay-negative")
+        entry = registry.spec(game)
         if max_hands is not None:
-            if game != "brelan":
+            if not entry.agreed_hands:
                 raise TableError("refuse-max-hands-brelan")
             if max_hands < 1:
                 raise TableError("refuse-max-hands-one")
-        if replenish and game != "brelan":
+        if replenish and not entry.replenish:
             raise TableError("refuse-replenish-brelan")
-        if staked and game != "brelan":
+        if staked and not entry.staked:
             raise TableError("refuse-staked-brelan")
         dealers_choice = bool(options.get("dealers_choice", False))
-        if dealers_choice and game != "brag":
+        if dealers_choice and not entry.dealers_choice:
             raise TableError("refuse-dealers-choice-brag")
         return cls(
             rules=rules,

@@ -1,5 +1,6 @@
-"""One live table in memory (:class:`Table`), and the steps of a committed change that the
-table manager tells the presenter in order (:data:`Step`)."""
+"""One live table in memory (:class:`Table`, with its dealer's choice in progress:
+:class:`Choice`), and the steps of a committed change that the table manager tells the
+presenter in order (:data:`Step`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from typing import Any
 from bot.games.base import HandRecord
 from bot.i18n.message import Message
 from bot.runtime.clock import Timer
-from bot.runtime.dealers_choice import Choice
 from bot.runtime.fairness import Revealed
 from bot.runtime.games import GAME_RULES, GameRules, RuntimeHand
 from bot.runtime.hand_end import AfterHand
@@ -20,6 +20,33 @@ from bot.storage.seeds import ServerSeed
 
 #: A line for the public log: the message and its details.
 Note = tuple[Message, dict[str, Any]]
+
+
+@dataclass
+class Choice:
+    """A dealer's choice in progress: the dealer, his deadline, and a proposal put to a vote."""
+
+    dealer: str
+    deadline: float
+    proposal: dict[str, Any] | None = None
+    votes: dict[str, bool] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "dealer": self.dealer,
+            "deadline": self.deadline,
+            "proposal": self.proposal,
+            "votes": dict(self.votes),
+        }
+
+    @classmethod
+    def from_json(cls, raw: dict[str, Any]) -> Choice:
+        return cls(
+            str(raw["dealer"]),
+            float(raw["deadline"]),
+            raw.get("proposal"),
+            {str(k): bool(v) for k, v in (raw.get("votes") or {}).items()},
+        )
 
 
 @dataclass

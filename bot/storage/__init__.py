@@ -47,6 +47,7 @@ from bot.storage.models import (
     Wallet,
     iso_week,
 )
+from bot.storage.postgres import PostgresDatabase  # Database(url) opens it
 from bot.storage.schema import MIGRATIONS
 from bot.storage.transaction import Transaction
 
@@ -79,6 +80,7 @@ __all__ = [
     "NoHand",
     "NoTable",
     "NotSeated",
+    "PostgresDatabase",
     "QueueEntry",
     "SchemaTooNew",
     "Seat",

@@ -149,12 +149,15 @@ class Database:
 
     #: The SQL dialect of the backend: "sqlite" or "postgres".
     dialect: ClassVar[str] = "sqlite"
+    #: The class a PostgreSQL URL opens: :mod:`bot.storage.postgres` names its own when
+    #: imported (``bot.storage`` imports it), so this module never imports it back.
+    postgres_backend: ClassVar[type[Database] | None] = None
 
     def __new__(cls, path: str | Path, *args: Any, **kwargs: Any) -> Database:
         if cls is Database and is_postgres_url(path):
-            from bot.storage.postgres import PostgresDatabase
-
-            return super().__new__(PostgresDatabase)
+            if Database.postgres_backend is None:
+                raise RuntimeError("bot.storage.postgres is not loaded (import bot.storage)")
+            return super().__new__(Database.postgres_backend)
         return super().__new__(cls)
 
     def __init__(

@@ -24,11 +24,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
-import re
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Generator, Iterable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Final
 
@@ -36,17 +34,16 @@ import asyncpg
 
 from bot.storage.database import Clock, Database, redact_url
 from bot.storage.errors import SchemaTooNew
+from bot.storage.pg_connection import (
+    PgConnection,
+    PgIntegrityError,
+    PgOperationalError,
+    database_error,
+    translate,
+)
 from bot.storage.schema_pg import PG_MIGRATIONS
 from bot.storage.transaction import Transaction
 
-#: The generated key of each table, returned by an INSERT as the cursor's ``lastrowid``.
-GENERATED_KEYS: Final = {
-    "card_tables": "id",
-    "hands": "id",
-    "queue": "position",
-    "ledger": "id",
-    "server_seeds": "id",
-}
 #: SQLSTATEs of a transaction PostgreSQL rolled back whole, safe to run again.
 RETRYABLE: Final = frozenset({"40001", "40P01"})
 #: The advisory lock migrations run under (any constant; per database).
@@ -59,162 +56,13 @@ VERSION_TABLE: Final = (
 )
 
 
-class PgIntegrityError(sqlite3.IntegrityError):
-    """PostgreSQL refused a write: a constraint or a trigger (SQLSTATE class 23)."""
-
-    sqlstate: str = ""
-
-
-class PgOperationalError(sqlite3.OperationalError):
-    """Any other error PostgreSQL reported; ``sqlstate`` says which."""
-
-    sqlstate: str = ""
-
-
 class PostgresUnavailable(sqlite3.OperationalError):
     """The PostgreSQL server could not be reached or refused the connection."""
-
-
-def database_error(exc: Exception) -> sqlite3.Error:
-    """The ``sqlite3`` error for an asyncpg error (the original is its ``__cause__``)."""
-    state = str(getattr(exc, "sqlstate", "") or "")
-    error = (PgIntegrityError if state.startswith("23") else PgOperationalError)(str(exc))
-    error.sqlstate = state
-    return error
 
 
 def retryable(exc: BaseException) -> bool:
     """Whether ``exc`` is a deadlock or serialisation failure (the transaction may run again)."""
     return getattr(exc, "sqlstate", None) in RETRYABLE
-
-
-_INSERT = re.compile(r"\s*INSERT\s+(OR\s+IGNORE\s+)?INTO\s+(\w+)", re.IGNORECASE)
-_RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
-_ROWS = ("SELECT", "WITH", "VALUES", "SHOW", "TABLE")
-
-
-@functools.lru_cache(maxsize=2048)
-def translate(sql: str) -> tuple[str, bool]:
-    """SQLite's SQL as PostgreSQL reads it: ``(text, returns_rows)``.
-
-    >>> translate("SELECT * FROM seats WHERE table_id = ? AND status = '?'")
-    ("SELECT * FROM seats WHERE table_id = $1 AND status = '?'", True)
-    >>> translate("INSERT INTO queue (table_id, user_id) VALUES (?, ?)")[0]
-    'INSERT INTO queue (table_id, user_id) VALUES ($1, $2) RETURNING position'
-    >>> translate("INSERT OR IGNORE INTO hands (id) VALUES (?)")[0]
-    'INSERT INTO hands (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id'
-    """
-    out: list[str] = []
-    count, quote = 0, ""
-    for ch in sql:
-        if quote:
-            quote = "" if ch == quote else quote
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "?":
-            count += 1
-            out.append(f"${count}")
-            continue
-        out.append(ch)
-    text = "".join(out)
-    insert = _INSERT.match(text)
-    if insert is not None:
-        if insert.group(1):
-            text = text[: insert.start(1)] + text[insert.end(1) :] + " ON CONFLICT DO NOTHING"
-        key = GENERATED_KEYS.get(insert.group(2).lower())
-        if key is not None and not _RETURNING.search(text):
-            text += f" RETURNING {key}"
-    rows = text.lstrip().upper().startswith(_ROWS) or bool(_RETURNING.search(text))
-    return text, rows
-
-
-def _changed(status: str) -> int:
-    """Rows a command changed, from its status (``INSERT 0 3``, ``UPDATE 2``); -1 if none."""
-    verb, _, rest = status.partition(" ")
-    if verb in ("INSERT", "UPDATE", "DELETE", "MERGE") and rest:
-        return int(rest.rsplit(" ", 1)[-1])
-    return -1
-
-
-class PgCursor:
-    """What a statement returned, read like an aiosqlite cursor."""
-
-    def __init__(self, rows: list[Any], rowcount: int, lastrowid: int | None) -> None:
-        self._rows = rows
-        self._next = 0
-        self.rowcount = rowcount
-        self.lastrowid = lastrowid
-
-    async def fetchone(self) -> Any:
-        if self._next >= len(self._rows):
-            return None
-        self._next += 1
-        return self._rows[self._next - 1]
-
-    async def fetchall(self) -> list[Any]:
-        rest, self._next = self._rows[self._next :], len(self._rows)
-        return rest
-
-    async def close(self) -> None:
-        self._rows = []
-
-
-class PgResult:
-    """``conn.execute(...)``: awaited for its cursor, or ``async with ... as cursor``."""
-
-    def __init__(self, run: Awaitable[PgCursor]) -> None:
-        self._run = run
-
-    def __await__(self) -> Generator[Any, None, PgCursor]:
-        return self._run.__await__()
-
-    async def __aenter__(self) -> PgCursor:
-        return await self._run
-
-    async def __aexit__(self, *exc: object) -> None:
-        return None
-
-
-class PgConnection:
-    """One pooled asyncpg connection inside a transaction, with the part of
-    ``aiosqlite.Connection`` the storage code uses."""
-
-    def __init__(self, raw: Any) -> None:
-        self.raw = raw
-        self.total_changes = 0
-
-    def execute(self, sql: str, params: Iterable[Any] = ()) -> PgResult:
-        return PgResult(self._execute(sql, tuple(params)))
-
-    async def _execute(self, sql: str, params: tuple[Any, ...]) -> PgCursor:
-        text, rows = translate(sql)
-        try:
-            if rows:
-                found = list(await self.raw.fetch(text, *params))
-                count = -1 if text.lstrip().upper().startswith(_ROWS) else len(found)
-                last = found[0][0] if found and _INSERT.match(text) else None
-            else:
-                found, last = [], None
-                count = _changed(await self.raw.execute(text, *params))
-        except asyncpg.PostgresError as exc:
-            raise database_error(exc) from exc
-        self.total_changes += max(count, 0)
-        return PgCursor(found, count, last)
-
-    async def executemany(self, sql: str, seq: Iterable[Iterable[Any]]) -> None:
-        for params in seq:
-            await self._execute(sql, tuple(params))
-
-    async def execute_fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
-        cursor = await self._execute(sql, tuple(params))
-        return await cursor.fetchall()
-
-    async def run(self, sql: str) -> None:
-        """One statement without parameters (BEGIN, COMMIT, a script)."""
-        try:
-            await self.raw.execute(sql)
-        except asyncpg.PostgresError as exc:
-            raise database_error(exc) from exc
 
 
 async def user_version(raw: Any) -> int:
@@ -399,6 +247,9 @@ class PostgresDatabase(Database):
 
     def _retryable(self, exc: BaseException) -> bool:
         return retryable(exc)
+
+
+Database.postgres_backend = PostgresDatabase  # what Database(url) opens for a PostgreSQL URL
 
 
 __all__ = [

@@ -86,10 +86,6 @@ class SeedTransaction(TransactionBase):
     async def count_server_seeds(self) -> int:
         return await self._scalar("SELECT COUNT(*) FROM server_seeds")
 
-    async def seed_by_commitment(self, commitment: str) -> ServerSeed | None:
-        row = await self._one("SELECT * FROM server_seeds WHERE commitment = ?", (commitment,))
-        return None if row is None else self._server_seed(row)
-
     async def count_deal(self, seed_id: int, deal: int, *, shuffled: bool) -> None:
         """One more deal made with the seed (``deal`` its number)."""
         await self._run(

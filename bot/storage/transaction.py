@@ -595,14 +595,6 @@ class Transaction(
         )
         return len(actions)
 
-    async def set_turn_deadline(self, hand_id: int, turn_deadline: float | None) -> None:
-        """Set (or clear) the unix time by which the player to act must act."""
-        await self._playing_hand(hand_id)
-        await self._run(
-            "UPDATE hands SET turn_deadline = ?, updated_at = ? WHERE id = ?",
-            (turn_deadline, self.now, hand_id),
-        )
-
     async def finish_hand(
         self,
         hand_id: int,

@@ -22,7 +22,7 @@ from bot.storage.models import (
 )
 
 if TYPE_CHECKING:
-    from bot.storage.postgres import PgConnection
+    from bot.storage.pg_connection import PgConnection
 
 
 class Row(Protocol):
@@ -105,7 +105,7 @@ class TransactionBase:
     @property
     def conn(self) -> aiosqlite.Connection | PgConnection:
         """The underlying connection, for queries this class does not offer (on PostgreSQL a
-        :class:`~bot.storage.postgres.PgConnection`: the same calls, ``?`` placeholders)."""
+        :class:`~bot.storage.pg_connection.PgConnection`: the same calls, ``?`` placeholders)."""
         if self._conn is None:
             raise RuntimeError("this transaction is over; open a new one")
         return self._conn

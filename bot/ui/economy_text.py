@@ -13,12 +13,12 @@ from typing import Any, Final
 import discord
 from discord import app_commands
 
-from bot.i18n import render
+from bot.games import registry
+from bot.i18n import Lang, lang_of, render
 from bot.runtime.closing import GONE_NOTES
 from bot.storage.database import Database
 from bot.storage.errors import format_duration
 from bot.storage.models import GuildSettings, LedgerEntry
-from bot.ui.i18n import Lang, lang_of
 from bot.ui.safe_text import plain
 
 #: Leaderboard metrics (storage ``METRICS``); each is named by ``metric-<name>``.
@@ -35,12 +35,6 @@ DEFAULT_METRIC: Final = "net_chips"
 
 #: Leaderboard periods, as storage spells them; each is named by ``period-<name>``.
 PERIODS: Final = ("all", "week")
-
-GAME_NAMES: Final[dict[str, str]] = {
-    "brelan": "Brelan",
-    "bouillotte": "Bouillotte",
-    "brag": "Brag",
-}
 
 
 def chips(lang: Lang, amount: int) -> str:
@@ -90,12 +84,13 @@ def period_name(lang: Lang, period: str) -> str:
 
 
 def game_name(game: str) -> str:
-    """A game's name as players write it.
+    """A game's name as players write it (its registry entry's title).
 
     >>> game_name("bouillotte"), game_name("whist")
     ('Bouillotte', 'Whist')
     """
-    return GAME_NAMES.get(game, game.capitalize())
+    entry = registry.find(game)
+    return entry.title if entry is not None else game.capitalize()
 
 
 def metric_value(lang: Lang, metric: str, value: int) -> str:

@@ -7,7 +7,9 @@ answer follows the clicking user's Discord language, a public message the guild'
 (``/admin settings locale``).
 
 Every sentence comes from the message catalogue (:mod:`bot.i18n`): :func:`say` renders a
-key, a :class:`~bot.i18n.Message` or a refusal in the reader's language.
+key, a :class:`~bot.i18n.Message` or a refusal in the reader's language. The languages
+(:data:`~bot.i18n.Lang`, :data:`~bot.i18n.LANGS`, :func:`~bot.i18n.lang_of`) are
+:mod:`bot.i18n`'s, named here too for the commands.
 """
 
 from __future__ import annotations
@@ -15,11 +17,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.i18n import Message, render
+from bot.i18n import LANGS, Lang, Message, lang_of, render
 from bot.i18n.message import Refusal
 
-Lang = str  # "en" or "fr"
-LANGS = ("en", "fr")
+__all__ = ["LANGS", "L", "Lang", "SalonTranslator", "catalogue_str", "lang_of", "say"]
 
 
 def L(english: str, french: str) -> app_commands.locale_str:
@@ -30,15 +31,6 @@ def L(english: str, french: str) -> app_commands.locale_str:
 def catalogue_str(key: str, /, **params: object) -> app_commands.locale_str:
     """A command string (a choice's name) from the catalogue, with its French."""
     return app_commands.locale_str(render("en", key, **params), fr=render("fr", key, **params))
-
-
-def lang_of(locale: discord.Locale | str | None) -> Lang:
-    """``"fr"`` for any French Discord locale, else ``"en"``.
-
-    >>> lang_of("fr"), lang_of(discord.Locale.american_english), lang_of(None)
-    ('fr', 'en', 'en')
-    """
-    return "fr" if locale is not None and str(locale).lower().startswith("fr") else "en"
 
 
 class SalonTranslator(app_commands.Translator):

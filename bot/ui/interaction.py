@@ -5,13 +5,13 @@ from __future__ import annotations
 import discord
 
 from bot.runtime import TableError
-from bot.ui.views import salon_bot
+from bot.ui.services import services_of
 
 
 async def table_here(interaction: discord.Interaction) -> int:
     """The open table of the interaction's channel; a TableError says how to open one."""
     channel_id = interaction.channel_id
-    manager = salon_bot(interaction).manager
+    manager = services_of(interaction).manager
     table_id = None if channel_id is None else await manager.table_in_channel(channel_id)
     if table_id is None:
         raise TableError("refuse-no-table-in-channel")

@@ -11,14 +11,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from bot.i18n import has, render
+from bot.games import registry
+from bot.i18n import Lang, has, render
 from bot.runtime.errors import TableError
 from bot.runtime.option_schema import RUNTIME_SPECS, check_typed, default, specs
-from bot.ui.i18n import Lang
 
 #: The values of the options that take a word (booleans are on/off), every game together.
 CHOICES: dict[str, tuple[str, ...]] = {}
-for _game in ("brelan", "bouillotte", "brag"):
+for _game in registry.names():
     for _spec in specs(_game).values():
         if _spec.kind == "choice":
             known = CHOICES.get(_spec.name, ())

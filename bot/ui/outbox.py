@@ -31,13 +31,12 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import aiohttp
 import discord
 
-if TYPE_CHECKING:
-    from bot.ui.presenter import DiscordPresenter
+from bot.ui.services import TableMessages
 
 log = logging.getLogger(__name__)
 
@@ -272,7 +271,7 @@ class Outbox:
 
     def __init__(
         self,
-        presenter: DiscordPresenter,
+        presenter: TableMessages,
         pacer: Pacer | None = None,
         clock: Callable[[], float] = discord_clock,
     ) -> None:

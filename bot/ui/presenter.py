@@ -20,14 +20,13 @@ import logging
 from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.i18n import Message, render
+from bot.i18n import Lang, Message, render
 from bot.i18n.people import is_house_player
 from bot.ui.card_art import showdown_png
-from bot.ui.i18n import Lang
 from bot.ui.outbox import NOTICE, PRIVATE, Fault, Outbox, Pacer, classify
 from bot.ui.render import (
     CardsPlace,
@@ -38,9 +37,8 @@ from bot.ui.render import (
     showdown_picture,
     table_embed,
 )
-
-if TYPE_CHECKING:
-    from bot.app import SalonBot
+from bot.ui.services import PresenterHost
+from bot.ui.views import table_view
 
 log = logging.getLogger(__name__)
 
@@ -127,7 +125,7 @@ ChannelGone = Callable[[int, str], Awaitable[None]]
 class DiscordPresenter:
     """Implements :class:`bot.runtime.Presenter` with discord.py."""
 
-    def __init__(self, bot: SalonBot, *, pacer: Pacer | None = None) -> None:
+    def __init__(self, bot: PresenterHost, *, pacer: Pacer | None = None) -> None:
         self.bot = bot
         self.latest: dict[int, dict[str, Any]] = {}
         self.logs: defaultdict[int, deque[tuple[Message, dict[str, Any]]]] = defaultdict(
@@ -200,8 +198,6 @@ class DiscordPresenter:
 
         ``published``: from the last state the runtime published (a change in progress is
         not shown before it is stored)."""
-        from bot.ui.views import table_view
-
         lang = await self.lang(table_id)
         state = self.latest.get(table_id) if published else None
         if state is None:

@@ -13,11 +13,11 @@ from typing import Any
 
 import discord
 
-from bot.i18n import SUIT_SYMBOLS, Message, people, render, set_card_writer
+from bot.games import registry
+from bot.i18n import SUIT_SYMBOLS, Lang, Message, people, render, set_card_writer
 from bot.runtime.errors import VERBS
 from bot.ui.card_art import ShowdownPicture, ShowdownRow
 from bot.ui.fair_text import fair_lines
-from bot.ui.i18n import Lang
 from bot.ui.limits import (
     EMBED_TOTAL,
     FIELD_VALUE,
@@ -28,8 +28,22 @@ from bot.ui.limits import (
     listing,
 )
 
-GAME_TITLES = {"brelan": "Brelan", "bouillotte": "Bouillotte", "brag": "Brag"}
-COLOURS = {"brelan": 0x1F6F43, "bouillotte": 0x8B1E2D, "brag": 0x243B73}
+
+def game_title(game: str) -> str:
+    """A game's name as players write it (its registry entry's title), else as given."""
+    entry = registry.find(game)
+    return entry.title if entry is not None else game
+
+
+def game_colour(game: str) -> int:
+    """The colour of a game's table message and showdown (its registry entry's)."""
+    entry = registry.find(game)
+    return entry.colour if entry is not None else 0x444444
+
+
+#: A showdown's line for each pot, by the catalogue prefix of the game's own texts (its
+#: registry entry's ``text_prefix``); a game without one: Brelan's stages of the pot.
+POT_LINES = {"brag": "ui-pot-line-brag"}
 
 
 #: Suits as Discord draws them in colour (the emoji forms): hearts and diamonds red,
@@ -157,14 +171,12 @@ def table_embed(
     closed: bool = False,
 ) -> discord.Embed:
     """The public table message: seats, stacks, stakes, pool, retourne, turn and queue."""
-    game = str(state.get("game", "brelan"))
+    game = str(state.get("game", ""))
     hand = state.get("hand")
-    title = render(
-        lang, "ui-table-title", game=GAME_TITLES.get(game, game), table=state["table_id"]
-    )
+    title = render(lang, "ui-table-title", game=game_title(game), table=state["table_id"])
     if hand:
         title += render(lang, "ui-hand", hand=hand.get("no"))
-    embed = discord.Embed(title=title, colour=COLOURS.get(game, 0x444444))
+    embed = discord.Embed(title=title, colour=game_colour(game))
     if closed:
         embed.description = render(lang, "ui-this-table-closed")
         return embed
@@ -343,7 +355,7 @@ def showdown_embed(lang: Lang, game: str, data: Mapping[str, Any]) -> discord.Em
     view = data.get("view") or {}
     reveal = data.get("reveal") or {}
     title = render(lang, "ui-showdown-hand", n=data.get("hand_no", "?"))
-    embed = discord.Embed(title=title, colour=COLOURS.get(game, 0x444444))
+    embed = discord.Embed(title=title, colour=game_colour(game))
     retourne = reveal.get("retourne") or view.get("retourne")
     if retourne:
         embed.description = render(lang, "ui-retourne-turned-card", c=card(retourne))
@@ -386,7 +398,8 @@ def showdown_embed(lang: Lang, game: str, data: Mapping[str, Any]) -> discord.Em
         )
     pots = data.get("pots") or []
     if pots:
-        key = "ui-pot-line-brag" if game == "brag" else "ui-pot-line-stage"
+        prefix = getattr(registry.find(game), "text_prefix", "")
+        key = POT_LINES.get(prefix, "ui-pot-line-stage")
         value = "\n".join(
             render(
                 lang,
@@ -467,7 +480,7 @@ def cards_message(
         render(
             lang,
             "dm-cards-where",
-            game=GAME_TITLES.get(game, game),
+            game=game_title(game),
             hand=place.hand or 0,
             table=place.table,
             channel=place.channel or 0,

@@ -106,9 +106,10 @@ def player_errors(
 
 
 def _player_errors(func: Callback, *, public: bool) -> Callback:
+    from bot.i18n import lang_of
     from bot.runtime import TableError
     from bot.storage import StorageError
-    from bot.ui.i18n import lang_of, say
+    from bot.ui.i18n import say
 
     @functools.wraps(func)
     async def wrapper(*args: Any, **kwargs: Any) -> None:

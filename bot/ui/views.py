@@ -20,33 +20,27 @@ import functools
 import logging
 import re
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import discord
 
-from bot.i18n import render
+from bot.i18n import Lang, lang_of, render
 from bot.runtime import TableError
 from bot.runtime.manager import ALREADY_PLAYED
 from bot.storage import StorageError
 from bot.ui.abuse import too_fast_text
 from bot.ui.card_emojis import EMOJI_TEXT, option_emoji
 from bot.ui.fair_text import fair_explanation
-from bot.ui.i18n import Lang, lang_of, say
+from bot.ui.i18n import say
 from bot.ui.limits import BUTTON_LABEL, MODAL_TITLE, OPTION_LABEL, SELECT_PLACEHOLDER, fit_text
 from bot.ui.render import CardsPlace, cards_message, coloured_card, verb_label
 from bot.ui.replies import in_time, reply_private, too_late
-
-if TYPE_CHECKING:
-    from bot.app import SalonBot
+from bot.ui.services import services_of
 
 log = logging.getLogger(__name__)
 
 #: Verbs whose amount is chosen by the player (a range min..max).
 MAX_PRESETS = 4
-
-
-def salon_bot(interaction: discord.Interaction) -> SalonBot:
-    return interaction.client  # type: ignore[return-value]
 
 
 # -- which buttons ---------------------------------------------------------------------------
@@ -230,8 +224,8 @@ async def answer_with_table(
     through the interaction's original response). An answer that comes too late for Discord
     (the move is applied all the same) leaves the table message to the outbox.
     """
-    bot = salon_bot(interaction)
-    presenter = bot.presenter
+    services = services_of(interaction)
+    presenter = services.presenter
     lang = lang_of(interaction.locale)
     received = discord.utils.utcnow().timestamp()
     with presenter.responding(table_id) as capture:
@@ -278,9 +272,9 @@ async def answer_with_table(
 
 async def check_turn(interaction: discord.Interaction, table_id: int, hand_id: int) -> bool:
     """Refuse (privately) a click from anyone but the player to act, or on an old hand."""
-    bot = salon_bot(interaction)
+    services = services_of(interaction)
     lang = lang_of(interaction.locale)
-    table = bot.manager.tables.get(table_id)
+    table = services.manager.tables.get(table_id)
     if table is None or table.closed:
         await reply_private(interaction, say(lang, "refuse-no-such-table"))
         return False
@@ -311,17 +305,17 @@ async def check_turn(interaction: discord.Interaction, table_id: int, hand_id: i
 
 async def show_cards(interaction: discord.Interaction, table_id: int) -> None:
     """The player's cards, privately (the fallback when DMs are closed)."""
-    bot = salon_bot(interaction)
+    services = services_of(interaction)
     lang = lang_of(interaction.locale)
     try:
         mine = await in_time(
-            interaction, bot.manager.my_cards(table_id, interaction.user.id), thinking=True
+            interaction, services.manager.my_cards(table_id, interaction.user.id), thinking=True
         )
     except (TableError, StorageError) as exc:
         await reply_private(interaction, say(lang, exc))
         return
-    bot.presenter.cards_seen(table_id, interaction.user.id)
-    state = await bot.presenter.state(table_id) or {}
+    services.presenter.cards_seen(table_id, interaction.user.id)
+    state = await services.presenter.state(table_id) or {}
     hand = state.get("hand") or {}
     guild = interaction.guild
     place = CardsPlace(
@@ -381,12 +375,12 @@ async def play(
     move already played is refused, even when the turn has come back to the same player."""
     if not await check_turn(interaction, table_id, hand_id):
         return
-    bot = salon_bot(interaction)
-    bot.presenter.player_moved(table_id, interaction.user.id)
+    services = services_of(interaction)
+    services.presenter.player_moved(table_id, interaction.user.id)
     await answer_with_table(
         interaction,
         table_id,
-        lambda: bot.manager.act(
+        lambda: services.manager.act(
             table_id,
             interaction.user.id,
             verb,
@@ -425,7 +419,7 @@ class Throttled:
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         data: Mapping[str, Any] = interaction.data or {}
         button = str(data.get("custom_id", ""))
-        if salon_bot(interaction).clicks.allow(interaction.user.id, button):
+        if services_of(interaction).clicks.allow(interaction.user.id, button):
             return True
         await reply_private(interaction, too_fast_text(lang_of(interaction.locale)))
         return False
@@ -469,33 +463,39 @@ class TableButton(
 
     @always_answered
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = salon_bot(interaction)
+        services = services_of(interaction)
         table_id, user = self.table_id, interaction.user.id
         if self.what == "cards":
             await show_cards(interaction, table_id)
         elif self.what == "bump":
             await reply_private(interaction, render(lang_of(interaction.locale), "turn-bumped"))
-            bot.presenter.refresh(table_id, repost=True)
+            services.presenter.refresh(table_id, repost=True)
         elif self.what == "fair":
-            status = await in_time(interaction, bot.manager.status(table_id), thinking=True)
+            status = await in_time(interaction, services.manager.status(table_id), thinking=True)
             await reply_private(interaction, fair_explanation(lang_of(interaction.locale), status))
         elif self.what in ("yes", "no"):
             yes = self.what == "yes"
             await answer_with_table(
-                interaction, table_id, lambda: bot.manager.vote_game(table_id, user, yes)
+                interaction, table_id, lambda: services.manager.vote_game(table_id, user, yes)
             )
         elif self.what == "cut":
-            await answer_with_table(interaction, table_id, lambda: bot.manager.cut(table_id, user))
+            await answer_with_table(
+                interaction, table_id, lambda: services.manager.cut(table_id, user)
+            )
         elif self.what == "join":
-            await answer_with_table(interaction, table_id, lambda: bot.manager.join(table_id, user))
+            await answer_with_table(
+                interaction, table_id, lambda: services.manager.join(table_id, user)
+            )
         elif self.what == "leave":
             await answer_with_table(
-                interaction, table_id, lambda: bot.manager.leave(table_id, user)
+                interaction, table_id, lambda: services.manager.leave(table_id, user)
             )
         else:
             manager = interaction.permissions.manage_guild
             await answer_with_table(
-                interaction, table_id, lambda: bot.manager.start(table_id, user, manager=manager)
+                interaction,
+                table_id,
+                lambda: services.manager.start(table_id, user, manager=manager),
             )
 
 
@@ -617,8 +617,8 @@ class OtherAmountButton(
         if not await check_turn(interaction, self.table_id, self.hand_id):
             return
         lang = lang_of(interaction.locale)
-        bot = salon_bot(interaction)
-        state = await bot.presenter.state(self.table_id) or {}
+        services = services_of(interaction)
+        state = await services.presenter.state(self.table_id) or {}
         hint = ""
         for legal in (state.get("hand") or {}).get("legal", []):
             if legal.get("verb") == self.verb and "min" in legal:
@@ -645,9 +645,9 @@ async def offer_discard(
     """Four- and five-card Brag: a private menu of the player's own cards, to pick the
     ``count`` he throws away."""
     lang = lang_of(interaction.locale)
-    bot = salon_bot(interaction)
+    services = services_of(interaction)
     try:
-        mine = await bot.manager.my_cards(table_id, interaction.user.id)
+        mine = await services.manager.my_cards(table_id, interaction.user.id)
     except (TableError, StorageError) as exc:
         await reply_private(interaction, say(lang, exc))
         return
@@ -702,9 +702,9 @@ class DiscardSelect(
     @always_answered
     async def callback(self, interaction: discord.Interaction) -> None:
         lang = lang_of(interaction.locale)
-        bot = salon_bot(interaction)
+        services = services_of(interaction)
         chosen = tuple(self.item.values)
-        act = bot.manager.act(
+        act = services.manager.act(
             self.table_id,
             interaction.user.id,
             "discard",
@@ -764,11 +764,11 @@ class VariantSelect(
 
     @always_answered
     async def callback(self, interaction: discord.Interaction) -> None:
-        bot = salon_bot(interaction)
+        services = services_of(interaction)
         changes = parse_variant(self.item.values[0]) if self.item.values else {}
         table_id, user = self.table_id, interaction.user.id
         await answer_with_table(
-            interaction, table_id, lambda: bot.manager.choose_game(table_id, user, changes)
+            interaction, table_id, lambda: services.manager.choose_game(table_id, user, changes)
         )
 
 
