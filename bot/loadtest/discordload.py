@@ -23,6 +23,9 @@ a ramp (``--ramp``, a tenth of a second a table by default); the figures are cou
   first write of its message (REST edit, repost or interaction callback) that shows that
   change or a later one (the hand and move number in its buttons' custom ids); changes never
   shown by the end are ``unshown``;
+- ``click_edits``: whether table messages were edited through the latest click on them
+  (the default; ``--no-click-edits``: every edit by REST, as when nobody clicked for 14
+  minutes);
 - ``chips_before``/``chips_after``: every chip of the guilds (wallets, seats, pots, jars) once
   the tables are open and after the bot stopped, and whether every guild balances.
 
