@@ -94,6 +94,14 @@ def lease_owner() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
 
+async def stop_task(task: asyncio.Task[Any]) -> None:
+    """Cancel a background task and wait for it to end (at most :data:`SHUTDOWN_GRACE`)."""
+    task.cancel()
+    await asyncio.wait({task}, timeout=SHUTDOWN_GRACE)
+    if task.done() and not task.cancelled() and (error := task.exception()) is not None:
+        log.warning("%s had failed: %r", task.get_name(), error)
+
+
 class DiscordClock(RealClock):
     """The runtime clock on discord.py's idea of now; timers sleep with asyncio until
     ``now()`` reaches their deadline."""
@@ -135,6 +143,13 @@ class SalonBot(commands.AutoShardedBot):
     recommends (docs/scaling.md).
 
     ``clock`` and ``shuffler_factory`` exist for tests (a virtual clock, seeded decks).
+    ``database``: an open database to run on (its opener closes it), instead of the one
+    ``settings`` names, which the bot opens and closes itself.
+
+    What ``setup_hook`` opens goes on an exit stack as it is opened, and :meth:`close`
+    closes it in the reverse order, once, even when the setup failed halfway: the background
+    tasks, the table manager, the presenter's last sends, the Discord connection, the
+    database.
     """
 
     db: Database
@@ -150,6 +165,7 @@ class SalonBot(commands.AutoShardedBot):
         sync_only: bool = False,
         sync_guild: int | None = None,
         members: bool | None = None,
+        database: Database | None = None,
     ) -> None:
         shards = settings.shards
         #: Whether it asks for the members intent (default: unless MEMBER_EVENTS=off).
@@ -186,11 +202,26 @@ class SalonBot(commands.AutoShardedBot):
         self.card_emojis_task: asyncio.Task[Any] | None = None
         #: The daily archiving of old hands (``serve`` turns it on with the heartbeat).
         self._retention: asyncio.Task[None] | None = None
+        self._database = database
+        #: What is open, closed by :meth:`close` in the reverse order.
+        self._exit_stack = contextlib.AsyncExitStack()
+        self._closing = asyncio.Lock()
 
     async def setup_hook(self) -> None:
+        stack = self._exit_stack
         card_emojis.use(None)  # coloured text until this bot's emojis are confirmed
-        self.db = await Database.open(self.settings.database_target, clock=discord_time)
+        # the card writer is process-wide: leave it as found, last
+        stack.callback(card_emojis.use, None)
+        if self._database is None:
+            self.db = await Database.open(self.settings.database_target, clock=discord_time)
+            stack.push_async_callback(self._close_database, self.db)
+        else:
+            self.db = self._database
+        # the gateway and the HTTP session close after the presenter's last sends, before
+        # the database
+        stack.push_async_callback(self._close_client)
         self.presenter = DiscordPresenter(self)
+        stack.push_async_callback(self._close_presenter, self.presenter)
         self.manager = TableManager(
             self.db,
             self.presenter,
@@ -200,6 +231,7 @@ class SalonBot(commands.AutoShardedBot):
             # An SQLite file is held by one process (its lock): leases are for PostgreSQL.
             lease_owner=lease_owner() if self.settings.postgres else None,
         )
+        stack.push_async_callback(self.manager.aclose, SHUTDOWN_GRACE)
         await self.tree.set_translator(SalonTranslator())
         for name in self.extensions_to_load:
             await self.load_extension(name)
@@ -217,6 +249,7 @@ class SalonBot(commands.AutoShardedBot):
             self.card_emojis_task = asyncio.create_task(
                 card_emojis.install_and_use(self), name="card-emojis"
             )
+            stack.push_async_callback(stop_task, self.card_emojis_task)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Remember each member's language: the DMs he gets (his cards) are written in it."""
@@ -236,44 +269,34 @@ class SalonBot(commands.AutoShardedBot):
         parsers["INTERACTION_CREATE"] = parse_interaction_create
 
     async def close(self) -> None:
-        """Shut down cleanly: take no new interaction, let an action in progress commit
-        (each table's lock is taken, then kept), cancel the timers, send the table updates
-        still waiting (a few seconds at most), close the gateway, then checkpoint and close
-        the database."""
-        if not self.stopping:
-            self.stopping = True
-            for task in (self._heartbeat, self.card_emojis_task, self._retention):
-                if task is not None:
-                    task.cancel()
-            card_emojis.use(None)  # the card writer is process-wide: leave it as found
-            manager: Any = getattr(self, "manager", None)
-            for table in list(manager.tables.values()) if manager is not None else []:
-                try:
-                    await asyncio.wait_for(table.lock.acquire(), SHUTDOWN_GRACE)
-                except TimeoutError:
-                    log.warning("table %s was still busy at shutdown", table.id)
-                if table.timer is not None:
-                    table.timer.cancel()
-                    table.timer = None
-            if manager is not None:
-                try:
-                    await manager.release_leases()
-                except Exception:
-                    log.warning("could not release the table leases", exc_info=True)
-            presenter: Any = getattr(self, "presenter", None)
-            if presenter is not None:  # the last table messages go out while the HTTP
-                try:  # session and the database are still open
-                    await presenter.aclose(SHUTDOWN_GRACE)
-                except Exception:
-                    log.warning("could not send the last table updates", exc_info=True)
+        """Shut down cleanly: take no new interaction, then close what ``setup_hook`` (and
+        ``on_ready``) opened, in the reverse order, once: the background tasks stop; the
+        table manager lets an action in progress commit (each table's lock is taken, then
+        kept), cancels its timers and gives its leases up; the presenter sends the table
+        updates still waiting (a few seconds at most); the gateway and the HTTP session
+        close; the database is checkpointed and closed."""
+        self.stopping = True
+        async with self._closing:  # a second close waits for the first, then finds it done
+            await self._exit_stack.aclose()
+        await super().close()  # already done unless the setup stopped before it was pushed
+
+    async def _close_client(self) -> None:
         await super().close()
-        db: Database | None = getattr(self, "db", None)
-        if db is not None:
-            try:
-                await db.checkpoint()
-            except Exception:
-                log.warning("could not checkpoint the database", exc_info=True)
-            await db.close()
+
+    @staticmethod
+    async def _close_presenter(presenter: DiscordPresenter) -> None:
+        try:  # the last table messages go out while the HTTP session and the database are open
+            await presenter.aclose(SHUTDOWN_GRACE)
+        except Exception:
+            log.warning("could not send the last table updates", exc_info=True)
+
+    @staticmethod
+    async def _close_database(db: Database) -> None:
+        try:
+            await db.checkpoint()
+        except Exception:
+            log.warning("could not checkpoint the database", exc_info=True)
+        await db.close()
 
     async def on_ready(self) -> None:
         log.info("logged in as %s", self.user)
@@ -281,8 +304,10 @@ class SalonBot(commands.AutoShardedBot):
             log.info("invite the bot with: %s", invite_url(self.application_id))
         if self.heartbeat and self._heartbeat is None and not self.stopping:
             self._heartbeat = asyncio.create_task(heartbeat_loop(self), name="heartbeat")
+            self._exit_stack.push_async_callback(stop_task, self._heartbeat)
         if self.heartbeat and self._retention is None and not self.stopping:
             self._retention = asyncio.create_task(retention_loop(self), name="retention")
+            self._exit_stack.push_async_callback(stop_task, self._retention)
 
 
 if TYPE_CHECKING:  # mypy checks here that the bot is what the buttons type against

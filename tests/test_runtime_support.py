@@ -28,9 +28,7 @@ class Env:
 
     async def reopen(self) -> Env:
         """Close the database and start a fresh manager on the same one (same clock)."""
-        for table in self.manager.tables.values():
-            if table.timer is not None:
-                table.timer.cancel()
+        await self.manager.aclose()
         await self.db.close()
         return await make_env(self.path, self.clock)
 

@@ -229,7 +229,7 @@ async def work(args: argparse.Namespace) -> int:
         started = time.time()
         await driver.run(deadline, None if args.closed else args.rate)
         ended = time.time()
-        await manager.release_leases()
+        await manager.aclose()  # its timers stopped, its leases given up
         emit({"done": True, "started": started, "ended": ended, "actions": driver.actions})
     finally:
         await db.close()

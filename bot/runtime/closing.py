@@ -46,9 +46,7 @@ class ClosingRequests(ManagerParts):
         """Close the table (its creator, or ``force``: a server manager), every stack going
         home. During a hand the table closes when the hand ends, as leaving does: closing
         never undoes a hand (an admin's :meth:`void_hand` / :meth:`close_now` does)."""
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
+        async with self._locked(table_id) as table:
             if not force and by != table.creator_id:
                 raise TableError("refuse-close-who")
             if not table.playing():
@@ -67,9 +65,7 @@ class ClosingRequests(ManagerParts):
         """A server manager closes the table at once: a hand in play is called off (no chip
         had moved), every stack goes home; the hand and the cash-outs name him. It works on
         a table that needs attention too."""
-        table = self._table(table_id, broken_ok=True)
-        async with table.lock:
-            self._table(table_id, broken_ok=True)
+        async with self._locked(table_id, broken_ok=True) as table:
             return await self._close_now(table, admin=by)
 
     async def void_hand(self, table_id: int, by: int) -> Message:
@@ -78,9 +74,7 @@ class ClosingRequests(ManagerParts):
 
         Brag: the cards of the void deal were seen, so the next deal shuffles a fresh pack
         (a kept blind hand goes back into it)."""
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
+        async with self._locked(table_id) as table:
             if not table.playing() or table.hand_id is None:
                 raise TableError("refuse-no-hand")
             hand_no = table.hand_no

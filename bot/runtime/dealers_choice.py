@@ -99,9 +99,7 @@ class ChoiceRequests(ManagerParts):
     ) -> Message:
         """The dealer keeps the game (``changes`` empty), changes the variant (his alone), or
         proposes another game, put to a vote of the seated players."""
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
+        async with self._locked(table_id) as table:
             choice = table.choice
             if choice is None:
                 raise TableError("refuse-choice-none")
@@ -126,9 +124,7 @@ class ChoiceRequests(ManagerParts):
 
     async def vote_game(self, table_id: int, user_id: int, yes: bool) -> Message:
         """A seated player answers the dealer's proposal (once)."""
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
+        async with self._locked(table_id) as table:
             choice = table.choice
             name = str(user_id)
             if choice is None or choice.proposal is None:
@@ -148,12 +144,9 @@ class ChoiceRequests(ManagerParts):
     async def _on_choice_due(self, table_id: int, deadline: float) -> None:
         """The dealer's (or the vote's) time is up: the game stays, or the votes are counted
         (no answer counts as no)."""
-        table = self.tables.get(table_id)
-        if table is None or table.closed:
-            return
-        async with table.lock:
-            choice = table.choice
-            if choice is None or choice.deadline != deadline:
+        async with self._locked(table_id, quiet=True) as table:
+            choice = table.choice if table is not None else None
+            if table is None or choice is None or choice.deadline != deadline:
                 return
             said = self._settle(table, choice.proposal, timed_out=choice.proposal is None)
             await self._commit_choice(table, said)

@@ -88,9 +88,7 @@ class FairRequests(ManagerParts):
 
     async def client_seed(self, table_id: int, user_id: int, text: str | None = None) -> Message:
         """Show the player's seed at the table, or set it to ``text`` (from the next deal)."""
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
+        async with self._locked(table_id) as table:
             seated = await self.db.get_seat(table.id, user_id) is not None
             queued = any(e.user_id == user_id for e in await self.db.queue(table.id))
             if not (seated or queued):
@@ -110,9 +108,7 @@ class FairRequests(ManagerParts):
     async def cut(self, table_id: int, user_id: int) -> Message:
         """The player before the dealer cuts: fresh randomness goes into his seed, for the
         next deal. Once per deal."""
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
+        async with self._locked(table_id) as table:
             who = self.cutter(table)
             if who is None:
                 raise TableError("refuse-cut-nobody")
@@ -133,9 +129,7 @@ class FairRequests(ManagerParts):
     async def ask_reseed(self, table_id: int, user_id: int) -> Message:
         """A seated player asks for a new server seed: after the hand in play, else now.
         The old one is revealed once no pack shuffled with it can be dealt."""
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
+        async with self._locked(table_id) as table:
             if await self.db.get_seat(table.id, user_id) is None:
                 raise TableError("refuse-reseed-not-seated")
             seed = table.seed

@@ -39,6 +39,7 @@ class Leasing(ManagerParts):
         lease_owner: str | None
         lease_ttl: float
         _keeper: Timer | None
+        _closed: bool
         _shufflers: dict[int, Shuffler]
 
         async def _resume_table(self, gt: GameTable, fresh_turns: bool) -> bool: ...
@@ -89,11 +90,11 @@ class Leasing(ManagerParts):
     def keep_leases(self) -> None:
         """Renew this process's leases, and take over the tables whose lease ran out, every
         third of a lease's life from now on (the bot calls it once, after :meth:`resume`)."""
-        if self.lease_owner is None:
+        if self.lease_owner is None or self._closed:
             return
         if self._keeper is not None:
             self._keeper.cancel()
-        self._keeper = self.clock.call_at(self.clock.now() + self.lease_ttl / 3, self._keep)
+        self._keeper = self._call_at(self.clock.now() + self.lease_ttl / 3, self._keep)
 
     async def _keep(self) -> None:
         self._keeper = None

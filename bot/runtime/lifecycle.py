@@ -3,7 +3,7 @@ removed from a server, a member leaving it, a server unavailable for a while.
 
 :class:`LifecycleRequests` is a part of :class:`~bot.runtime.manager.TableManager` kept in its
 own module; the Discord layer calls it when Discord tells it so. Every change goes through the
-table's lock and the manager's one write path (the lease fence included):
+table's lock (``_locked``) and the manager's one write path (the lease fence included):
 
 - :meth:`table_gone`: nobody can play at the table any more. The hand in play is called off
   (every stake goes back: stacks only change when a hand ends), the table closes, every stack
@@ -76,11 +76,6 @@ class LifecycleRequests(ManagerParts):
         ) -> list[CashOut]: ...
         def _deadline_for(self, table: Table, hand: RuntimeHand | None = None) -> float | None: ...
 
-    def _live(self, table_id: int) -> Table | None:
-        """The table as this process runs it now (it may have been reloaded), or None."""
-        table = self.tables.get(table_id)
-        return None if table is None or table.closed else table
-
     def _guild_tables(self, guild_id: int) -> list[int]:
         return sorted(t.id for t in self.tables.values() if t.guild_id == guild_id and not t.closed)
 
@@ -92,11 +87,7 @@ class LifecycleRequests(ManagerParts):
         another process holds its lease). Works on a table that needs attention too."""
         if reason not in GONE_REASONS:
             raise ValueError(f"unknown reason {reason!r}: one of {', '.join(GONE_REASONS)}")
-        first = self._live(table_id)
-        if first is None:
-            return None
-        async with first.lock:
-            table = self._live(table_id)
+        async with self._locked(table_id, quiet=True, broken_ok=True, paused_ok=True) as table:
             if table is None:
                 return None
             voided = await self._hand_in_play(table)
@@ -157,12 +148,8 @@ class LifecycleRequests(ManagerParts):
         return out
 
     async def _member_left_at(self, table_id: int, user_id: int) -> bool:
-        first = self._live(table_id)
-        if first is None or first.needs_attention:
-            return False
-        async with first.lock:
-            table = self._live(table_id)
-            if table is None or table.needs_attention:
+        async with self._locked(table_id, quiet=True, paused_ok=True) as table:
+            if table is None:
                 return False
             name = str(user_id)
             seat = await self.db.get_seat(table.id, user_id)
@@ -228,12 +215,8 @@ class LifecycleRequests(ManagerParts):
         self.paused_guilds.add(guild_id)
         out = []
         for table_id in self._guild_tables(guild_id):
-            first = self._live(table_id)
-            if first is None:
-                continue
-            async with first.lock:
-                table = self._live(table_id)
-                if table is None or table.paused:
+            async with self._locked(table_id, quiet=True, broken_ok=True) as table:
+                if table is None:  # gone, or paused already
                     continue
                 table.paused = True
                 if table.timer is not None:
@@ -260,11 +243,7 @@ class LifecycleRequests(ManagerParts):
         return out
 
     async def _unpause(self, table_id: int, back: str) -> bool:
-        first = self._live(table_id)
-        if first is None:
-            return False
-        async with first.lock:
-            table = self._live(table_id)
+        async with self._locked(table_id, quiet=True, broken_ok=True, paused_ok=True) as table:
             if table is None or not table.paused:
                 return False
             table.paused = False

@@ -2,11 +2,17 @@
 presenter.
 
 Each :class:`Table` has one lock; every request (join, leave, start, act, close, a timer
-firing) takes it, changes the engine state in memory, then writes everything in **one**
-storage transaction (the hand record with the new action, the chip movements, the session
-state in the table options). If the transaction fails, the table is reloaded from the
-database, so memory never drifts from what is stored. Engine player names are
-``str(user_id)``.
+firing, a Discord event) takes it through :meth:`TableManager._locked`, changes the engine
+state in memory, then writes everything in **one** storage transaction
+(:meth:`TableManager._write`, the lease fence included: the hand record with the new action,
+the chip movements, the session state in the table options). If the transaction fails, the
+table is reloaded from the database, so memory never drifts from what is stored. Engine
+player names are ``str(user_id)``.
+
+The manager is a facade over its parts (:mod:`bot.runtime.parts`): the action path
+(:mod:`bot.runtime.acting`), seats, closing, the dealer's choice, fair dealing, house
+players, Discord's lifecycle events, leases, publishing and resuming each live in a module of
+their own. It owns its timers: :meth:`TableManager.aclose` stops them all at shutdown.
 
 What differs between games (dealing, what is public, which cards a player may see, the
 automatic action, the showdown report, statistics) is in :mod:`bot.runtime.games`; what a
@@ -27,25 +33,26 @@ The Brelan/Bouillotte public view is ``BrelanHand.public_view()``; Brag's is des
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import json
 import logging
 import math
 import random
 import secrets
-from collections.abc import AsyncIterator, Callable
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Literal, overload
 
-from bot.games.base import Action, Amount
 from bot.games.cards import Shuffler
-from bot.games.errors import GameError, IllegalAction
+from bot.games.errors import GameError
 from bot.games.options import Options, parse_options
 from bot.games.replay import load_record, replay_record, start_hand
 from bot.i18n.message import Message
+from bot.runtime.acting import ALREADY_PLAYED, LAG_GRACE, STALE_BUTTON, Acting
 from bot.runtime.clock import Clock, RealClock, Timer
 from bot.runtime.closing import ClosingRequests, HandExport
 from bot.runtime.dealers_choice import ChoiceRequests
-from bot.runtime.errors import TableError, illegal_move, player_error
+from bot.runtime.errors import TableError, player_error
 from bot.runtime.fair_requests import FairRequests
 from bot.runtime.fairness import Fairness
 from bot.runtime.games import (
@@ -53,9 +60,8 @@ from bot.runtime.games import (
     GAMES,
     RuntimeHand,
     auto_verb,
-    event_message,
 )
-from bot.runtime.hand_end import AfterHand, after_hand
+from bot.runtime.hand_end import after_hand
 from bot.runtime.house_requests import HouseRequests
 from bot.runtime.house_seats import (
     HOUSE_PAUSE,
@@ -80,7 +86,6 @@ from bot.runtime.table import (
     Dealt,
     Finished,
     GameOver,
-    Note,
     Said,
     Scheduled,
     SeedRevealed,
@@ -97,6 +102,7 @@ __all__ = [
     "DEFAULT_SIT_OUT_HANDS",
     "DEFAULT_TURN_TIMEOUT",
     "GAMES",
+    "LAG_GRACE",
     "NEEDS_ATTENTION",
     "PAUSED",
     "RUNTIME_KEYS",
@@ -111,15 +117,12 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-#: A turn timer that fires this many seconds after its deadline means the bot lagged: the
-#: player is given a fresh turn instead of timing out (docs/architecture.md).
-LAG_GRACE = 5.0
-
-STALE_BUTTON = Message.of("refuse-stale-button")
-ALREADY_PLAYED = Message.of("refuse-already-played")
+#: Seconds :meth:`TableManager.aclose` waits for an action in progress at each table.
+CLOSE_GRACE = 3.0
 
 
 class TableManager(
+    Acting,
     SeatRequests,
     ClosingRequests,
     ChoiceRequests,
@@ -173,6 +176,12 @@ class TableManager(
         self._keeper: Timer | None = None
         #: Guilds unavailable for now (a Discord outage): their tables are paused.
         self.paused_guilds: set[int] = set()
+        #: The timer callbacks running now (each in a task of its own: :meth:`_call_at`).
+        self._firing: set[asyncio.Task[None]] = set()
+        #: Set by :meth:`aclose`: no timer is armed or fires from then on.
+        self._closed = False
+        self._close_lock = asyncio.Lock()
+        self._closed_down = False
 
     # ------------------------------------------------------------------ helpers
 
@@ -181,15 +190,92 @@ class TableManager(
             self._shufflers[table_id] = self.shuffler_factory(table_id)
         return self._shufflers[table_id]
 
-    def _table(self, table_id: int, *, broken_ok: bool = False) -> Table:
+    def _find(
+        self,
+        table_id: int,
+        *,
+        quiet: bool = False,
+        broken_ok: bool = False,
+        paused_ok: bool = False,
+        hand_id: int | None = None,
+    ) -> Table | None:
+        """The live table, or its refusal (:meth:`_locked` says which)."""
         table = self.tables.get(table_id)
+        refusal: str | Message
         if table is None or table.closed:
-            raise TableError("refuse-no-such-table")
-        if table.needs_attention and not broken_ok:
-            raise TableError(NEEDS_ATTENTION)
-        if table.paused:
-            raise TableError(PAUSED)
+            refusal = "refuse-no-such-table"
+        elif table.needs_attention and not broken_ok:
+            refusal = NEEDS_ATTENTION
+        elif table.paused and not paused_ok:
+            refusal = PAUSED
+        elif hand_id is not None and hand_id != table.hand_id:
+            refusal = STALE_BUTTON
+        else:
+            return table
+        if quiet:
+            return None
+        raise TableError(refusal)
+
+    def _table(self, table_id: int, *, broken_ok: bool = False) -> Table:
+        """The live table, without its lock (a read that changes nothing)."""
+        table = self._find(table_id, broken_ok=broken_ok)
+        assert table is not None
         return table
+
+    @overload
+    def _locked(
+        self,
+        table_id: int,
+        *,
+        quiet: Literal[False] = False,
+        broken_ok: bool = False,
+        paused_ok: bool = False,
+        hand_id: int | None = None,
+    ) -> AbstractAsyncContextManager[Table]: ...
+    @overload
+    def _locked(
+        self,
+        table_id: int,
+        *,
+        quiet: Literal[True],
+        broken_ok: bool = False,
+        paused_ok: bool = False,
+        hand_id: int | None = None,
+    ) -> AbstractAsyncContextManager[Table | None]: ...
+    def _locked(
+        self,
+        table_id: int,
+        *,
+        quiet: bool = False,
+        broken_ok: bool = False,
+        paused_ok: bool = False,
+        hand_id: int | None = None,
+    ) -> AbstractAsyncContextManager[Table | None]:
+        """``async with self._locked(table_id) as table:`` the live table under its lock,
+        the one way every request, timer and Discord event changes a table.
+
+        The table is looked up, its lock taken, and looked up again under the lock (a
+        request waiting for the lock may find the table closed, paused, reloaded or on
+        another hand by then): what is yielded is the table as it is now. Refusals, as
+        :class:`TableError`: ``refuse-no-such-table`` (unknown or closed), the table needs
+        attention (unless ``broken_ok``: an admin may close it), its server is unavailable
+        (unless ``paused_ok``), ``hand_id`` given and another hand in play (a stale button).
+        ``quiet`` (timers, Discord events: nobody to answer): ``None`` instead of a
+        refusal, and no lock is taken when there is no live table before it."""
+        return self._lock_table(table_id, quiet, broken_ok, paused_ok, hand_id)
+
+    @contextlib.asynccontextmanager
+    async def _lock_table(
+        self, table_id: int, quiet: bool, broken_ok: bool, paused_ok: bool, hand_id: int | None
+    ) -> AsyncIterator[Table | None]:
+        first = self._find(table_id, quiet=quiet, broken_ok=broken_ok, paused_ok=paused_ok)
+        if first is None:
+            yield None
+            return
+        async with first.lock:
+            yield self._find(
+                table_id, quiet=quiet, broken_ok=broken_ok, paused_ok=paused_ok, hand_id=hand_id
+            )
 
     async def _load(self, gt: GameTable) -> Table:
         """Build a table from the database: session from its options, hand from its log."""
@@ -256,13 +342,36 @@ class TableManager(
     async def _reload(self, table: Table) -> Table:
         return await self._load(await self.db.get_table(table.id))
 
+    # ------------------------------------------------------------------ timers
+
+    def _call_at(self, when: float, callback: Callable[[], Awaitable[None]]) -> Timer:
+        """The clock's timer at ``when``; once it fires, ``callback`` runs in a task of the
+        manager's own, which :meth:`aclose` cancels and waits for (nothing fires once the
+        manager is closed). The timer waits for the task, as the clock waits for a callback."""
+
+        async def fire() -> None:
+            if self._closed:
+                return
+            task: asyncio.Task[None] = asyncio.ensure_future(callback())
+            self._firing.add(task)
+            task.add_done_callback(self._firing.discard)
+            try:
+                await asyncio.wait({task})
+            except asyncio.CancelledError:
+                task.cancel()
+                raise
+            if not task.cancelled():
+                task.result()  # a failure reaches the clock, which logs it
+
+        return self.clock.call_at(when, fire)
+
     def _arm(self, table: Table) -> None:
         """(Re-)arm the table's timer: the turn timer from the stored deadline while a hand
         is played, else the pending deal. An overdue one fires at once."""
         if table.timer is not None:
             table.timer.cancel()
             table.timer = None
-        if table.paused:
+        if table.paused or self._closed:
             return  # nobody can see the table: nothing happens until its server is back
         hand = table.hand
         if hand is not None and not hand.finished:
@@ -273,21 +382,21 @@ class TableManager(
             async def fire() -> None:
                 await self._on_timeout(table.id, hand_id, count)
 
-            table.timer = self.clock.call_at(table.deadline, fire)
+            table.timer = self._call_at(table.deadline, fire)
         elif table.choice is not None:
             deadline = table.choice.deadline
 
             async def due() -> None:
                 await self._on_choice_due(table.id, deadline)
 
-            table.timer = self.clock.call_at(deadline, due)
+            table.timer = self._call_at(deadline, due)
         elif table.next_deal_at is not None:
             at = table.next_deal_at
 
             async def deal() -> None:
                 await self._on_deal_due(table.id, at)
 
-            table.timer = self.clock.call_at(at, deal)
+            table.timer = self._call_at(at, deal)
 
     def _deadline_for(self, table: Table, hand: RuntimeHand | None = None) -> float | None:
         hand = hand if hand is not None else table.hand
@@ -299,6 +408,38 @@ class TableManager(
         if hand.to_act in table.sitting_out or hand.to_act in table.departed:
             return self.clock.now()
         return self.clock.now() + table.settings.turn_timeout
+
+    async def aclose(self, grace: float = CLOSE_GRACE) -> None:
+        """Stop running the tables (a clean shutdown): no timer is armed or fires from now
+        on; at each table an action in progress may commit (its lock is waited for, at most
+        ``grace`` seconds, then kept: no request changes the table any more) and its timer
+        is cancelled; the timer callbacks still running (a timeout, a house player's move,
+        a pending deal, the lease keeper) are cancelled and waited for; the leases are given
+        up. The tables stay stored as they are (a restart resumes them). Idempotent."""
+        self._closed = True
+        async with self._close_lock:
+            if self._closed_down:
+                return
+            if self._keeper is not None:
+                self._keeper.cancel()
+                self._keeper = None
+            for table in list(self.tables.values()):
+                try:
+                    await asyncio.wait_for(table.lock.acquire(), grace)
+                except TimeoutError:
+                    log.warning("table %s was still busy at shutdown", table.id)
+                if table.timer is not None:
+                    table.timer.cancel()
+                    table.timer = None
+            firing = [t for t in self._firing if t is not asyncio.current_task()]
+            for task in firing:
+                task.cancel()
+            await asyncio.gather(*firing, return_exceptions=True)
+            try:
+                await self.release_leases()
+            except Exception:
+                log.warning("could not release the table leases", exc_info=True)
+            self._closed_down = True
 
     async def _safe(self, coro: Any) -> Any:
         try:
@@ -406,9 +547,7 @@ class TableManager(
         (``manager``; ``by=None`` is the bot itself). The pause before an automatic deal
         (``next_hand_delay``) holds: during it the request is refused.
         """
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
+        async with self._locked(table_id) as table:
             if table.playing():
                 raise TableError("refuse-hand-in-play")
             if table.choice is not None:
@@ -485,11 +624,8 @@ class TableManager(
 
     async def _on_deal_due(self, table_id: int, at: float) -> None:
         """The pending deal's time has come (a stale timer does nothing)."""
-        table = self.tables.get(table_id)
-        if table is None or table.closed:
-            return
-        async with table.lock:
-            if table.closed or table.paused or table.next_deal_at != at or table.playing():
+        async with self._locked(table_id, quiet=True) as table:
+            if table is None or table.next_deal_at != at or table.playing():
                 return
             await self._maybe_deal(table, force=True)
 
@@ -610,218 +746,6 @@ class TableManager(
         await self._deliver(table)
         self._arm(table)
         await self._publish(table)
-
-    # ------------------------------------------------------------------ acting
-
-    async def act(
-        self,
-        table_id: int,
-        user_id: int,
-        verb: str,
-        amount: Amount = None,
-        hand_id: int | None = None,
-        index: int | None = None,
-    ) -> None:
-        """Play one action for the player; refused (changing nothing) if not legal.
-
-        ``index`` (a button's): the number of moves played when it was drawn; a click for a
-        move already played is refused, even when the turn came back to the same player.
-
-        Brag: ``look`` is an action like the others; the cards he may now see are
-        delivered to him privately.
-        """
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
-            if hand_id is not None and hand_id != table.hand_id:
-                raise TableError(STALE_BUTTON)
-            if (
-                index is not None
-                and table.record is not None
-                and index != len(table.record.actions)
-            ):
-                raise TableError(ALREADY_PLAYED)
-            hand = table.hand
-            name = str(user_id)
-            if hand is None or hand.finished:
-                raise TableError("refuse-no-hand")
-            if name not in hand.index:
-                raise TableError("refuse-not-in-hand")
-            if hand.to_act != name:
-                raise TableError("refuse-not-your-turn")
-            await self._apply(table, name, verb, amount, timed_out=False)
-
-    async def _on_timeout(self, table_id: int, hand_id: int, count: int) -> None:
-        table = self.tables.get(table_id)
-        if table is None or table.closed:
-            return
-        async with table.lock:
-            hand = table.hand
-            if (
-                table.closed
-                or table.paused
-                or table.hand_id != hand_id
-                or hand is None
-                or hand.finished
-                or table.record is None
-                or len(table.record.actions) != count
-                or hand.to_act is None
-            ):
-                return  # stale timer
-            name = hand.to_act
-            if is_house(int(name)):
-                await self._house_plays(table, name)
-                return
-            if name in table.departed:  # he left the server: never waited for
-                await self._departed_plays(table, name)
-                return
-            late = self.clock.now() - (table.deadline or self.clock.now())
-            if late > LAG_GRACE and table.lag_forgiven != (hand_id, count):
-                # the bot lagged (a blocked loop, a slow disk): the player's time was eaten
-                # by us, not by him. He gets a fresh turn, once, and no timeout is counted.
-                log.warning("table %s: timer fired %.1f s late; a fresh turn", table.id, late)
-                table.lag_forgiven = (hand_id, count)
-                table.deadline = self._deadline_for(table)
-                async with self._write(table) as tx:
-                    await tx.save_hand(
-                        hand_id, table.record.to_json(), turn_deadline=table.deadline
-                    )
-                self._arm(table)
-                await self._publish(table)
-                return
-            verb, amount = table.rules.auto_action(hand)
-            await self._say(
-                table,
-                Message.of("log-timeout", user=int(name), verb=Message.of(f"verb-{verb}")),
-                {"user": int(name), "verb": verb, "timeout": True},
-            )
-            await self._apply(table, name, verb, amount, timed_out=True)
-
-    async def _apply(
-        self, table: Table, name: str, verb: str, amount: Amount, timed_out: bool
-    ) -> None:
-        hand, record = table.hand, table.record
-        assert hand is not None and record is not None and table.hand_id is not None
-        try:
-            events = hand.act(name, verb, amount)
-        except IllegalAction as exc:
-            raise illegal_move(hand.legal_actions(), verb, amount) from exc
-        action = Action(name, verb, amount)
-        record.actions.append(action)
-        hand_id = table.hand_id
-        # the amount only when it is chips: a discard's cards are private
-        shown = amount if isinstance(amount, int) else None
-        log.debug("table %s hand %s: %s plays %s %s", table.id, hand_id, name, verb, shown)
-        user = int(name)
-        seat_changes: dict[str, Any] = {}
-        if timed_out:
-            count = table.timeouts.get(name, 0) + 1
-            table.timeouts[name] = count
-            seat_changes["timeouts"] = count
-            if count >= 2 and name not in table.sitting_out:
-                table.sitting_out.add(name)
-                seat_changes["status"] = "sitting_out"
-        elif table.timeouts.get(name):
-            table.timeouts.pop(name)
-            seat_changes["timeouts"] = 0
-        table.deadline = self._deadline_for(table)
-        steps: list[Step] = []
-        async with self._write(table) as tx:
-            await tx.append_action(
-                hand_id,
-                action.to_json(),
-                turn_deadline=table.deadline,
-                expected_count=len(record.actions) - 1,
-            )
-            leaving = table.session.leaving() if table.session else set()
-            if seat_changes and name not in leaving:
-                await tx.update_seat(table.id, user, **seat_changes)
-            if hand.finished and await self._conclude_in(tx, table, steps):
-                await self._deal_chain_in(tx, table, steps)
-            if hand.finished:
-                await tx.update_table(table.id, options=table.options())
-        for said, data in table.rules.narrate(events):
-            await self._say(table, said, data)
-        await self._present(table, steps)
-        if table.closing and not table.playing():
-            await self._close_now(table)
-
-    async def _finish_in(self, tx: Transaction, table: Table) -> Finished:
-        """The hand is over: stacks, pot, jar, stats; then the session's end-of-hand rules
-        (players cleaned out or leaving go home, the line fills the seats)."""
-        hand, record, session = table.hand, table.record, table.session
-        assert hand is not None and record is not None and session is not None
-        assert table.hand_id is not None
-        new_stacks = hand.stacks()
-        await tx.finish_hand(
-            table.hand_id,
-            hand.summary(),
-            {int(n): s + session.reserve(n) for n, s in new_stacks.items()},
-            flambeau=table.rules.flambeau(hand),
-            pot=hand.carried,
-        )
-        await tx.record_hand_stats(table.guild_id, table.rules.stats(hand, record))
-        try:
-            ended = after_hand(record, hand)
-        except Exception:  # never let the bookkeeping stop a hand from ending
-            log.exception("table %s: the end of hand %s could not be read", table.id, table.hand_no)
-            ended = AfterHand(tuple(hand.names))
-        before = {p.name: p.stack for p in record.players}
-        await tx.record_hand_flows(
-            table.guild_id,
-            table.hand_id,
-            {int(n): s - before[n] for n, s in new_stacks.items() if n in before},
-            {int(n): json.dumps(facts, sort_keys=True) for n, facts in ended.strong.items()},
-        )
-        notes: list[Note] = []
-        # sitting out: count the hands missed, unseat after too many
-        for n in session.seated():
-            if n in table.sitting_out and n not in hand.index:
-                missed = table.hands_sat_out.get(n, 0) + 1
-                table.hands_sat_out[n] = missed
-                if missed >= table.settings.sit_out_hands:
-                    session.leave_after_hand(n)
-                    notes.append((Message.of("log-sat-out-leaves", user=int(n)), {"user": int(n)}))
-                else:
-                    await tx.update_seat(table.id, int(n), hands_sat_out=missed)
-        seated_before = set(session.seated())
-        events = session.end_of_hand(hand)
-        after = set(session.seated())
-        for n in sorted(seated_before - after):
-            out = await tx.cash_out(table.id, int(n))
-            table.sitting_out.discard(n)
-            table.timeouts.pop(n, None)
-            table.hands_sat_out.pop(n, None)
-            notes.append((Message.of("log-leaves", user=int(n), n=out.amount), {"user": int(n)}))
-        table.departed &= after  # a player who left the server has gone home now
-        for n in sorted(after - seated_before):
-            uid = int(n)
-            await tx.leave_queue(table.id, uid)
-            cave = session.stack(n)
-            if await tx.balance(table.guild_id, uid) < cave:
-                session.remove(n)
-                notes.append((Message.of("log-cannot-pay-cave", user=uid), {"user": uid}))
-                continue
-            await tx.seat(table.id, uid, buy_in=cave)
-            await self.fair.seat_seed(tx, table.id, uid)
-            notes.append((Message.of("log-takes-seat", user=uid, n=cave), {"user": uid}))
-        for event in events:
-            notes.append((event_message(event, table.game), event.to_json()))
-        finished = Finished(hand, table.hand_no, notes, ended)
-        table.hand = table.record = None
-        table.hand_id = None
-        table.deadline = None
-        table.delivered = {}
-        return finished
-
-    async def _announce_end(self, table: Table, step: Finished) -> None:
-        report = table.rules.end_report(step.hand, step.hand_no)
-        if report.showdown is not None:
-            await self._safe(self.presenter.showdown(table.id, report.showdown))
-        else:
-            await self._say(table, report.said, report.data)
-        for said, data in step.notes:
-            await self._say(table, said, data)
 
     def engine_options(self, table_id: int) -> Options:
         """A table's parsed rules options (``BrelanOptions`` or ``BragOptions``)."""

@@ -1,22 +1,27 @@
 """What the table manager's parts share: the declarations, for type checking, of the
-manager's attributes and helpers that :mod:`seat_requests`, :mod:`closing`, :mod:`leasing`,
-:mod:`publishing`, :mod:`resuming`, :mod:`dealers_choice`, :mod:`fair_requests` and
-:mod:`house_requests` call. Nothing here exists at run time;
-:class:`~bot.runtime.manager.TableManager` provides it all."""
+manager's attributes and helpers that :mod:`acting`, :mod:`seat_requests`, :mod:`closing`,
+:mod:`leasing`, :mod:`lifecycle`, :mod:`publishing`, :mod:`resuming`, :mod:`dealers_choice`,
+:mod:`fair_requests` and :mod:`house_requests` call. Nothing here exists at run time;
+:class:`~bot.runtime.manager.TableManager` provides it all.
+
+Every change to a table goes through :meth:`ManagerParts._locked` (the table under its lock,
+looked up again once the lock is held) and :meth:`ManagerParts._write` (the one write path,
+the lease fence included)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 if TYPE_CHECKING:
     import random
-    from collections.abc import Callable
+    from collections.abc import Awaitable, Callable
     from contextlib import AbstractAsyncContextManager
 
     from bot.games.base import Amount
     from bot.i18n.message import Message
-    from bot.runtime.clock import Clock
+    from bot.runtime.clock import Clock, Timer
     from bot.runtime.fairness import Fairness, Revealed
+    from bot.runtime.presenter import Presenter
     from bot.runtime.table import Table
     from bot.storage import Database
     from bot.storage.models import Hand
@@ -32,10 +37,42 @@ class ManagerParts:
         clock: Clock
         tables: dict[int, Table]
         house_rng: Callable[[], random.Random]
+        presenter: Presenter
 
         def _table(self, table_id: int, *, broken_ok: bool = False) -> Table: ...
+        @overload
+        def _locked(
+            self,
+            table_id: int,
+            *,
+            quiet: Literal[False] = False,
+            broken_ok: bool = False,
+            paused_ok: bool = False,
+            hand_id: int | None = None,
+        ) -> AbstractAsyncContextManager[Table]: ...
+        @overload
+        def _locked(
+            self,
+            table_id: int,
+            *,
+            quiet: Literal[True],
+            broken_ok: bool = False,
+            paused_ok: bool = False,
+            hand_id: int | None = None,
+        ) -> AbstractAsyncContextManager[Table | None]: ...
+        def _locked(
+            self,
+            table_id: int,
+            *,
+            quiet: bool = False,
+            broken_ok: bool = False,
+            paused_ok: bool = False,
+            hand_id: int | None = None,
+        ) -> AbstractAsyncContextManager[Table | None]: ...
         def _write(self, table: Table) -> AbstractAsyncContextManager[Transaction]: ...
+        def _call_at(self, when: float, callback: Callable[[], Awaitable[None]]) -> Timer: ...
         def _arm(self, table: Table) -> None: ...
+        async def _safe(self, coro: Any) -> Any: ...
         async def _reload(self, table: Table) -> Table: ...
         async def _say(self, table: Table, said: Message, data: dict[str, Any]) -> None: ...
         async def _publish(self, table: Table) -> None: ...

@@ -12,7 +12,6 @@ from bot.runtime.parts import ManagerParts
 from bot.runtime.seating import BragSeating
 
 if TYPE_CHECKING:
-    from bot.runtime.presenter import Presenter
     from bot.runtime.table import Finished, Table
 
 
@@ -20,10 +19,8 @@ class Publishing(ManagerParts):
     """The table's public state and the private delivery of cards (mixed into the manager)."""
 
     if TYPE_CHECKING:
-        presenter: Presenter
 
         def cutter(self, table: Table) -> str | None: ...
-        async def _safe(self, coro: Any) -> Any: ...
 
     def public_state(self, table: Table) -> dict[str, Any]:
         """Everything anyone at the table may see: no card before the rules reveal it."""

@@ -73,7 +73,7 @@ class Resuming(ManagerParts):
                 if await tx.current_server_seed(gt.id) is None:  # from before fair dealing
                     await self._fence_table(tx, gt.id)
                     await self.fair.ensure_seed(tx, gt.id)
-            table = await self._load(gt)
+            await self._load(gt)
         except LeaseLost:
             log.warning("table %s is run by another process: not resumed here", gt.id)
             return False
@@ -82,7 +82,9 @@ class Resuming(ManagerParts):
             log.exception("table %s could not be resumed: it needs attention", gt.id)
             await self._hold(gt)
             return False
-        async with table.lock:
+        async with self._locked(gt.id, quiet=True, paused_ok=True) as table:
+            if table is None:
+                return False  # closed meanwhile
             hand = table.hand
             if fresh_turns and table.deadline is not None and table.hand_id is not None:
                 table.deadline = self._deadline_for(table)

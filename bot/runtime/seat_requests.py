@@ -26,9 +26,7 @@ class SeatRequests(ManagerParts):
 
         A seated player who sits out is brought back. Returns a message for the player.
         """
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
+        async with self._locked(table_id) as table:
             if table.closing:
                 raise TableError("refuse-table-closing")
             name = str(user_id)
@@ -110,9 +108,7 @@ class SeatRequests(ManagerParts):
         joins the line and recaves when his turn comes. Brelan: only with ``replenish``,
         up to the standard cave. Brag has no recave (a cleaned-out player joins again).
         """
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
+        async with self._locked(table_id) as table:
             session = table.session
             if session is None:
                 raise TableError("refuse-not-started-join")
@@ -136,9 +132,7 @@ class SeatRequests(ManagerParts):
         """Staked Brelan: put a reserve cave (default the standard cave, at most that) from
         the wallet on the table. It is played when the cave in play is lost, between hands;
         it is never withdrawn, but a player leaving the table takes it home."""
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
+        async with self._locked(table_id) as table:
             if not table.settings.staked:
                 raise TableError("refuse-not-staked")
             session = table.session
@@ -168,9 +162,7 @@ class SeatRequests(ManagerParts):
 
     async def leave(self, table_id: int, user_id: int) -> Message:
         """Leave the line, or the table with one's chips (Charlemagne during a hand)."""
-        table = self._table(table_id)
-        async with table.lock:
-            self._table(table_id)
+        async with self._locked(table_id) as table:
             name = str(user_id)
             try:
                 seat = await self.db.get_seat(table.id, user_id)

@@ -1,0 +1,255 @@
+"""The action path: a player's move, a timed-out turn, and the end of the hand a move brings.
+
+:class:`Acting` is a part of :class:`~bot.runtime.manager.TableManager` kept in its own
+module; it uses the manager's tables (each under its lock), its one write path and its
+presenter.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import TYPE_CHECKING, Any
+
+from bot.games.base import Action, Amount
+from bot.games.errors import IllegalAction
+from bot.i18n.message import Message
+from bot.runtime.errors import TableError, illegal_move
+from bot.runtime.games import event_message
+from bot.runtime.hand_end import AfterHand, after_hand
+from bot.runtime.house_seats import is_house
+from bot.runtime.parts import ManagerParts
+from bot.runtime.table import Finished, Note, Step
+
+if TYPE_CHECKING:
+    from bot.runtime.games import RuntimeHand
+    from bot.runtime.table import Table
+    from bot.storage.transaction import Transaction
+
+log = logging.getLogger("bot.runtime.manager")
+
+#: A turn timer that fires this many seconds after its deadline means the bot lagged: the
+#: player is given a fresh turn instead of timing out (docs/architecture.md).
+LAG_GRACE = 5.0
+
+#: A button of another hand than the one in play.
+STALE_BUTTON = Message.of("refuse-stale-button")
+#: A button of a move already played.
+ALREADY_PLAYED = Message.of("refuse-already-played")
+
+
+class Acting(ManagerParts):
+    """Moves, timeouts and the end of a hand (mixed into the table manager)."""
+
+    if TYPE_CHECKING:
+
+        def _deadline_for(self, table: Table, hand: RuntimeHand | None = None) -> float | None: ...
+        async def _conclude_in(self, tx: Transaction, table: Table, steps: list[Step]) -> bool: ...
+        async def _deal_chain_in(
+            self, tx: Transaction, table: Table, steps: list[Step]
+        ) -> None: ...
+        async def _present(self, table: Table, steps: list[Step]) -> None: ...
+        async def _close_now(self, table: Table, admin: int | None = None) -> Message: ...
+        async def _house_plays(self, table: Table, name: str) -> None: ...
+        async def _departed_plays(self, table: Table, name: str) -> None: ...
+
+    async def act(
+        self,
+        table_id: int,
+        user_id: int,
+        verb: str,
+        amount: Amount = None,
+        hand_id: int | None = None,
+        index: int | None = None,
+    ) -> None:
+        """Play one action for the player; refused (changing nothing) if not legal.
+
+        ``index`` (a button's): the number of moves played when it was drawn; a click for a
+        move already played is refused, even when the turn came back to the same player.
+
+        Brag: ``look`` is an action like the others; the cards he may now see are
+        delivered to him privately.
+        """
+        async with self._locked(table_id, hand_id=hand_id) as table:
+            if (
+                index is not None
+                and table.record is not None
+                and index != len(table.record.actions)
+            ):
+                raise TableError(ALREADY_PLAYED)
+            hand = table.hand
+            name = str(user_id)
+            if hand is None or hand.finished:
+                raise TableError("refuse-no-hand")
+            if name not in hand.index:
+                raise TableError("refuse-not-in-hand")
+            if hand.to_act != name:
+                raise TableError("refuse-not-your-turn")
+            await self._apply(table, name, verb, amount, timed_out=False)
+
+    async def _on_timeout(self, table_id: int, hand_id: int, count: int) -> None:
+        async with self._locked(table_id, quiet=True, hand_id=hand_id) as table:
+            hand = table.hand if table is not None else None
+            if (
+                table is None
+                or hand is None
+                or hand.finished
+                or table.record is None
+                or len(table.record.actions) != count
+                or hand.to_act is None
+            ):
+                return  # stale timer
+            name = hand.to_act
+            if is_house(int(name)):
+                await self._house_plays(table, name)
+                return
+            if name in table.departed:  # he left the server: never waited for
+                await self._departed_plays(table, name)
+                return
+            late = self.clock.now() - (table.deadline or self.clock.now())
+            if late > LAG_GRACE and table.lag_forgiven != (hand_id, count):
+                # the bot lagged (a blocked loop, a slow disk): the player's time was eaten
+                # by us, not by him. He gets a fresh turn, once, and no timeout is counted.
+                log.warning("table %s: timer fired %.1f s late; a fresh turn", table.id, late)
+                table.lag_forgiven = (hand_id, count)
+                table.deadline = self._deadline_for(table)
+                async with self._write(table) as tx:
+                    await tx.save_hand(
+                        hand_id, table.record.to_json(), turn_deadline=table.deadline
+                    )
+                self._arm(table)
+                await self._publish(table)
+                return
+            verb, amount = table.rules.auto_action(hand)
+            await self._say(
+                table,
+                Message.of("log-timeout", user=int(name), verb=Message.of(f"verb-{verb}")),
+                {"user": int(name), "verb": verb, "timeout": True},
+            )
+            await self._apply(table, name, verb, amount, timed_out=True)
+
+    async def _apply(
+        self, table: Table, name: str, verb: str, amount: Amount, timed_out: bool
+    ) -> None:
+        hand, record = table.hand, table.record
+        assert hand is not None and record is not None and table.hand_id is not None
+        try:
+            events = hand.act(name, verb, amount)
+        except IllegalAction as exc:
+            raise illegal_move(hand.legal_actions(), verb, amount) from exc
+        action = Action(name, verb, amount)
+        record.actions.append(action)
+        hand_id = table.hand_id
+        # the amount only when it is chips: a discard's cards are private
+        shown = amount if isinstance(amount, int) else None
+        log.debug("table %s hand %s: %s plays %s %s", table.id, hand_id, name, verb, shown)
+        user = int(name)
+        seat_changes: dict[str, Any] = {}
+        if timed_out:
+            count = table.timeouts.get(name, 0) + 1
+            table.timeouts[name] = count
+            seat_changes["timeouts"] = count
+            if count >= 2 and name not in table.sitting_out:
+                table.sitting_out.add(name)
+                seat_changes["status"] = "sitting_out"
+        elif table.timeouts.get(name):
+            table.timeouts.pop(name)
+            seat_changes["timeouts"] = 0
+        table.deadline = self._deadline_for(table)
+        steps: list[Step] = []
+        async with self._write(table) as tx:
+            await tx.append_action(
+                hand_id,
+                action.to_json(),
+                turn_deadline=table.deadline,
+                expected_count=len(record.actions) - 1,
+            )
+            leaving = table.session.leaving() if table.session else set()
+            if seat_changes and name not in leaving:
+                await tx.update_seat(table.id, user, **seat_changes)
+            if hand.finished and await self._conclude_in(tx, table, steps):
+                await self._deal_chain_in(tx, table, steps)
+            if hand.finished:
+                await tx.update_table(table.id, options=table.options())
+        for said, data in table.rules.narrate(events):
+            await self._say(table, said, data)
+        await self._present(table, steps)
+        if table.closing and not table.playing():
+            await self._close_now(table)
+
+    async def _finish_in(self, tx: Transaction, table: Table) -> Finished:
+        """The hand is over: stacks, pot, jar, stats; then the session's end-of-hand rules
+        (players cleaned out or leaving go home, the line fills the seats)."""
+        hand, record, session = table.hand, table.record, table.session
+        assert hand is not None and record is not None and session is not None
+        assert table.hand_id is not None
+        new_stacks = hand.stacks()
+        await tx.finish_hand(
+            table.hand_id,
+            hand.summary(),
+            {int(n): s + session.reserve(n) for n, s in new_stacks.items()},
+            flambeau=table.rules.flambeau(hand),
+            pot=hand.carried,
+        )
+        await tx.record_hand_stats(table.guild_id, table.rules.stats(hand, record))
+        try:
+            ended = after_hand(record, hand)
+        except Exception:  # never let the bookkeeping stop a hand from ending
+            log.exception("table %s: the end of hand %s could not be read", table.id, table.hand_no)
+            ended = AfterHand(tuple(hand.names))
+        before = {p.name: p.stack for p in record.players}
+        await tx.record_hand_flows(
+            table.guild_id,
+            table.hand_id,
+            {int(n): s - before[n] for n, s in new_stacks.items() if n in before},
+            {int(n): json.dumps(facts, sort_keys=True) for n, facts in ended.strong.items()},
+        )
+        notes: list[Note] = []
+        # sitting out: count the hands missed, unseat after too many
+        for n in session.seated():
+            if n in table.sitting_out and n not in hand.index:
+                missed = table.hands_sat_out.get(n, 0) + 1
+                table.hands_sat_out[n] = missed
+                if missed >= table.settings.sit_out_hands:
+                    session.leave_after_hand(n)
+                    notes.append((Message.of("log-sat-out-leaves", user=int(n)), {"user": int(n)}))
+                else:
+                    await tx.update_seat(table.id, int(n), hands_sat_out=missed)
+        seated_before = set(session.seated())
+        events = session.end_of_hand(hand)
+        after = set(session.seated())
+        for n in sorted(seated_before - after):
+            out = await tx.cash_out(table.id, int(n))
+            table.sitting_out.discard(n)
+            table.timeouts.pop(n, None)
+            table.hands_sat_out.pop(n, None)
+            notes.append((Message.of("log-leaves", user=int(n), n=out.amount), {"user": int(n)}))
+        table.departed &= after  # a player who left the server has gone home now
+        for n in sorted(after - seated_before):
+            uid = int(n)
+            await tx.leave_queue(table.id, uid)
+            cave = session.stack(n)
+            if await tx.balance(table.guild_id, uid) < cave:
+                session.remove(n)
+                notes.append((Message.of("log-cannot-pay-cave", user=uid), {"user": uid}))
+                continue
+            await tx.seat(table.id, uid, buy_in=cave)
+            await self.fair.seat_seed(tx, table.id, uid)
+            notes.append((Message.of("log-takes-seat", user=uid, n=cave), {"user": uid}))
+        for event in events:
+            notes.append((event_message(event, table.game), event.to_json()))
+        finished = Finished(hand, table.hand_no, notes, ended)
+        table.hand = table.record = None
+        table.hand_id = None
+        table.deadline = None
+        table.delivered = {}
+        return finished
+
+    async def _announce_end(self, table: Table, step: Finished) -> None:
+        report = table.rules.end_report(step.hand, step.hand_no)
+        if report.showdown is not None:
+            await self._safe(self.presenter.showdown(table.id, report.showdown))
+        else:
+            await self._say(table, report.said, report.data)
+        for said, data in step.notes:
+            await self._say(table, said, data)
