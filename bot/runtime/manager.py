@@ -98,6 +98,7 @@ __all__ = [
     "DEFAULT_TURN_TIMEOUT",
     "GAMES",
     "NEEDS_ATTENTION",
+    "NOT_YOUR_TURN",
     "PAUSED",
     "RUNTIME_KEYS",
     "STALE_BUTTON",
@@ -115,8 +116,13 @@ log = logging.getLogger(__name__)
 #: player is given a fresh turn instead of timing out (docs/architecture.md).
 LAG_GRACE = 5.0
 
+#: A click on a button of a hand that is over (the runtime's refusal and the buttons' own
+#: check, bot/ui/views.py, say it alike).
 STALE_BUTTON = Message.of("refuse-stale-button")
 ALREADY_PLAYED = Message.of("refuse-already-played")
+#: Someone other than the player to act plays: the key of the refusal, which names him
+#: (``TableError(NOT_YOUR_TURN, w=hand.to_act)``).
+NOT_YOUR_TURN = "ui-it-not-your-turn-speak"
 
 
 class TableManager(
@@ -648,7 +654,7 @@ class TableManager(
             if name not in hand.index:
                 raise TableError("refuse-not-in-hand")
             if hand.to_act != name:
-                raise TableError("refuse-not-your-turn")
+                raise TableError(NOT_YOUR_TURN, w=hand.to_act)
             await self._apply(table, name, verb, amount, timed_out=False)
 
     async def _on_timeout(self, table_id: int, hand_id: int, count: int) -> None:
