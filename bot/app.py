@@ -19,17 +19,18 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.games.cards import Shuffler
-from bot.i18n import lang_of, render
+from bot.i18n import lang_of
+from bot.i18n.message import Refusal
 from bot.ops import heartbeat_loop, invite_url, retention_loop, sync_commands
-from bot.runtime import TableError, TableManager, collector
+from bot.runtime import TableManager, collector
 from bot.runtime.clock import RealClock
-from bot.storage import Database, StorageError
+from bot.storage import Database
 from bot.ui import card_emojis
 from bot.ui.abuse import ClickLimiter
-from bot.ui.i18n import SalonTranslator, say
+from bot.ui.i18n import SalonTranslator
 from bot.ui.outbox import discord_clock
 from bot.ui.presenter import DiscordPresenter
-from bot.ui.replies import reply_private
+from bot.ui.replies import answer_failure
 from bot.ui.services import Services
 
 log = logging.getLogger(__name__)
@@ -111,28 +112,26 @@ class DiscordClock(RealClock):
 
 
 class SalonTree(app_commands.CommandTree):
-    """Turns every player error into a private answer in the player's language."""
+    """The one place a slash command's failure is answered: a refusal (``TableError``,
+    ``StorageError``: any :class:`~bot.i18n.message.Refusal`) privately, in the player's
+    language; a failed check with its reason; anything else logged and answered with "something
+    went wrong" (:func:`~bot.ui.replies.answer_failure`, which answers clicks too)."""
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        lang = lang_of(interaction.locale)
-        original = getattr(error, "original", error)
-        if isinstance(original, (TableError, StorageError)):
-            text = say(lang, original)
-        elif isinstance(error, app_commands.MissingPermissions):
-            text = render(lang, "app-you-need-manage-server-permission")
+        failure: BaseException = getattr(error, "original", error)
+        if isinstance(error, app_commands.MissingPermissions):
+            failure = Refusal("app-you-need-manage-server-permission")
         elif isinstance(error, app_commands.NoPrivateMessage):
-            text = render(lang, "app-this-command-works-in-server")
+            failure = Refusal("app-this-command-works-in-server")
         elif isinstance(error, app_commands.CheckFailure):
-            text = render(lang, "app-you-cannot-use-this-command")
-        else:
-            log.error("command failed", exc_info=original)
-            text = render(lang, "app-something-went-wrong-on-our")
-        try:
-            await reply_private(interaction, text)
-        except discord.HTTPException:
-            log.warning("could not send an error reply", exc_info=True)
+            failure = Refusal("app-you-cannot-use-this-command")
+        command = interaction.command
+        what = f"/{command.qualified_name}" if command is not None else "a command"
+        await answer_failure(
+            interaction, failure, unexpected="app-something-went-wrong-on-our", what=what
+        )
 
 
 class SalonBot(commands.AutoShardedBot):

@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import lang_of, render
-from bot.storage import InsufficientChips, StorageError
+from bot.storage import InsufficientChips
 from bot.storage.database import DEFAULT_QUEUE_CAP, MAX_QUEUE_CAP, MAX_RETENTION_DAYS
 from bot.storage.flows import FLOW_MIN_HANDS, FLOW_THRESHOLD
 from bot.storage.transaction import MAX_CHIPS
@@ -117,9 +117,6 @@ class Admin(
                 ),
                 allowed_mentions=discord.AllowedMentions.none(),
             )
-            return
-        except StorageError as exc:
-            await reply_private(interaction, say(lang, exc))
             return
         public = await guild_lang(db, guild_id)
         if amount > 0:
@@ -224,17 +221,13 @@ class Admin(
             await reply_private(interaction, f"{title}\n{settings_text(lang, current)}\n{cap_line}")
             return
         cooldown = None if daily_cooldown_hours is None else round(daily_cooldown_hours * 3600)
-        try:
-            saved = await db.update_settings(
-                guild_id,
-                starting_grant=starting_grant,
-                daily_bonus=daily_bonus,
-                daily_cooldown=cooldown,
-                locale=None if locale is None else locale.value,
-            )
-        except StorageError as exc:
-            await reply_private(interaction, say(lang, exc))
-            return
+        saved = await db.update_settings(
+            guild_id,
+            starting_grant=starting_grant,
+            daily_bonus=daily_bonus,
+            daily_cooldown=cooldown,
+            locale=None if locale is None else locale.value,
+        )
         title = render(lang, "admin-settings-saved")
         await reply_private(interaction, f"{title}\n{settings_text(lang, saved)}\n{cap_line}")
 

@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import Lang, lang_of, render
-from bot.storage import DailyNotReady, InsufficientChips, StorageError
+from bot.storage import DailyNotReady, InsufficientChips
 from bot.storage.models import Metric
 from bot.storage.transaction import MAX_CHIPS
 from bot.ui.abuse import give_refusal
@@ -33,7 +33,7 @@ from bot.ui.economy_text import (
     period_name,
     when,
 )
-from bot.ui.i18n import L, catalogue_str, say
+from bot.ui.i18n import L, catalogue_str
 from bot.ui.limits import CONTENT, fit_embed, listing
 from bot.ui.replies import reply_private
 
@@ -229,9 +229,6 @@ class Economy(commands.Cog):
                     n=chips(lang, amount),
                 ),
             )
-            return
-        except StorageError as exc:
-            await reply_private(interaction, say(lang, exc))
             return
         public = await guild_lang(db, guild_id)
         await interaction.response.send_message(

@@ -16,7 +16,7 @@ from bot.i18n import lang_of
 from bot.runtime import TableError
 from bot.ui.economy_text import game_name, guild_id_of
 from bot.ui.fair_text import verify_text
-from bot.ui.i18n import L, say
+from bot.ui.i18n import L
 from bot.ui.replies import reply_private
 from cogs.history import HAND_NUMBER, MAX_HAND_ID
 
@@ -47,17 +47,11 @@ class Fair(commands.Cog):
         lang = lang_of(interaction.locale)
         try:
             stored = await self.bot.db.get_hand(hand)
-            if stored.guild_id != guild_id_of(interaction):
-                raise TableError("refuse-verify-no-hand", hand=hand)
-            report = await self.bot.manager.verify_hand(hand)
-        except TableError as exc:
-            await reply_private(interaction, say(lang, exc))
-            return
         except Exception:  # NoHand and storage errors read as "no such hand"
-            await reply_private(
-                interaction, say(lang, TableError("refuse-verify-no-hand", hand=hand))
-            )
-            return
+            stored = None
+        if stored is None or stored.guild_id != guild_id_of(interaction):
+            raise TableError("refuse-verify-no-hand", hand=hand)
+        report = await self.bot.manager.verify_hand(hand)
         text = verify_text(lang, report, game_name(report.game))
         await reply_private(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 

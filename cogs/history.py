@@ -20,7 +20,7 @@ from bot.runtime import TableError
 from bot.storage import NoHand, StorageError
 from bot.storage.models import GameTable
 from bot.ui.economy_text import game_name, guild_id_of, hand_outcome, hand_players, when
-from bot.ui.i18n import L, say
+from bot.ui.i18n import L
 from bot.ui.limits import CONTENT, listing
 from bot.ui.replies import reply_private
 
@@ -118,38 +118,20 @@ class History(commands.Cog):
         """Send the hand's scenario file privately to a player of it or a server manager."""
         lang = lang_of(interaction.locale)
         guild_id = guild_id_of(interaction)
-        unknown = render(lang, "history-there-no-hand-in-this", hand=hand)
         try:
             stored = await self.bot.db.get_hand(hand)
         except NoHand:
-            await reply_private(interaction, unknown)
-            return
-        if stored.guild_id != guild_id:
-            await reply_private(interaction, unknown)
-            return
+            stored = None
+        if stored is None or stored.guild_id != guild_id:
+            raise TableError("history-there-no-hand-in-this", hand=hand)
         if stored.status == "void":
-            await reply_private(
-                interaction,
-                render(lang, "history-hand-was-called-off-before", n=hand),
-            )
-            return
+            raise TableError("history-hand-was-called-off-before", n=hand)
         if stored.status != "finished":
-            await reply_private(interaction, say(lang, "refuse-hand-not-over"))
-            return
+            raise TableError("refuse-hand-not-over")
         played = interaction.user.id in hand_players(stored.record)
         if not (played or interaction.permissions.manage_guild):
-            await reply_private(
-                interaction,
-                render(lang, "history-only-players-hand-or-members", n=hand),
-            )
-            return
-        try:
-            export = await self.bot.manager.export_hand(
-                hand, interaction.user.id if played else None
-            )
-        except TableError as exc:
-            await reply_private(interaction, say(lang, exc))
-            return
+            raise TableError("history-only-players-hand-or-members", n=hand)
+        export = await self.bot.manager.export_hand(hand, interaction.user.id if played else None)
         name = replay_filename(hand)
         if export.partial:
             text = render(

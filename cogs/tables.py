@@ -16,9 +16,9 @@ from discord.ext import commands
 
 from bot.app import SalonBot
 from bot.games import registry
+from bot.games.verbs import Verb
 from bot.i18n import Lang, Message, lang_of, render
 from bot.runtime import TableError
-from bot.runtime.errors import VERBS
 from bot.runtime.option_schema import CREATE_NEXT_HAND_DELAY, NAMED, check_typed, spec
 from bot.runtime.settings import MAX_CAVE
 from bot.ui.abuse import missing_permission
@@ -41,7 +41,7 @@ from bot.ui.options_text import (
     suggestions,
 )
 from bot.ui.render import table_embed, verb_help, verb_label
-from bot.ui.replies import player_errors, reply, reply_private
+from bot.ui.replies import answered_in_time, reply, reply_private
 from bot.ui.views import DYNAMIC_ITEMS, presets, show_cards, typed_amount
 
 #: How /table create names a game when its title alone would not say it (a translation).
@@ -89,22 +89,26 @@ def act_choice(lang: Lang, legal: dict[str, Any]) -> str:
     return render(lang, "tables-act-choice", label=label, help=verb_help(lang, verb))
 
 
-def typed_verb(lang: Lang, typed: str, legal: Sequence[str] = ()) -> str:
-    """The verb of a move typed at /act: the verb itself (what the autocomplete sends), or
-    the move's words in the member's language ("passer", "Relancer"), a legal move first
-    (Brag's "Refuser" is refuse, Brelan's decline).
+def typed_verb(lang: Lang, typed: str, legal: Sequence[str] = ()) -> Verb | str:
+    """The :class:`~bot.games.verbs.Verb` of a move typed at /act: the verb itself (what the
+    autocomplete sends), or the move's words in the member's language ("passer", "Relancer"),
+    a legal move first (Brag's "Refuser" is refuse, Brelan's decline); else the word as typed,
+    for the refusal to repeat.
 
     >>> typed_verb("fr", " Passer "), typed_verb("en", "raise"), typed_verb("fr", "abc")
-    ('pass', 'raise', 'abc')
+    (<Verb.PASS: 'pass'>, <Verb.RAISE: 'raise'>, 'abc')
     >>> typed_verb("fr", "refuser", ["refuse", "showdown"])
-    'refuse'
+    <Verb.REFUSE: 'refuse'>
     """
     word = typed.strip().lower()
-    if word in VERBS:
-        return word
-    for verb in (*legal, *VERBS):
+    known = Verb.of(word)
+    if known is not None:
+        return known
+    order: list[Verb] = [v for v in map(Verb.of, legal) if v is not None]
+    order.extend(Verb)
+    for verb in order:
         names = (render(lang, f"verb-{verb}"), verb_label(lang, verb), verb_help(lang, verb))
-        if verb in VERBS and word in (n.lower().rstrip("… ") for n in names):
+        if word in (n.lower().rstrip("… ") for n in names):
             return verb
     return word
 
@@ -169,7 +173,7 @@ class Tables(commands.Cog):
         level=L("How well the house players play", "Le niveau des joueurs de la maison"),
     )
     @app_commands.choices(game=GAME_CHOICES, level=LEVEL_CHOICES)
-    @player_errors(public=True)  # a slow answer is deferred publicly: it is the table message
+    @answered_in_time(public=True)  # a slow answer is deferred publicly: the table message
     async def create(
         self,
         interaction: discord.Interaction,
@@ -267,7 +271,7 @@ class Tables(commands.Cog):
         level=L("How well it plays (default: normal)", "Son niveau de jeu (par défaut : moyen)")
     )
     @app_commands.choices(level=LEVEL_CHOICES)
-    @player_errors
+    @answered_in_time
     async def house_add(
         self, interaction: discord.Interaction, level: app_commands.Choice[str] | None = None
     ) -> None:
@@ -286,7 +290,7 @@ class Tables(commands.Cog):
             "Renvoyer le dernier joueur de la maison (à la fin de sa donne)",
         ),
     )
-    @player_errors
+    @answered_in_time
     async def house_remove(self, interaction: discord.Interaction) -> None:
         manager = interaction.permissions.manage_guild
         await self._answer(
@@ -301,7 +305,7 @@ class Tables(commands.Cog):
             "S'asseoir (en payant la cave) ou entrer dans la file",
         ),
     )
-    @player_errors
+    @answered_in_time
     async def join(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, lambda t: self.bot.manager.join(t, interaction.user.id))
 
@@ -312,7 +316,7 @@ class Tables(commands.Cog):
             "Quitter la table avec vos jetons (en fin de donne) ou la file",
         ),
     )
-    @player_errors
+    @answered_in_time
     async def leave(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, lambda t: self.bot.manager.leave(t, interaction.user.id))
 
@@ -327,7 +331,7 @@ class Tables(commands.Cog):
     @app_commands.describe(
         amount=L("Chips to bring (default: the table's cave)", "Jetons (par défaut : la cave)")
     )
-    @player_errors
+    @answered_in_time
     async def recave(
         self,
         interaction: discord.Interaction,
@@ -348,7 +352,7 @@ class Tables(commands.Cog):
     @app_commands.describe(
         amount=L("Chips (default and most: the table's cave)", "Jetons (au plus la cave)")
     )
-    @player_errors
+    @answered_in_time
     async def reserve(
         self,
         interaction: discord.Interaction,
@@ -361,7 +365,7 @@ class Tables(commands.Cog):
     @table.command(
         name=L("start", "démarrer"), description=L("Deal the first hand", "Donner la première main")
     )
-    @player_errors
+    @answered_in_time
     async def start(self, interaction: discord.Interaction) -> None:
         table_id = await self._table_here(interaction)
         await self.bot.manager.start(
@@ -387,7 +391,7 @@ class Tables(commands.Cog):
             "clé=valeur, ex. cards=4 wild=twos (à vous) ou ante=2 (un vote) ; vide : garder",
         )
     )
-    @player_errors
+    @answered_in_time
     async def choose(self, interaction: discord.Interaction, options: str | None = None) -> None:
         table_id = await self._table_here(interaction)
         table = self.bot.manager.tables.get(table_id)
@@ -413,7 +417,7 @@ class Tables(commands.Cog):
             "Votre nouvelle graine : un texte de 64 caractères au plus, sans | (vide : la voir)",
         )
     )
-    @player_errors
+    @answered_in_time
     async def seed(
         self, interaction: discord.Interaction, text: app_commands.Range[str, 1, 64] | None = None
     ) -> None:
@@ -428,7 +432,7 @@ class Tables(commands.Cog):
             "Couper le paquet pour la prochaine donne (le joueur placé avant le donneur)",
         ),
     )
-    @player_errors
+    @answered_in_time
     async def cut(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, lambda t: self.bot.manager.cut(t, interaction.user.id))
 
@@ -439,7 +443,7 @@ class Tables(commands.Cog):
             "Demander une nouvelle graine du serveur ; l'ancienne est alors révélée",
         ),
     )
-    @player_errors
+    @answered_in_time
     async def reseed(self, interaction: discord.Interaction) -> None:
         await self._answer(
             interaction, lambda t: self.bot.manager.ask_reseed(t, interaction.user.id)
@@ -449,7 +453,7 @@ class Tables(commands.Cog):
         name=L("status", "état"),
         description=L("Show this channel's table", "Afficher la table de ce salon"),
     )
-    @player_errors
+    @answered_in_time
     async def status(self, interaction: discord.Interaction) -> None:
         table_id = await self._table_here(interaction)
         state = await self.bot.manager.status(table_id)
@@ -467,7 +471,7 @@ class Tables(commands.Cog):
     @app_commands.describe(
         number=L("The table's number (this channel's table if empty)", "Le numéro de la table")
     )
-    @player_errors
+    @answered_in_time
     async def watch(
         self,
         interaction: discord.Interaction,
@@ -491,7 +495,7 @@ class Tables(commands.Cog):
     @table.command(
         name=L("queue", "file"), description=L("Who waits for a seat", "Qui attend une place")
     )
-    @player_errors
+    @answered_in_time
     async def queue(self, interaction: discord.Interaction) -> None:
         table_id = await self._table_here(interaction)
         state = await self.bot.manager.status(table_id)
@@ -507,7 +511,7 @@ class Tables(commands.Cog):
         name=L("options", "options"),
         description=L("The rules and settings of this table", "Règles et réglages de cette table"),
     )
-    @player_errors
+    @answered_in_time
     async def options(self, interaction: discord.Interaction) -> None:
         table_id = await self._table_here(interaction)
         table = self.bot.manager.tables[table_id]
@@ -532,7 +536,7 @@ class Tables(commands.Cog):
             "Fermer la table : chacun récupère ses jetons",
         ),
     )
-    @player_errors
+    @answered_in_time
     async def close(self, interaction: discord.Interaction) -> None:
         table_id = await self._table_here(interaction)
         perms = interaction.permissions
@@ -561,7 +565,7 @@ class Tables(commands.Cog):
         amount=L("Chips (or cards to discard) when the move takes them", "Jetons ou cartes"),
     )
     @app_commands.guild_only()
-    @player_errors
+    @answered_in_time
     async def act(
         self, interaction: discord.Interaction, verb: str, amount: str | None = None
     ) -> None:
@@ -583,11 +587,13 @@ class Tables(commands.Cog):
         typed = current.strip().lower()
         choices = []
         for legal in await self._my_legal(interaction):
-            verb = str(legal["verb"])
+            verb = Verb.of(legal["verb"])
+            if verb is None:  # no button nor /act plays a word that is not a move
+                continue
             name = act_choice(lang, legal)
             if typed and not (verb.startswith(typed) or name.lower().startswith(typed)):
                 continue
-            choices.append(app_commands.Choice(name=fit_text(name, OPTION_LABEL), value=verb))
+            choices.append(app_commands.Choice(name=fit_text(name, OPTION_LABEL), value=verb.value))
         return choices[:SELECT_OPTIONS]
 
     @act.autocomplete("amount")
@@ -638,7 +644,7 @@ class Tables(commands.Cog):
         ),
     )
     @app_commands.guild_only()
-    @player_errors
+    @answered_in_time
     async def cards(self, interaction: discord.Interaction) -> None:
         table_id = await self._table_here(interaction)
         await show_cards(interaction, table_id)

@@ -108,3 +108,35 @@ def test_every_verb_has_its_words() -> None:
 
     for verb in VERBS:
         assert all(has(f"{kind}-{verb}") for kind in ("verb", "label", "help")), verb
+
+
+#: One refusal, one wording (issue 27): the key kept for each refusal the runtime and the
+#: table's buttons both gave, and the key gone from both catalogues.
+MERGED = {
+    "ui-it-not-your-turn-speak": "refuse-not-your-turn",  # the kept one names who is to act
+    "refuse-not-in-hand": "ui-you-are-not-playing-in",
+    "refuse-not-seated": "ui-you-are-not-seated-at",
+    "refuse-stale-button": "ui-that-button-belongs-hand-that",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_merged_refusal_has_one_key_the_code_uses(lang: str) -> None:
+    used = code_keys()
+    for kept, gone in MERGED.items():
+        assert gone not in keys(lang) and gone not in used, (lang, gone)
+        assert kept in keys(lang), (lang, kept)
+    for key in ("refuse-not-in-hand", "refuse-not-seated"):
+        assert key in used
+    # the kept wordings lose nothing: who is to act, what to press instead
+    assert "<@7>" in render(lang, "ui-it-not-your-turn-speak", w=7)
+    assert render(lang, "refuse-stale-button").count(";") == 1
+
+
+def test_the_not_your_turn_refusal_is_the_runtimes_and_the_buttons() -> None:
+    from bot.runtime.manager import NOT_YOUR_TURN
+
+    assert NOT_YOUR_TURN == "ui-it-not-your-turn-speak"
+    views = (ROOT / "bot/ui/views.py").read_text(encoding="utf-8")
+    manager = (ROOT / "bot/runtime/manager.py").read_text(encoding="utf-8")
+    assert "TableError(NOT_YOUR_TURN, w=" in views and "TableError(NOT_YOUR_TURN, w=" in manager

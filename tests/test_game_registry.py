@@ -9,7 +9,7 @@ import json
 import logging
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from bot.games.errors import IllegalAction, OptionError
 from bot.games.options import GAMES, OptionSpec, option_names, parse_options
 from bot.games.registry import GameSpec, UnknownGame
 from bot.games.replay import load_record, replay_record
+from bot.games.verbs import Verb
 from bot.i18n import render
 from bot.runtime import ManualClock, RecordingPresenter, TableError, TableManager
 from bot.runtime.errors import VERBS
@@ -106,6 +107,28 @@ def test_the_per_game_table_options_come_from_the_entries() -> None:
     assert choice.value.message.key == "refuse-dealers-choice-brag"
     assert Settings.from_options("brelan", {"staked": True, "replenish": True}).staked
     assert Settings.from_options("brag", {"dealers_choice": True}).dealers_choice
+
+
+def test_verb_names_every_verb_of_every_registered_game() -> None:
+    """Every move of every game is a :class:`Verb` (a ``str``: records and JSON read the
+    same), and every Verb is some game's; the engines list theirs as Verbs too."""
+    from bot.games import brag, brelan
+
+    every = [v for g in registry.specs() for v in g.verbs]
+    assert all(isinstance(v, Verb) for v in every)
+    assert set(every) == set(Verb) and set(VERBS) == set(Verb)
+    assert all(isinstance(v, Verb) for v in (*brelan.VERBS, *brag.VERBS))
+    assert set(registry.spec("brelan").verbs) == set(brelan.VERBS)
+    assert set(registry.spec("brag").verbs) == set(brag.VERBS)
+    assert Verb.RAISE == "raise" and json.dumps({"verb": Verb.RAISE}) == '{"verb": "raise"}'
+    for verb in Verb:  # the catalogue's words of each
+        assert render("en", f"label-{verb}", n=1) != "…", verb
+
+
+def test_a_game_with_a_verb_that_is_no_verb_is_refused() -> None:
+    assert HIGH.verbs == (Verb.BET, Verb.FOLD)  # given as strings, kept as Verbs
+    with pytest.raises(ValueError, match="'poke' is not a valid Verb"):
+        replace(HIGH, verbs=("bet", "poke"))
 
 
 # -- a toy game, from its registry entry alone ------------------------------------------------

@@ -6,6 +6,7 @@ import pytest
 
 from bot.i18n.message import Message
 from bot.runtime import STALE_BUTTON, TableError
+from bot.runtime.manager import NOT_YOUR_TURN
 from tests.test_runtime_support import (
     CHANNEL,
     GUILD,
@@ -91,8 +92,11 @@ async def test_bad_inputs_change_nothing(env: Env) -> None:
     hand = before["hand"]
     to_act = int(hand["to_act"])
     other = next(u for u in USERS[:3] if u != to_act)
-    with pytest.raises(TableError, match="not your turn"):
+    with pytest.raises(TableError, match="not your turn") as refused:
         await m.act(table, other, "pass")
+    # the refusal names the player to act, as the buttons' did (one refusal, one wording)
+    said = refused.value.message
+    assert (said.key, dict(said.params)) == (NOT_YOUR_TURN, {"w": str(to_act)})
     with pytest.raises(TableError, match="not playing in this hand"):
         await m.act(table, USERS[3], "pass")
     with pytest.raises(TableError) as err:
@@ -103,7 +107,7 @@ async def test_bad_inputs_change_nothing(env: Env) -> None:
     assert await m.status(table) == before
     stored = await env.db.current_hand(table)
     assert stored is not None and stored.record["actions"] == []
-    with pytest.raises(TableError, match="don't have a seat"):
+    with pytest.raises(TableError, match="not seated at this table"):
         await m.leave(table, 555)
     # insufficient wallet: a poor newcomer at another table
     await env.db.update_settings(GUILD, starting_grant=10)

@@ -183,7 +183,7 @@ async def test_staked_brelan_reserve_caves(env: Env) -> None:
     await m.add_reserve_cave(table, B, 3)
     with pytest.raises(TableError, match="1 to 5 chips, not 6"):
         await m.add_reserve_cave(table, A, 6)
-    with pytest.raises(TableError, match="don't have a seat"):
+    with pytest.raises(TableError, match="not seated at this table"):
         await m.add_reserve_cave(table, C)
     assert await env.db.balance(GUILD, A) == 1000 - 10
     assert await stacks(env, table) == {A: 10, B: 8}  # storage: stack + reserve

@@ -42,6 +42,7 @@ from bot.games.brag_rank import (
 from bot.games.cards import Card, deck_preset, parse_card
 from bot.games.errors import CardError, IllegalAction, SetupError
 from bot.games.options import BragOptions, parse_options
+from bot.games.verbs import Verb
 
 #: Scenario keys Brag adds to SCENARIOS.md (see docs/brag.md): ``deck`` the pack left after
 #: the deal, top card first; ``kept`` a kept blind hand per player; ``deal_no`` the deal's
@@ -49,17 +50,17 @@ from bot.games.options import BragOptions, parse_options
 #: this deal's pack (both information only: they say when a record may be shown in full).
 EXTRA_KEYS: tuple[str, ...] = ("deck", "kept", "deal_no", "live_since")
 #: Every Brag verb: those of SCENARIOS.md and this engine's own (docs/brag.md).
-VERBS: tuple[str, ...] = (
-    "look",
-    "bet",
-    "fold",
-    "see",
-    "cover",
-    "discard",
-    "keep",
-    "throw",
-    "showdown",
-    "refuse",
+VERBS: tuple[Verb, ...] = (
+    Verb.LOOK,
+    Verb.BET,
+    Verb.FOLD,
+    Verb.SEE,
+    Verb.COVER,
+    Verb.DISCARD,
+    Verb.KEEP,
+    Verb.THROW,
+    Verb.SHOWDOWN,
+    Verb.REFUSE,
 )
 MIN_PLAYERS = 2
 #: Most players a deal can seat: 17 for three-card brag, 10 for four and five cards.

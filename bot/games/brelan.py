@@ -36,6 +36,7 @@ from bot.games.brelan_rank import Category, Combination, deal_from, deck_for
 from bot.games.cards import Card
 from bot.games.errors import IllegalAction, SetupError
 from bot.games.options import BrelanOptions, parse_options
+from bot.games.verbs import Verb
 
 __all__ = [
     "FLAMBEAU",
@@ -82,7 +83,15 @@ _SANS_PLUS = Phase.SANS_PLUS
 _FINISHED = Phase.FINISHED
 _CARRE_LEVELS = ("carre", "contre-carre", "sur-carre")
 #: Every Brelan and Bouillotte verb.
-VERBS: tuple[str, ...] = ("carre", "decline", "pass", "open", "hold", "raise", "stand")
+VERBS: tuple[Verb, ...] = (
+    Verb.CARRE,
+    Verb.DECLINE,
+    Verb.PASS,
+    Verb.OPEN,
+    Verb.HOLD,
+    Verb.RAISE,
+    Verb.STAND,
+)
 _KNOWN_VERBS = frozenset(VERBS)
 
 #: The most common legal-action lists, shared by every hand (creating the Legal tuples is

@@ -41,6 +41,7 @@ from typing import Any, overload
 from bot.games.base import HandRecord, HandState
 from bot.games.cards import Card
 from bot.games.errors import OptionError
+from bot.games.verbs import Verb
 
 __all__ = [
     "GAMES",
@@ -86,9 +87,11 @@ class GameSpec:
     ``replenish``, ``staked``: the table options ``max_hands``, ``replenish``, ``staked``;
     ``dealers_choice``: the table option ``dealers_choice``.
 
-    Words: ``title`` is its name as players write it, ``verbs`` the moves it uses (each has
-    the catalogue's ``verb-``, ``label-`` and ``help-`` words), ``text_prefix`` the part its
-    own catalogue keys add (``event-brag-bet``, ``ui-pot-line-brag``), ``colour`` the table
+    Words: ``title`` is its name as players write it, ``verbs`` the moves it uses, each a
+    :class:`~bot.games.verbs.Verb` with the catalogue's ``verb-``, ``label-`` and ``help-``
+    words (a string is taken as the verb it names; one that names none is refused with a
+    ValueError: the buttons carry only known verbs), ``text_prefix`` the part its own
+    catalogue keys add (``event-brag-bet``, ``ui-pot-line-brag``), ``colour`` the table
     message's. ``extra_keys`` are the record keys it adds to SCENARIOS.md's.
     """
 
@@ -98,7 +101,7 @@ class GameSpec:
     start_hand: Callable[[HandRecord], HandState]
     options: Callable[..., Any]
     rules: tuple[Any, ...]
-    verbs: tuple[str, ...]
+    verbs: tuple[Verb, ...]
     deck: Callable[[Any, int], Sequence[Card]]
     cards: Callable[[Any], int]
     most_seats: Callable[[Any], int]
@@ -116,6 +119,9 @@ class GameSpec:
     staked: bool = False
     dealers_choice: bool = False
     colour: int = 0x444444
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "verbs", tuple(Verb(v) for v in self.verbs))
 
     @property
     def draws(self) -> bool:

@@ -36,6 +36,9 @@ LAG_GRACE = 5.0
 STALE_BUTTON = Message.of("refuse-stale-button")
 #: A button of a move already played.
 ALREADY_PLAYED = Message.of("refuse-already-played")
+#: Someone other than the player to act plays: the key of the refusal, which names him
+#: (``TableError(NOT_YOUR_TURN, w=hand.to_act)``).
+NOT_YOUR_TURN = "ui-it-not-your-turn-speak"
 
 
 class Acting(ManagerParts):
@@ -84,7 +87,7 @@ class Acting(ManagerParts):
             if name not in hand.index:
                 raise TableError("refuse-not-in-hand")
             if hand.to_act != name:
-                raise TableError("refuse-not-your-turn")
+                raise TableError(NOT_YOUR_TURN, w=hand.to_act)
             await self._apply(table, name, verb, amount, timed_out=False)
 
     async def _on_timeout(self, table_id: int, hand_id: int, count: int) -> None:

@@ -8,13 +8,14 @@ import re
 from bot.games import registry
 from bot.games.base import Amount, Legal
 from bot.games.errors import GameError
+from bot.games.verbs import Verb
 from bot.i18n.message import Message, Refusal
 
 log = logging.getLogger(__name__)
 
-#: Every verb of the registered games, each once, in the games' order; each has the
-#: catalogue words ``verb-``, ``label-``, ``help-``.
-VERBS: tuple[str, ...] = tuple(dict.fromkeys(v for g in registry.specs() for v in g.verbs))
+#: Every verb of the registered games (:class:`~bot.games.verbs.Verb`), each once, in the
+#: games' order; each has the catalogue words ``verb-``, ``label-``, ``help-``.
+VERBS: tuple[Verb, ...] = tuple(dict.fromkeys(v for g in registry.specs() for v in g.verbs))
 
 
 class TableError(Refusal, RuntimeError):

@@ -48,7 +48,7 @@ from bot.games.errors import GameError
 from bot.games.options import Options, parse_options
 from bot.games.replay import load_record, replay_record, start_hand
 from bot.i18n.message import Message
-from bot.runtime.acting import ALREADY_PLAYED, LAG_GRACE, STALE_BUTTON, Acting
+from bot.runtime.acting import ALREADY_PLAYED, LAG_GRACE, NOT_YOUR_TURN, STALE_BUTTON, Acting
 from bot.runtime.clock import Clock, RealClock, Timer
 from bot.runtime.closing import ClosingRequests, HandExport
 from bot.runtime.dealers_choice import ChoiceRequests
@@ -104,6 +104,7 @@ __all__ = [
     "GAMES",
     "LAG_GRACE",
     "NEEDS_ATTENTION",
+    "NOT_YOUR_TURN",
     "PAUSED",
     "RUNTIME_KEYS",
     "STALE_BUTTON",

@@ -1,9 +1,10 @@
-"""Answering an interaction whatever state its response is in, and in time."""
+"""Answering an interaction whatever state its response is in, and in time; and the one
+answer to a request that failed (:func:`answer_failure`), a slash command's (the command
+tree's ``on_error``, bot/app.py) or a click's (``always_answered``, bot/ui/views.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import inspect
 import logging
@@ -12,6 +13,9 @@ from typing import Any, TypeVar, overload
 
 import discord
 
+from bot.i18n import lang_of, render
+from bot.i18n.message import Refusal
+from bot.ui.i18n import say
 from bot.ui.limits import CONTENT, fit_text
 
 log = logging.getLogger(__name__)
@@ -81,44 +85,57 @@ async def reply_private(interaction: discord.Interaction, content: str, **kwargs
     await reply(interaction, content, ephemeral=True, **kwargs)
 
 
-@overload
-def player_errors(func: Callback, /) -> Callback: ...
+async def answer_failure(
+    interaction: discord.Interaction, error: BaseException, *, unexpected: str, what: str
+) -> None:
+    """The one answer to a request that did not go through, a command's or a click's.
+
+    A refusal (a :class:`~bot.i18n.message.Refusal`: ``TableError``, ``StorageError``) is
+    answered privately in the reader's language; anything else is logged (``what`` names the
+    request) and answered privately with the catalogue's ``unexpected`` text. A deferred
+    interaction gets it as a follow-up (:func:`reply`); one that can no longer be answered
+    is only logged.
+    """
+    lang = lang_of(interaction.locale)
+    if isinstance(error, Refusal):
+        text = say(lang, error)
+    else:
+        log.error("%s failed", what, exc_info=error)
+        text = render(lang, unexpected)
+    try:
+        await reply_private(interaction, text)
+    except discord.HTTPException:
+        log.warning("could not answer a failed %s", what, exc_info=True)
 
 
 @overload
-def player_errors(*, public: bool = False) -> Callable[[Callback], Callback]: ...
+def answered_in_time(func: Callback, /) -> Callback: ...
 
 
-def player_errors(
+@overload
+def answered_in_time(*, public: bool = False) -> Callable[[Callback], Callback]: ...
+
+
+def answered_in_time(
     func: Callback | None = None, /, *, public: bool = False
 ) -> Callback | Callable[[Callback], Callback]:
-    """Answer a command's player errors (TableError, StorageError) privately, in the
-    player's language, instead of letting them reach the command tree as failures; and
-    defer the command when its answer is not ready within :data:`ANSWER_BUDGET` (privately,
-    or publicly with ``public=True``: the answer then takes that visibility).
+    """Defer a command whose answer is not ready within :data:`ANSWER_BUDGET` (privately, or
+    publicly with ``public=True``: the answer then takes that visibility). Its errors go on
+    to the command tree, whose ``on_error`` answers them (:func:`answer_failure`).
 
     Put it right above the ``async def``; the command keeps its signature (annotations
     are resolved here, in the module that defines the command).
     """
     if func is None:
-        return functools.partial(_player_errors, public=public)
-    return _player_errors(func, public=public)
+        return functools.partial(_answered_in_time, public=public)
+    return _answered_in_time(func, public=public)
 
 
-def _player_errors(func: Callback, *, public: bool) -> Callback:
-    from bot.i18n import lang_of
-    from bot.runtime import TableError
-    from bot.storage import StorageError
-    from bot.ui.i18n import say
-
+def _answered_in_time(func: Callback, *, public: bool) -> Callback:
     @functools.wraps(func)
     async def wrapper(*args: Any, **kwargs: Any) -> None:
         interaction = next(a for a in args if isinstance(a, discord.Interaction))
-        try:
-            await in_time(interaction, func(*args, **kwargs), thinking=True, ephemeral=not public)
-        except (TableError, StorageError) as exc:
-            with contextlib.suppress(discord.NotFound):
-                await reply_private(interaction, say(lang_of(interaction.locale), exc))
+        await in_time(interaction, func(*args, **kwargs), thinking=True, ephemeral=not public)
 
     wrapper.__signature__ = inspect.signature(func, eval_str=True)  # type: ignore[attr-defined]
     return wrapper  # type: ignore[return-value]

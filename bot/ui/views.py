@@ -9,8 +9,12 @@ restart:
 - ``salon:o:<table>:<hand>:<index>:<verb>``: "other amount", which opens a modal;
 - the older ids without ``index`` are answered as stale (:class:`OldActionButton`).
 
+``<verb>`` is one of :class:`~bot.games.verbs.Verb` (:data:`VERB_IDS`): an id with any other
+word matches no button and is never played.
+
 A click on a button of a hand that is over is refused politely; anyone but the player to
-act gets "not your turn" or "you are not seated", privately.
+act gets "not your turn" or "you are not seated", privately. Every refusal of a click, and
+any failure, is answered in one place: :func:`always_answered`.
 """
 
 from __future__ import annotations
@@ -24,23 +28,28 @@ from typing import Any, TypeVar
 
 import discord
 
+from bot.games.verbs import Verb
 from bot.i18n import Lang, lang_of, render
+from bot.i18n.message import Refusal
 from bot.runtime import TableError
-from bot.runtime.manager import ALREADY_PLAYED
-from bot.storage import StorageError
+from bot.runtime.manager import ALREADY_PLAYED, NOT_YOUR_TURN, STALE_BUTTON
 from bot.ui.abuse import too_fast_text
 from bot.ui.card_emojis import EMOJI_TEXT, option_emoji
 from bot.ui.fair_text import fair_explanation
 from bot.ui.i18n import say
 from bot.ui.limits import BUTTON_LABEL, MODAL_TITLE, OPTION_LABEL, SELECT_PLACEHOLDER, fit_text
 from bot.ui.render import CardsPlace, cards_message, coloured_card, verb_label
-from bot.ui.replies import in_time, reply_private, too_late
+from bot.ui.replies import answer_failure, in_time, reply_private, too_late
 from bot.ui.services import services_of
 
 log = logging.getLogger(__name__)
 
 #: Verbs whose amount is chosen by the player (a range min..max).
 MAX_PRESETS = 4
+#: The verbs an action button's custom id may carry, as the alternatives of its template:
+#: those of :class:`~bot.games.verbs.Verb`; an id with any other word matches no button, and
+#: discord.py drops its click unanswered (Discord only sends the ids of the bot's buttons).
+VERB_IDS = "|".join(re.escape(verb) for verb in Verb)
 
 
 # -- which buttons ---------------------------------------------------------------------------
@@ -219,7 +228,9 @@ async def answer_with_table(
 ) -> Any:
     """Run a table request; answer by editing the table message in the interaction callback.
 
-    Player errors answer privately and leave the message as it is. A request slower than
+    A refusal leaves the message as it is (a change made meanwhile is shown by REST, and a
+    turn that moved is announced) and goes on to :func:`always_answered`, which answers it
+    privately like any other. A request slower than
     :data:`~bot.ui.replies.ANSWER_BUDGET` defers the click first (the message is then edited
     through the interaction's original response). An answer that comes too late for Discord
     (the move is applied all the same) leaves the table message to the outbox.
@@ -231,14 +242,12 @@ async def answer_with_table(
     with presenter.responding(table_id) as capture:
         try:
             result = await in_time(interaction, request(), thinking=False)
-        except (TableError, StorageError) as exc:
+        except Refusal:
             if capture.dirty:
                 presenter.refresh(table_id)
-            with contextlib.suppress(discord.NotFound):
-                await reply_private(interaction, say(lang, exc))
             if capture.turn_pending:
                 presenter.notify_turn(table_id)
-            return None
+            raise
     version = presenter.outbox.version(table_id)
     kwargs = await presenter.message_kwargs(table_id)
     if interaction.message is None:
@@ -270,50 +279,29 @@ async def answer_with_table(
     return result
 
 
-async def check_turn(interaction: discord.Interaction, table_id: int, hand_id: int) -> bool:
-    """Refuse (privately) a click from anyone but the player to act, or on an old hand."""
-    services = services_of(interaction)
-    lang = lang_of(interaction.locale)
-    table = services.manager.tables.get(table_id)
+def check_turn(interaction: discord.Interaction, table_id: int, hand_id: int) -> None:
+    """Refuse (:class:`TableError`, answered by :func:`always_answered`) a click from anyone
+    but the player to act, or on an old hand: the runtime's own refusals, before asking it."""
+    table = services_of(interaction).manager.tables.get(table_id)
     if table is None or table.closed:
-        await reply_private(interaction, say(lang, "refuse-no-such-table"))
-        return False
+        raise TableError("refuse-no-such-table")
     if table.hand_id != hand_id or table.hand is None or table.hand.finished:
-        await reply_private(
-            interaction,
-            render(lang, "ui-that-button-belongs-hand-that"),
-        )
-        return False
+        raise TableError(STALE_BUTTON)
     name = str(interaction.user.id)
     seated = table.session is not None and name in table.session.seated()
     if name not in table.hand.index:
-        text = (
-            render(lang, "ui-you-are-not-playing-in")
-            if seated
-            else render(lang, "ui-you-are-not-seated-at")
-        )
-        await reply_private(interaction, text)
-        return False
+        raise TableError("refuse-not-in-hand" if seated else "refuse-not-seated")
     if table.hand.to_act != name:
-        await reply_private(
-            interaction,
-            render(lang, "ui-it-not-your-turn-speak", w=table.hand.to_act),
-        )
-        return False
-    return True
+        raise TableError(NOT_YOUR_TURN, w=table.hand.to_act)
 
 
 async def show_cards(interaction: discord.Interaction, table_id: int) -> None:
     """The player's cards, privately (the fallback when DMs are closed)."""
     services = services_of(interaction)
     lang = lang_of(interaction.locale)
-    try:
-        mine = await in_time(
-            interaction, services.manager.my_cards(table_id, interaction.user.id), thinking=True
-        )
-    except (TableError, StorageError) as exc:
-        await reply_private(interaction, say(lang, exc))
-        return
+    mine = await in_time(
+        interaction, services.manager.my_cards(table_id, interaction.user.id), thinking=True
+    )
     services.presenter.cards_seen(table_id, interaction.user.id)
     state = await services.presenter.state(table_id) or {}
     hand = state.get("hand") or {}
@@ -373,8 +361,7 @@ async def play(
 
     ``index``: the number of moves already played when the button was drawn; a click for a
     move already played is refused, even when the turn has come back to the same player."""
-    if not await check_turn(interaction, table_id, hand_id):
-        return
+    check_turn(interaction, table_id, hand_id)
     services = services_of(interaction)
     services.presenter.player_moved(table_id, interaction.user.id)
     await answer_with_table(
@@ -397,18 +384,22 @@ Handler = TypeVar("Handler", bound=Callable[[Any, discord.Interaction], Awaitabl
 
 
 def always_answered(handler: Handler) -> Handler:
-    """A click or a modal that fails unexpectedly is still answered, privately, instead of
-    ending in Discord's bare "This interaction failed"; the error is logged."""
+    """The one place a click's or a modal's failure is answered: a refusal (``TableError``,
+    ``StorageError``) privately, in the clicking member's language; anything else logged and
+    answered privately too, instead of ending in Discord's bare "This interaction failed"
+    (:func:`~bot.ui.replies.answer_failure`, which answers the slash commands too)."""
 
     @functools.wraps(handler)
     async def wrapper(self: Any, interaction: discord.Interaction) -> None:
         try:
             await handler(self, interaction)
-        except Exception:
-            log.exception("a click on %s failed", getattr(self, "custom_id", self))
-            text = render(lang_of(interaction.locale), "ui-something-went-wrong-on-our")
-            with contextlib.suppress(discord.HTTPException):
-                await reply_private(interaction, text)
+        except Exception as exc:
+            await answer_failure(
+                interaction,
+                exc,
+                unexpected="ui-something-went-wrong-on-our",
+                what=f"a click on {getattr(self, 'custom_id', self)}",
+            )
 
     return wrapper  # type: ignore[return-value]
 
@@ -502,7 +493,7 @@ class TableButton(
 class ActButton(
     Throttled,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"salon:a:(?P<table>\d+):(?P<hand>\d+):(?P<index>\d+):(?P<verb>[a-z]+):(?P<amount>\d*)",
+    template=rf"salon:a:(?P<table>\d+):(?P<hand>\d+):(?P<index>\d+):(?P<verb>{VERB_IDS}):(?P<amount>\d*)",
 ):
     """One legal action, with its amount when it has one, for the move number ``index``."""
 
@@ -544,7 +535,7 @@ class ActButton(
         return cls(
             int(match["table"]),
             int(match["hand"]),
-            match["verb"],
+            Verb(match["verb"]),
             amount,
             index=int(match["index"]),
         )
@@ -584,7 +575,7 @@ class AmountModal(discord.ui.Modal):
 class OtherAmountButton(
     Throttled,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"salon:o:(?P<table>\d+):(?P<hand>\d+):(?P<index>\d+):(?P<verb>[a-z]+)",
+    template=rf"salon:o:(?P<table>\d+):(?P<hand>\d+):(?P<index>\d+):(?P<verb>{VERB_IDS})",
 ):
     """Opens a modal for an amount the presets do not offer."""
 
@@ -609,13 +600,12 @@ class OtherAmountButton(
         /,
     ) -> OtherAmountButton:
         return cls(
-            int(match["table"]), int(match["hand"]), match["verb"], index=int(match["index"])
+            int(match["table"]), int(match["hand"]), Verb(match["verb"]), index=int(match["index"])
         )
 
     @always_answered
     async def callback(self, interaction: discord.Interaction) -> None:
-        if not await check_turn(interaction, self.table_id, self.hand_id):
-            return
+        check_turn(interaction, self.table_id, self.hand_id)
         lang = lang_of(interaction.locale)
         services = services_of(interaction)
         state = await services.presenter.state(self.table_id) or {}
@@ -646,11 +636,7 @@ async def offer_discard(
     ``count`` he throws away."""
     lang = lang_of(interaction.locale)
     services = services_of(interaction)
-    try:
-        mine = await services.manager.my_cards(table_id, interaction.user.id)
-    except (TableError, StorageError) as exc:
-        await reply_private(interaction, say(lang, exc))
-        return
+    mine = await services.manager.my_cards(table_id, interaction.user.id)
     view = discord.ui.View(timeout=None)
     view.add_item(DiscardSelect(table_id, hand_id, index, count, list(mine["cards"]), lang))
     await reply_private(interaction, render(lang, "ui-discard-pick", n=count), view=view)
@@ -715,7 +701,7 @@ class DiscardSelect(
         try:
             await in_time(interaction, act, thinking=False)
             text = render(lang, "ui-discard-done", n=len(chosen))
-        except (TableError, StorageError) as exc:
+        except Refusal as exc:  # the menu gives way to the refusal, in the same message
             text = say(lang, exc)
         if interaction.response.is_done():  # deferred: the menu is the original response
             await interaction.edit_original_response(content=text, view=None)
@@ -774,7 +760,7 @@ class VariantSelect(
 
 class OldActionButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"salon:[ao]:(?P<table>\d+):(?P<hand>\d+):(?P<verb>[a-z]+)(?::\d*)?",
+    template=rf"salon:[ao]:(?P<table>\d+):(?P<hand>\d+):(?P<verb>{VERB_IDS})(?::\d*)?",
 ):
     """An action button drawn before moves were numbered: answered as stale, never played."""
 

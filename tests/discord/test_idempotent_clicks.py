@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from simsupport import custom_ids, state, table_message
 
+from bot.games import registry
+from bot.games.verbs import Verb
 from bot.runtime import TableError
 from bot.ui.views import ActButton, OldActionButton, OtherAmountButton
 
@@ -73,6 +75,25 @@ def test_old_button_ids_are_answered_as_stale_and_new_ones_play() -> None:
     # the longest custom id a button can carry: Discord refuses more than 100 characters
     huge = ActButton(10**18, 10**18, "showdown", 10**9, index=10**6, label="x")
     assert 60 < len(huge.item.custom_id) <= 100, huge.item.custom_id
+
+
+def test_action_ids_carry_only_the_verbs_of_the_games() -> None:
+    """Every verb a button may carry (every game's) still matches its button; a word that is
+    no :class:`Verb` matches none (tests/discord/test_one_answer.py clicks one)."""
+    every = {v for g in registry.specs() for v in g.verbs}
+    assert every == set(Verb)
+    for verb in every:
+        assert template(ActButton).fullmatch(f"salon:a:1:7:3:{verb}:") is not None, verb
+        assert template(ActButton).fullmatch(f"salon:a:1:7:3:{verb}:12")["verb"] == verb
+        assert template(OtherAmountButton).fullmatch(f"salon:o:1:7:3:{verb}") is not None, verb
+        assert template(OldActionButton).fullmatch(f"salon:a:1:7:{verb}:") is not None, verb
+    for word in ("poke", "Raise", "raisee", "rais", "fold|pass", ""):
+        for item, custom_id in (
+            (ActButton, f"salon:a:1:7:3:{word}:"),
+            (OtherAmountButton, f"salon:o:1:7:3:{word}"),
+            (OldActionButton, f"salon:a:1:7:{word}:"),
+        ):
+            assert template(item).fullmatch(custom_id) is None, custom_id
 
 
 async def test_an_unexpected_error_on_a_click_is_answered_privately(

@@ -4,7 +4,7 @@
 ## Refusals
 
 refuse-not-allowed = That is not allowed here.
-refuse-stale-button = That button belongs to a hand that is over.
+refuse-stale-button = That button belongs to a hand that is over; use the buttons of the current one.
 refuse-already-played = That move was already played.
 refuse-stale-hand = That move was already played; the table is shown as it is now.
 refuse-table-elsewhere = This table has just moved to another of the bot's processes; try again in a few seconds.
@@ -13,7 +13,7 @@ refuse-no-such-table = There is no open table with that number.
 refuse-unknown-game = This table runs { $games }, not { $game }.
 refuse-no-hand = No hand is being played at this table.
 refuse-not-in-hand = You are not playing in this hand.
-refuse-not-your-turn = It is not your turn.
+ui-it-not-your-turn-speak = It is not your turn: <@{ $w }> is to speak.
 refuse-table-closing = This table closes when the hand in play ends.
 refuse-already-closing = This table already closes when the hand in play ends.
 refuse-already-seated = You already have a seat at this table.
@@ -38,7 +38,7 @@ refuse-queue-full = The waiting line is full ({ $n } players).
 refuse-not-started-join = The game has not started: join to sit down.
 refuse-not-started-reserve = The game has not started: reserve caves are added once it has.
 refuse-not-staked = Only a Staked Brelan table has reserve caves.
-refuse-not-seated = You don't have a seat at this table.
+refuse-not-seated = You are not seated at this table.
 refuse-player-not-seated = <@{ $user }> has no seat at this table.
 refuse-reserve-range = A reserve cave is 1 to { $most } chips, not { $want }.
 refuse-hand-in-play = A hand is already being played at this table.

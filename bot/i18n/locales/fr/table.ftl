@@ -4,7 +4,7 @@
 ## Refus
 
 refuse-not-allowed = Ce n'est pas permis ici.
-refuse-stale-button = Ce bouton appartient à une donne terminée.
+refuse-stale-button = Ce bouton appartient à une donne terminée ; utilisez ceux de la donne en cours.
 refuse-already-played = Ce coup a déjà été joué.
 refuse-stale-hand = Ce coup a déjà été joué ; la table est affichée telle qu'elle est maintenant.
 refuse-table-elsewhere = Cette table vient de passer à un autre processus du bot ; réessayez dans quelques secondes.
@@ -13,7 +13,7 @@ refuse-no-such-table = Cette table n'existe pas ou est fermée.
 refuse-unknown-game = Cette table se joue à { $games }, pas à { $game }.
 refuse-no-hand = Aucune donne n'est en cours à cette table.
 refuse-not-in-hand = Vous ne jouez pas cette donne.
-refuse-not-your-turn = Ce n'est pas à vous de parler.
+ui-it-not-your-turn-speak = Ce n'est pas à vous : <@{ $w }> a la parole.
 refuse-table-closing = Cette table ferme à la fin de la donne en cours.
 refuse-already-closing = Cette table ferme déjà à la fin de la donne en cours.
 refuse-already-seated = Vous êtes déjà assis à cette table.
