@@ -138,5 +138,5 @@ def test_the_not_your_turn_refusal_is_the_runtimes_and_the_buttons() -> None:
 
     assert NOT_YOUR_TURN == "ui-it-not-your-turn-speak"
     views = (ROOT / "bot/ui/views.py").read_text(encoding="utf-8")
-    manager = (ROOT / "bot/runtime/manager.py").read_text(encoding="utf-8")
-    assert "TableError(NOT_YOUR_TURN, w=" in views and "TableError(NOT_YOUR_TURN, w=" in manager
+    acting = (ROOT / "bot/runtime/acting.py").read_text(encoding="utf-8")
+    assert "TableError(NOT_YOUR_TURN, w=" in views and "TableError(NOT_YOUR_TURN, w=" in acting
