@@ -20,6 +20,7 @@ from bot.games.verbs import Verb
 from bot.i18n import Lang, Message, lang_of, render
 from bot.runtime import TableError
 from bot.runtime.option_schema import CREATE_NEXT_HAND_DELAY, NAMED, check_typed, spec
+from bot.runtime.public import LegalAction, PublicHand
 from bot.runtime.settings import MAX_CAVE
 from bot.ui.abuse import missing_permission
 from bot.ui.i18n import L, say
@@ -63,7 +64,7 @@ LEVEL_CHOICES = [
 SEATS, CAVE, ANTE, TURN = (spec(NAMED[n]) for n in ("seats", "cave", "ante", "turn_timer"))
 
 
-def act_choice(lang: Lang, legal: dict[str, Any]) -> str:
+def act_choice(lang: Lang, legal: LegalAction) -> str:
     """A legal move as /act's autocomplete names it, in the member's language (its value
     stays the verb): the button's words, what the move means, and its amounts.
 
@@ -72,9 +73,8 @@ def act_choice(lang: Lang, legal: dict[str, Any]) -> str:
     >>> act_choice("en", {"verb": "raise", "min": 4, "max": 30})
     'Raise to … — re-raise: your total stake (4 to 30)'
     """
-    verb = str(legal["verb"])
-    amount = legal.get("amount")
-    label = verb_label(lang, verb, amount if isinstance(amount, int) else None)
+    verb = legal["verb"]
+    label = verb_label(lang, verb, legal.get("amount"))
     if verb_help(lang, verb).lower() == label.lower():
         return label
     if "min" in legal:
@@ -601,13 +601,13 @@ class Tables(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         verb = str(getattr(interaction.namespace, "verb", "") or "")
-        state_hand: dict[str, Any] = {}
+        state_hand: PublicHand | None = None
         table_id = await self._quiet_table(interaction)
         if table_id is not None:
-            state_hand = (await self.bot.manager.status(table_id)).get("hand") or {}
+            state_hand = (await self.bot.manager.status(table_id))["hand"]
         out = []
         for legal in await self._my_legal(interaction):
-            if legal["verb"] != verb or "min" not in legal:
+            if legal["verb"] != verb or "min" not in legal or state_hand is None:
                 continue
             for n in presets(legal, state_hand):
                 if str(n).startswith(current.strip()):
@@ -627,14 +627,14 @@ class Tables(commands.Cog):
             return None
         return await self.bot.manager.table_in_channel(interaction.channel_id)
 
-    async def _my_legal(self, interaction: discord.Interaction) -> list[dict[str, Any]]:
+    async def _my_legal(self, interaction: discord.Interaction) -> list[LegalAction]:
         table_id = await self._quiet_table(interaction)
         if table_id is None:
             return []
-        hand = (await self.bot.manager.status(table_id)).get("hand") or {}
-        if str(hand.get("to_act")) != str(interaction.user.id):
+        hand = (await self.bot.manager.status(table_id))["hand"]
+        if hand is None or hand["to_act"] != str(interaction.user.id):
             return []
-        return list(hand.get("legal") or [])
+        return list(hand["legal"])
 
     @app_commands.command(
         name=L("cards", "cartes"),

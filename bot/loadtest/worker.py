@@ -29,6 +29,7 @@ from bot.runtime import collector
 from bot.runtime.errors import TableError
 from bot.runtime.manager import TableManager
 from bot.runtime.presenter import SilentPresenter
+from bot.runtime.public import legal_json
 from bot.runtime.selfplay import choose
 from bot.runtime.shards import ShardSet
 from bot.storage import Database
@@ -140,7 +141,7 @@ class Driver:
                 return True
             hand = table.hand
             assert hand is not None and hand.to_act is not None
-            legal = [a.to_json() for a in hand.legal_actions()]
+            legal = [legal_json(a) for a in hand.legal_actions()]
             verb, amount = choose(rng, legal)
             await manager.act(table_id, int(hand.to_act), verb, amount, hand_id=table.hand_id)
         except TableError:

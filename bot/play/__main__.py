@@ -25,6 +25,7 @@ from bot.i18n import render
 from bot.play.terminal import TerminalPresenter, choice_line, choices, parse_choice
 from bot.runtime import TableError, TableManager
 from bot.runtime.house_seats import HOUSE_LEVELS, MOST_HOUSE
+from bot.runtime.public import PublicHand
 from bot.storage import Database
 from bot.ui.i18n import Lang
 from bot.ui.options_text import parse_table_options
@@ -99,19 +100,19 @@ async def tick(view: TerminalPresenter, deadline: float) -> None:
 
 
 async def my_turn(
-    manager: TableManager, view: TerminalPresenter, table: int, hand: dict[str, object]
+    manager: TableManager, view: TerminalPresenter, table: int, hand: PublicHand
 ) -> bool:
     """Ask the player's move until one is played; False when he quits."""
     lang: Lang = view.lang
     view.show_table(table)
-    options = choices(hand["legal"])  # type: ignore[arg-type]
+    options = choices(hand["legal"])
     view.say(render(lang, "play-your-turn"), "bold")
     for number, choice in enumerate(options, 1):
         view.say(choice_line(lang, number, choice))
-    deadline = hand.get("deadline")
+    deadline = hand["deadline"]
     while True:
         ticking: asyncio.Task[None] | None = None
-        if isinstance(deadline, int | float):
+        if deadline is not None:
             view.say(view.time_left(deadline), "bold")
             if view.console.is_terminal:
                 ticking = asyncio.create_task(tick(view, deadline))
@@ -184,13 +185,13 @@ async def play(args: argparse.Namespace, console: Console) -> int:
                 if args.hands and played >= args.hands:
                     break
                 if hand is None:
-                    seated = any(int(s["user"]) == ME for s in state["seats"])
-                    if not seated or state.get("next_hand_at") is None:
+                    seated = any(s["user"] == ME for s in state["seats"])
+                    if not seated or state["next_hand_at"] is None:
                         break  # out of chips, or no next hand to wait for
                     await asyncio.sleep(0.05)
                     continue
-                seen.add(int(hand["id"]))
-                if str(hand["to_act"]) == str(ME):
+                seen.add(hand["id"])
+                if hand["to_act"] == str(ME):
                     if not await my_turn(manager, view, table, hand):
                         break
                 else:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import time
 from collections import deque
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.text import Text
 
 from bot.i18n import Message, people, render
+from bot.runtime.public import LegalAction, PublicState
 from bot.ui.i18n import Lang
 from bot.ui.render import cards, showdown_embed, table_embed, verb_label
 
@@ -54,7 +55,7 @@ class Choice:
     high: int | None = None
 
 
-def choices(legal: Sequence[Mapping[str, Any]]) -> list[Choice]:
+def choices(legal: Sequence[LegalAction]) -> list[Choice]:
     """The legal moves of the public state as numbered choices."""
     out = []
     for action in legal:
@@ -114,7 +115,7 @@ class TerminalPresenter:
     name: str
     game: str = "bouillotte"
     header: str = ""
-    latest: dict[int, dict[str, Any]] = field(default_factory=dict)
+    latest: dict[int, PublicState] = field(default_factory=dict)
     my_cards: list[str] = field(default_factory=list)
     cards_hand: int | None = None
     log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
@@ -152,10 +153,10 @@ class TerminalPresenter:
             text.stylize("bold red", match.start() - 2, match.end())
         self.console.print(text)
 
-    async def table_update(self, table_id: int, public_state: dict[str, Any]) -> None:
+    async def table_update(self, table_id: int, public_state: PublicState) -> None:
         self.latest[table_id] = public_state
-        hand = public_state.get("hand") or {}
-        if hand.get("no") not in (None, self.showdown_hand):
+        hand = public_state["hand"]
+        if hand is not None and hand["no"] != self.showdown_hand:
             self.last_showdown = []  # a new deal: the old showdown goes
         self.show_table(table_id)
 
@@ -195,7 +196,8 @@ class TerminalPresenter:
             self.console.rule()
             for line in self.last_showdown:
                 self.say(line)
-        playing = (state.get("hand") or {}).get("no")
+        hand = state["hand"]
+        playing = hand["no"] if hand is not None else None
         if self.my_cards and self.cards_hand == (playing or self.showdown_hand):
             self.console.rule()
             self.say(render(self.lang, "play-your-cards", cards=cards(self.my_cards)), "bold")

@@ -13,11 +13,12 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from bot.fair.dealer import FairShuffler
 from bot.fair.scheme import client_seed_of, commitment, new_client_seed, new_server_seed
 from bot.games.base import HandRecord
+from bot.runtime.public import FairView
 from bot.runtime.seating import Seating
 from bot.storage.seeds import ServerSeed
 from bot.storage.transaction import Transaction
@@ -180,7 +181,7 @@ def cut_randomness() -> str:
     return secrets.token_hex(16)
 
 
-def fair_state(table: FairTable, reseed_every: int, cut_by: str | None) -> dict[str, Any] | None:
+def fair_state(table: FairTable, reseed_every: int, cut_by: str | None) -> FairView | None:
     """The public part: the commitment, deals made with it, the next cutter."""
     seed = table.seed
     if seed is None:

@@ -49,7 +49,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from bot.games import registry
 from bot.games.base import Amount, Event, HandRecord, Legal, Pot
@@ -62,6 +62,7 @@ from bot.games.registry import GameSpec
 from bot.games.session import TableSession
 from bot.i18n.message import Message
 from bot.runtime.errors import TableError
+from bot.runtime.public import HandView, PlayerView
 from bot.runtime.seating import BragSeating, BrelanSeating, PlainSeating, Seating
 from bot.runtime.settings import Settings
 from bot.storage.models import HandStats
@@ -239,7 +240,7 @@ class GameRules(ABC):
     # ------------------------------------------------------------------ hands
 
     @abstractmethod
-    def public_hand(self, hand: RuntimeHand) -> dict[str, Any]:
+    def public_hand(self, hand: RuntimeHand) -> HandView:
         """What everyone may see of the hand now."""
 
     @abstractmethod
@@ -331,8 +332,8 @@ class BrelanRules(GameRules):
     def load_seating(self, raw: dict[str, Any], settings: Settings) -> Seating:
         return BrelanSeating.from_json(raw)
 
-    def public_hand(self, hand: RuntimeHand) -> dict[str, Any]:
-        return _brelan(hand).public_view()
+    def public_hand(self, hand: RuntimeHand) -> HandView:
+        return cast(HandView, _brelan(hand).public_view())
 
     def visible(self, hand: RuntimeHand, name: str) -> tuple[list[str], str | None] | None:
         h = _brelan(hand)
@@ -404,13 +405,13 @@ def _brag(hand: RuntimeHand) -> BragHand:
     return hand
 
 
-def brag_public_view(hand: BragHand) -> dict[str, Any]:
+def brag_public_view(hand: BragHand) -> HandView:
     """Everything anyone may see of a Brag deal now (shape in the module docstring)."""
     stakes = dict.fromkeys(hand.names, 0)
     for e in hand.events:
         if e.kind in ("ante", "bet", "cover", "see") and e.player is not None:
             stakes[e.player] += int(e.data.get("amount", 0))
-    players = []
+    players: list[PlayerView] = []
     for i, name in enumerate(hand.names):
         shown = hand.shown.get(name)
         choosing = hand.current == i and hand.choosing is not None
@@ -460,7 +461,7 @@ class BragRules(GameRules):
     def load_seating(self, raw: dict[str, Any], settings: Settings) -> Seating:
         return BragSeating.from_json(raw, settings.seats)
 
-    def public_hand(self, hand: RuntimeHand) -> dict[str, Any]:
+    def public_hand(self, hand: RuntimeHand) -> HandView:
         return brag_public_view(_brag(hand))
 
     def visible(self, hand: RuntimeHand, name: str) -> tuple[list[str], str | None] | None:
@@ -591,8 +592,8 @@ class PlainRules(GameRules):
     def load_seating(self, raw: dict[str, Any], settings: Settings) -> Seating:
         return PlainSeating.from_json(raw, settings.seats)
 
-    def public_hand(self, hand: RuntimeHand) -> dict[str, Any]:
-        return _plain(hand).public_view()
+    def public_hand(self, hand: RuntimeHand) -> HandView:
+        return cast(HandView, _plain(hand).public_view())
 
     def visible(self, hand: RuntimeHand, name: str) -> tuple[list[str], str | None] | None:
         h = _plain(hand)

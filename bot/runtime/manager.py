@@ -18,17 +18,9 @@ What differs between games (dealing, what is public, which cards a player may se
 automatic action, the showdown report, statistics) is in :mod:`bot.runtime.games`; what a
 table keeps between hands is a :class:`~bot.runtime.seating.Seating`.
 
-``public_state(table)``::
-
-    {"table_id", "game", "started",
-     "seats": [{"seat", "user", "stack", "sitting_out", "leaving", "dealer", "reserve"}],
-     "queue": [user ids], "carried": chips on the table for the next deal,
-     "next_hand_at": unix time of a pending deal (``next_hand_delay``) or None,
-     "game_over": Brelan's agreed number of hands is played,
-     "hand": None | {"id", "no", ...the game's public view..., "legal", "deadline"}}
-
-The Brelan/Bouillotte public view is ``BrelanHand.public_view()``; Brag's is described in
-:mod:`bot.runtime.games`, with its showdown data.
+The public state every reader gets (``public_state``, ``status``, the presenter's
+``table_update``) is typed in :mod:`bot.runtime.public` (:class:`~bot.runtime.public.PublicState`
+and the shapes inside it); ``tests/test_public_state.py`` checks real states against it.
 """
 
 from __future__ import annotations
@@ -71,6 +63,7 @@ from bot.runtime.house_seats import (
 from bot.runtime.leasing import DEFAULT_LEASE_TTL, Leasing
 from bot.runtime.lifecycle import PAUSED, LifecycleRequests, TableGone
 from bot.runtime.presenter import Presenter
+from bot.runtime.public import PublicState
 from bot.runtime.publishing import Publishing
 from bot.runtime.resuming import NEEDS_ATTENTION, Resuming
 from bot.runtime.seat_requests import SeatRequests
@@ -486,7 +479,7 @@ class TableManager(
         gt = await self.db.table_in_channel(channel_id)
         return None if gt is None else gt.id
 
-    async def status(self, table_id: int) -> dict[str, Any]:
+    async def status(self, table_id: int) -> PublicState:
         """The table's public state, seats before the first deal included."""
         return await self.full_state(self._table(table_id))
 

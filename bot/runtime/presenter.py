@@ -7,12 +7,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.i18n.message import Message
+from bot.runtime.public import PublicState
 
 
 class Presenter(Protocol):
     """Where a table's news goes."""
 
-    async def table_update(self, table_id: int, public_state: dict[str, Any]) -> None:
+    async def table_update(self, table_id: int, public_state: PublicState) -> None:
         """The table's public state changed (seats, pool, whose turn, legal actions)."""
 
     async def deliver_cards(
@@ -38,7 +39,7 @@ class SilentPresenter:
     """Tells nobody anything, at once (the load test, benchmarks): every card is
     "delivered"."""
 
-    async def table_update(self, table_id: int, public_state: dict[str, Any]) -> None:
+    async def table_update(self, table_id: int, public_state: PublicState) -> None:
         return None
 
     async def announce(self, table_id: int, said: Message, data: dict[str, Any]) -> None:
@@ -62,14 +63,14 @@ class SilentPresenter:
 class RecordingPresenter:
     """Keeps everything it is told; users in ``blocked`` refuse private messages."""
 
-    updates: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    updates: list[tuple[int, PublicState]] = field(default_factory=list)
     deliveries: list[tuple[int, int, list[str], str | None]] = field(default_factory=list)
     announcements: list[tuple[int, Message, dict[str, Any]]] = field(default_factory=list)
     showdowns: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     blocked: set[int] = field(default_factory=set)
     log: list[tuple[str, int, Any]] = field(default_factory=list)
 
-    async def table_update(self, table_id: int, public_state: dict[str, Any]) -> None:
+    async def table_update(self, table_id: int, public_state: PublicState) -> None:
         self.updates.append((table_id, public_state))
         self.log.append(("update", table_id, public_state))
 

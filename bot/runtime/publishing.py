@@ -3,12 +3,13 @@ it) and, privately, each player's cards as he may see them (a part of the table 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.runtime.dealers_choice import seat_cap, variants
 from bot.runtime.fairness import fair_state
 from bot.runtime.house_seats import is_house
 from bot.runtime.parts import ManagerParts
+from bot.runtime.public import ChoiceView, PublicHand, PublicState, SeatView, legal_json
 from bot.runtime.seating import BragSeating
 
 if TYPE_CHECKING:
@@ -22,11 +23,11 @@ class Publishing(ManagerParts):
 
         def cutter(self, table: Table) -> str | None: ...
 
-    def public_state(self, table: Table) -> dict[str, Any]:
+    def public_state(self, table: Table) -> PublicState:
         """Everything anyone at the table may see: no card before the rules reveal it."""
         session = table.session
         hand = table.hand
-        seats: list[dict[str, Any]] = []
+        seats: list[SeatView] = []
         if session is not None:
             dealing = hand.names[-1] if hand is not None and not hand.finished else None
             for row in session.rows(dealing):
@@ -41,13 +42,13 @@ class Publishing(ManagerParts):
                         "reserve": row.reserve,
                     }
                 )
-        hand_state: dict[str, Any] | None = None
-        if hand is not None:
+        hand_state: PublicHand | None = None
+        if hand is not None and table.hand_id is not None:  # set together
             hand_state = {
                 "id": table.hand_id,
                 "no": table.hand_no,
                 **table.rules.public_hand(hand),
-                "legal": [a.to_json() for a in hand.legal_actions()],
+                "legal": [legal_json(a) for a in hand.legal_actions()],
                 "actions": len(table.record.actions) if table.record is not None else 0,
                 "deadline": table.deadline,
             }
@@ -70,7 +71,7 @@ class Publishing(ManagerParts):
         }
 
     @staticmethod
-    def _choice_state(table: Table) -> dict[str, Any] | None:
+    def _choice_state(table: Table) -> ChoiceView | None:
         choice, seating = table.choice, table.session
         if choice is None or not isinstance(seating, BragSeating):
             return None
@@ -86,7 +87,7 @@ class Publishing(ManagerParts):
             ],
         }
 
-    async def full_state(self, table: Table) -> dict[str, Any]:
+    async def full_state(self, table: Table) -> PublicState:
         """:meth:`public_state`, with the seats taken before the first deal (which only
         storage knows until the game starts)."""
         state = self.public_state(table)

@@ -32,6 +32,7 @@ from bot.i18n.message import Message
 from bot.runtime.errors import TableError
 from bot.runtime.manager import TableManager
 from bot.runtime.presenter import RecordingPresenter
+from bot.runtime.public import LegalAction, PublicState
 from bot.storage import Database
 from bot.storage.transaction import Transaction
 
@@ -57,17 +58,17 @@ TABLES: list[tuple[str, list[int]]] = robot_tables()
 
 
 class QuietPresenter(RecordingPresenter):
-    async def table_update(self, table_id: int, public_state: dict[str, Any]) -> None:
+    async def table_update(self, table_id: int, public_state: PublicState) -> None:
         return None
 
     async def announce(self, table_id: int, said: Message, data: dict[str, Any]) -> None:
         return None
 
 
-def choose(rng: random.Random, legal: list[dict[str, Any]]) -> tuple[str, int | None]:
+def choose(rng: random.Random, legal: list[LegalAction]) -> tuple[str, int | None]:
     choice = rng.choice(legal)
     if "min" in choice:
-        low, high = choice["min"], choice["max"]
+        low, high = choice["min"], choice["max"]  # a range has both ends
         return choice["verb"], rng.randint(low, min(high, low + 4))
     if choice["verb"] in ("look", "keep"):  # Brag: which of two hands
         return choice["verb"], choice.get("amount")
@@ -151,7 +152,9 @@ async def run(path: str, seed: int, hands: int | None = None) -> None:
                     await manager.start(table_id)
                 continue
             verb, amount = choose(rng, hand["legal"])
-            await manager.act(table_id, int(hand["to_act"]), verb, amount, hand_id=hand["id"])
+            to_act = hand["to_act"]
+            assert to_act is not None  # a hand with legal actions has a player to act
+            await manager.act(table_id, int(to_act), verb, amount, hand_id=hand["id"])
             print("acted", flush=True)
 
     print(f"done {await finished_hands(db)} hands", flush=True)

@@ -26,6 +26,7 @@ import discord
 
 from bot.i18n import Lang, Message, render
 from bot.i18n.people import is_house_player
+from bot.runtime.public import PublicState
 from bot.ui.card_art import showdown_png
 from bot.ui.outbox import NOTICE, PRIVATE, Fault, Outbox, Pacer, classify
 from bot.ui.render import (
@@ -122,12 +123,33 @@ class TurnNotice:
 ChannelGone = Callable[[int, str], Awaitable[None]]
 
 
+def gone_state(table_id: int) -> PublicState:
+    """What a closed table's message is drawn from when no state of it is left."""
+    return {
+        "table_id": table_id,
+        "game": "brelan",
+        "started": False,
+        "seats": [],
+        "queue": [],
+        "carried": 0,
+        "next_hand_at": None,
+        "game_over": False,
+        "closing": False,
+        "needs_attention": False,
+        "paused": False,
+        "notify": "mention",
+        "fair": None,
+        "choice": None,
+        "hand": None,
+    }
+
+
 class DiscordPresenter:
     """Implements :class:`bot.runtime.Presenter` with discord.py."""
 
     def __init__(self, bot: PresenterHost, *, pacer: Pacer | None = None) -> None:
         self.bot = bot
-        self.latest: dict[int, dict[str, Any]] = {}
+        self.latest: dict[int, PublicState] = {}
         self.logs: defaultdict[int, deque[tuple[Message, dict[str, Any]]]] = defaultdict(
             lambda: deque(maxlen=LOG_LINES)
         )
@@ -184,7 +206,7 @@ class DiscordPresenter:
             return "en"
         return "fr" if settings.locale.startswith("fr") else "en"
 
-    async def state(self, table_id: int) -> dict[str, Any] | None:
+    async def state(self, table_id: int) -> PublicState | None:
         """The freshest public state of a table (the runtime's, or the last one seen)."""
         table = self.bot.manager.tables.get(table_id)
         if table is None or table.closed:
@@ -203,7 +225,7 @@ class DiscordPresenter:
         if state is None:
             state = await self.state(table_id)
         if state is None:
-            state = {"table_id": table_id, "game": "brelan", "seats": []}
+            state = gone_state(table_id)
             closed = True
         log_lines = [narrate(lang, said, data) for said, data in self.logs[table_id]]
         embed = table_embed(
@@ -300,7 +322,7 @@ class DiscordPresenter:
 
     # -- Presenter ------------------------------------------------------------------------
 
-    async def table_update(self, table_id: int, public_state: dict[str, Any]) -> None:
+    async def table_update(self, table_id: int, public_state: PublicState) -> None:
         """Returns at once: the table message is edited in the background (or by the
         interaction being answered)."""
         self.latest[table_id] = public_state
@@ -328,10 +350,10 @@ class DiscordPresenter:
 
         REST: at most one delete (the last notice) and one post (the new one) per turn.
         """
-        state = self.latest.get(table_id) or {}
-        hand = state.get("hand") or {}
-        to_act = hand.get("to_act")
-        key = (int(hand["id"]), int(to_act)) if to_act is not None and hand.get("id") else None
+        state = self.latest.get(table_id)
+        hand = state["hand"] if state is not None else None
+        to_act = hand["to_act"] if hand is not None else None
+        key = (hand["id"], int(to_act)) if hand is not None and to_act is not None else None
         old = self.turns.get(table_id)
         if old is not None and old.key == key:
             return
@@ -351,23 +373,24 @@ class DiscordPresenter:
                     return
         if key is None or is_house_player(key[1]):
             return  # nobody to tell: a house player plays on its own
+        assert state is not None and hand is not None  # there is a key
         user = key[1]
         if self.looking(table_id, user):
             self.counters.turns_unannounced += 1
             return
         mode = await self.bot.db.notify_preference(user)
         if mode == "table":
-            mode = str(state.get("notify", "mention"))
+            mode = state["notify"]
         link = jump_url(table.guild_id, table.channel_id, table.message_ids.get("table"))
         if mode == "dm":
             lang = self.user_langs.get(user) or await self.lang(table_id)
-            text = render(lang, "turn-dm", hand=hand.get("no") or 0, link=link)
+            text = render(lang, "turn-dm", hand=hand["no"], link=link)
             await self._send_dm(user, text, NOTICE)
             return
         if mode != "mention":
             return
         lang = await self.lang(table_id)
-        text = render(lang, "turn-ping", user=user, hand=hand.get("no") or 0, link=link)
+        text = render(lang, "turn-ping", user=user, hand=hand["no"], link=link)
         mention = discord.AllowedMentions(users=[discord.Object(user)])
         try:
             self.counters.turn_pings += 1

@@ -26,6 +26,7 @@ import discord
 from discord.http import HTTPClient
 
 from bot.runtime import TableManager
+from bot.runtime.public import PublicState
 from bot.storage import Database
 from bot.ui.abuse import ClickLimiter
 
@@ -86,7 +87,7 @@ class TablePresenter(Protocol):
 
     def responding(self, table_id: int) -> AbstractContextManager[Answering]: ...
 
-    async def state(self, table_id: int) -> dict[str, Any] | None: ...
+    async def state(self, table_id: int) -> PublicState | None: ...
 
     async def message_kwargs(
         self, table_id: int, *, closed: bool = False, published: bool = False

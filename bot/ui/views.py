@@ -33,6 +33,7 @@ from bot.i18n import Lang, lang_of, render
 from bot.i18n.message import Refusal
 from bot.runtime import TableError
 from bot.runtime.manager import ALREADY_PLAYED, NOT_YOUR_TURN, STALE_BUTTON
+from bot.runtime.public import HandView, LegalAction, PublicState, VariantChoice
 from bot.ui.abuse import too_fast_text
 from bot.ui.card_emojis import EMOJI_TEXT, option_emoji
 from bot.ui.fair_text import fair_explanation
@@ -55,7 +56,7 @@ VERB_IDS = "|".join(re.escape(verb) for verb in Verb)
 # -- which buttons ---------------------------------------------------------------------------
 
 
-def presets(legal: Mapping[str, Any], hand: Mapping[str, Any]) -> list[int]:
+def presets(legal: LegalAction, hand: HandView) -> list[int]:
     """Amounts offered as buttons for a ranged verb: the minimum, the pool, double, all-in.
 
     >>> presets({"verb": "raise", "min": 5, "max": 30}, {"pool": 4, "vade": 4})
@@ -63,9 +64,9 @@ def presets(legal: Mapping[str, Any], hand: Mapping[str, Any]) -> list[int]:
     >>> presets({"verb": "open", "min": 4, "max": 9}, {"pool": 4, "vade": 0})
     [4, 8, 9]
     """
-    low, high = int(legal["min"]), int(legal["max"])
-    pool = int(hand.get("pool") or hand.get("pot") or 0)
-    vade = int(hand.get("vade") or 0)
+    low, high = legal["min"], legal["max"]  # a ranged verb has both
+    pool = hand.get("pool") or hand.get("pot") or 0
+    vade = hand.get("vade") or 0
     wanted = [low, pool, 2 * vade if vade else 2 * low, high]
     out: list[int] = []
     for amount in wanted:
@@ -74,12 +75,12 @@ def presets(legal: Mapping[str, Any], hand: Mapping[str, Any]) -> list[int]:
     return sorted(out)[:MAX_PRESETS]
 
 
-def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
+def table_view(lang: Lang, state: PublicState) -> discord.ui.View:
     """The buttons under the table message for its current state."""
     view = discord.ui.View(timeout=None)
-    table_id = int(state["table_id"])
-    hand = state.get("hand")
-    playing = bool(hand and hand.get("to_act") is not None)
+    table_id = state["table_id"]
+    hand = state["hand"]
+    playing = hand is not None and hand["to_act"] is not None
     controls = [
         ("join", render(lang, "ui-join"), discord.ButtonStyle.success),
         ("leave", render(lang, "ui-leave"), discord.ButtonStyle.secondary),
@@ -100,13 +101,13 @@ def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
                 choice_item.row = row_no
                 view.add_item(choice_item)
         return view
-    hand_id = int(hand["id"])
-    index = int(hand.get("actions", 0))  # the move these buttons play: a second click is stale
+    hand_id = hand["id"]
+    index = hand["actions"]  # the move these buttons play: a second click is stale
     simple: list[discord.ui.Item[Any]] = []
     ranged: list[list[discord.ui.Item[Any]]] = []
-    for legal in hand.get("legal", []):
-        verb = str(legal["verb"])
-        if "min" in legal and isinstance(legal.get("min"), int):
+    for legal in hand["legal"]:
+        verb = legal["verb"]
+        if "min" in legal:
             row: list[discord.ui.Item[Any]] = [
                 ActButton(
                     table_id,
@@ -139,15 +140,15 @@ def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
             )
         else:
             amount = legal.get("amount")
-            label = verb_label(lang, verb, amount if isinstance(amount, int) else None)
-            if verb == "showdown" and hand.get("phase") == "proposal":
+            label = verb_label(lang, verb, amount)
+            if verb == "showdown" and hand["phase"] == "proposal":
                 label = render(lang, "ui-agree-show")
             simple.append(
                 ActButton(
                     table_id,
                     hand_id,
                     verb,
-                    amount if isinstance(amount, int) else None,
+                    amount,
                     index=index,
                     label=label,
                 )
@@ -162,26 +163,26 @@ def table_view(lang: Lang, state: Mapping[str, Any]) -> discord.ui.View:
     return view
 
 
-def fair_buttons(lang: Lang, state: Mapping[str, Any]) -> list[discord.ui.Item[Any]]:
+def fair_buttons(lang: Lang, state: PublicState) -> list[discord.ui.Item[Any]]:
     """✂️ Cut (when someone may cut for the next deal) and 🔒 Fair dealing (how it works)."""
-    table_id = int(state["table_id"])
-    fair = state.get("fair")
+    table_id = state["table_id"]
+    fair = state["fair"]
     items: list[discord.ui.Item[Any]] = []
-    if fair and fair.get("cutter") is not None:
+    if fair and fair["cutter"] is not None:
         items.append(TableButton(table_id, "cut", label="✂️ " + render(lang, "label-cut")))
     if fair:
         items.append(TableButton(table_id, "fair", label="🔒 " + render(lang, "label-fair")))
     return items
 
 
-def choice_items(lang: Lang, state: Mapping[str, Any]) -> list[list[discord.ui.Item[Any]]]:
+def choice_items(lang: Lang, state: PublicState) -> list[list[discord.ui.Item[Any]]]:
     """Brag's dealer's choice: the dealer's menu of variants, or Yes / No to his proposal."""
-    choice = state.get("choice")
+    choice = state["choice"]
     if not choice:
         return []
-    table_id = int(state["table_id"])
-    if choice.get("proposal") is None:
-        return [[VariantSelect(table_id, lang, choice.get("variants") or [])]]
+    table_id = state["table_id"]
+    if choice["proposal"] is None:
+        return [[VariantSelect(table_id, lang, choice["variants"])]]
     return [
         [
             TableButton(
@@ -303,16 +304,15 @@ async def show_cards(interaction: discord.Interaction, table_id: int) -> None:
         interaction, services.manager.my_cards(table_id, interaction.user.id), thinking=True
     )
     services.presenter.cards_seen(table_id, interaction.user.id)
-    state = await services.presenter.state(table_id) or {}
-    hand = state.get("hand") or {}
+    state = await services.presenter.state(table_id)
+    hand = state["hand"] if state is not None else None
     guild = interaction.guild
     place = CardsPlace(
-        table_id, mine.get("hand_no") or hand.get("no"), interaction.channel_id,
+        table_id, mine.get("hand_no") or (hand["no"] if hand else None), interaction.channel_id,
         guild.name if guild else "",
     )  # fmt: skip
-    text = cards_message(
-        lang, str(state.get("game", "")), place, mine["cards"], mine.get("retourne")
-    )
+    game = state["game"] if state is not None else ""
+    text = cards_message(lang, game, place, mine["cards"], mine.get("retourne"))
     if mine.get("ended") and mine.get("said") is not None:  # the hand he asks about is over
         text = render(lang, mine["said"]) + "\n" + text
     await reply_private(interaction, text)
@@ -608,18 +608,16 @@ class OtherAmountButton(
         check_turn(interaction, self.table_id, self.hand_id)
         lang = lang_of(interaction.locale)
         services = services_of(interaction)
-        state = await services.presenter.state(self.table_id) or {}
+        state = await services.presenter.state(self.table_id)
+        hand = state["hand"] if state is not None else None
+        legals = hand["legal"] if hand is not None else []
         hint = ""
-        for legal in (state.get("hand") or {}).get("legal", []):
-            if legal.get("verb") == self.verb and "min" in legal:
+        for legal in legals:
+            if legal["verb"] == self.verb and "min" in legal:
                 hint = render(lang, "ui-from", a=legal["min"], b=legal["max"])
         if self.verb == "discard":
             count = next(
-                (
-                    int(a.get("amount") or 1)
-                    for a in (state.get("hand") or {}).get("legal", [])
-                    if a.get("verb") == "discard"
-                ),
+                (a.get("amount") or 1 for a in legals if a["verb"] == "discard"),
                 1,
             )
             await offer_discard(interaction, self.table_id, self.hand_id, self.index, count)
@@ -717,7 +715,7 @@ class VariantSelect(
     """The dealer's choice at Brag: keep the game or pick a variant (the dealer only)."""
 
     def __init__(
-        self, table_id: int, lang: Lang = "en", variants: list[dict[str, Any]] | None = None
+        self, table_id: int, lang: Lang = "en", variants: list[VariantChoice] | None = None
     ) -> None:
         options = [discord.SelectOption(label=render(lang, "choice-keep"), value="keep")]
         for v in (variants or [])[:24]:
@@ -726,7 +724,7 @@ class VariantSelect(
                 lang,
                 f"choice-{v['option'].replace('_', '-')}",
                 value=str(v["value"]),
-                cap=int(v.get("cap") or 0),
+                cap=v["cap"] or 0,
             )
             options.append(discord.SelectOption(label=fit_text(label, OPTION_LABEL), value=value))
         super().__init__(

@@ -521,7 +521,8 @@ async def test_four_card_brag_discard_through_the_modal(salon: Any) -> None:
 
 def test_brag_buttons_name_what_they_do() -> None:
     def view_labels(hand: dict[str, Any]) -> dict[str, str]:
-        view = table_view("en", {"table_id": 2, "hand": {"id": 5, "to_act": "1", **hand}})
+        hand = {"id": 5, "to_act": "1", "actions": 0, "phase": "betting", **hand}
+        view = table_view("en", {"table_id": 2, "fair": None, "hand": hand})
         buttons = [item.item for item in view.children]  # type: ignore[attr-defined]
         return {button.custom_id: button.label for button in buttons}
 

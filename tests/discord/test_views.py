@@ -44,8 +44,11 @@ def test_presets_stay_in_range_and_unique() -> None:
 def test_view_offers_exactly_the_legal_actions() -> None:
     state_ = {
         "table_id": 3,
+        "fair": None,
         "hand": {
             "id": 8,
+            "actions": 0,
+            "phase": "betting",
             "to_act": "1",
             "pool": 4,
             "vade": 4,

@@ -1,0 +1,167 @@
+"""The public state the runtime hands every reader is exactly what bot.runtime.public says:
+real states of Brelan, Bouillotte and Brag (before the start, in a hand, after it, during a
+dealer's choice, with fair dealing, while closing) are checked key by key against the
+TypedDicts: no unknown key, every required key there, each value of its declared type."""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from typing import Any, NotRequired, get_args, get_origin, get_type_hints
+
+from bot.runtime import public
+from bot.runtime.public import (
+    BRAG_HAND_KEYS,
+    BRAG_PLAYER_KEYS,
+    BRELAN_HAND_KEYS,
+    BRELAN_PLAYER_KEYS,
+    PublicState,
+)
+from bot.runtime.selfplay import choose
+from tests.test_runtime_support import CHANNEL, GUILD, Env, play_until_hand_over
+
+USERS = (101, 102, 103, 104)
+
+
+def _is_typeddict(tp: Any) -> bool:
+    return isinstance(tp, type) and typing.is_typeddict(tp)
+
+
+def check(value: Any, tp: Any, where: str = "state") -> None:
+    """``value`` is of type ``tp`` (TypedDicts checked key by key, recursively)."""
+    if tp is Any:
+        return
+    origin = get_origin(tp)
+    if origin is NotRequired:
+        check(value, get_args(tp)[0], where)
+    elif origin in (typing.Union, types.UnionType):
+        errors = []
+        for option in get_args(tp):
+            try:
+                check(value, option, where)
+                return
+            except AssertionError as exc:
+                errors.append(str(exc))
+        raise AssertionError(f"{where}: {value!r} is none of {tp}: {errors}")
+    elif tp is None or tp is type(None):
+        assert value is None, f"{where}: {value!r} is not None"
+    elif _is_typeddict(tp):
+        assert isinstance(value, dict), f"{where}: {value!r} is not a dict"
+        hints = get_type_hints(tp)
+        unknown = set(value) - set(hints)
+        assert not unknown, f"{where}: keys {unknown} are not in {tp.__name__}"
+        missing = tp.__required_keys__ - set(value)
+        assert not missing, f"{where}: required keys {missing} of {tp.__name__} are missing"
+        for key, item in value.items():
+            check(item, hints[key], f"{where}.{key}")
+    elif origin is list:
+        assert isinstance(value, list), f"{where}: {value!r} is not a list"
+        (inner,) = get_args(tp)
+        for i, item in enumerate(value):
+            check(item, inner, f"{where}[{i}]")
+    elif origin is dict:
+        assert isinstance(value, dict), f"{where}: {value!r} is not a dict"
+        key_type, item_type = get_args(tp)
+        for key, item in value.items():
+            check(key, key_type, f"{where} key")
+            check(item, item_type, f"{where}[{key!r}]")
+    elif tp is float:
+        assert isinstance(value, int | float) and not isinstance(value, bool), where
+    elif tp is int:
+        assert isinstance(value, int) and not isinstance(value, bool), f"{where}: {value!r}"
+    else:
+        assert isinstance(value, tp), f"{where}: {value!r} is not a {tp}"
+
+
+def check_state(state: Any) -> None:
+    """A public state, and its hand written with its own game's keys only."""
+    check(state, PublicState)
+    json.dumps(state)  # plain JSON
+    hand = state["hand"]
+    if hand is None:
+        return
+    if state["game"] == "brag":
+        hand_keys, player_keys = BRAG_HAND_KEYS, BRAG_PLAYER_KEYS
+    else:
+        hand_keys, player_keys = BRELAN_HAND_KEYS, BRELAN_PLAYER_KEYS
+    assert set(hand) == hand_keys, set(hand) ^ hand_keys
+    for player in hand["players"]:
+        assert set(player) == player_keys, set(player) ^ player_keys
+
+
+def check_all(env: Env) -> int:
+    """Every state the runtime published so far; how many."""
+    for _table, state in env.presenter.updates:
+        check_state(state)
+    return len(env.presenter.updates)
+
+
+async def seated(env: Env, game: str, n: int = 3, **options: object) -> int:
+    table = await env.manager.create_table(GUILD, CHANNEL, game, USERS[0], dict(options))
+    for user in USERS[:n]:
+        await env.manager.join(table, user)
+    return table
+
+
+def test_the_checker_catches_a_wrong_key_and_a_wrong_type() -> None:
+    good: dict[str, Any] = {"verb": "raise", "min": 4, "max": 30}
+    check(good, public.LegalAction)
+    for bad in ({"verb": "raise", "minimum": 4}, {"amount": 4}, {"verb": "raise", "min": "4"}):
+        try:
+            check(bad, public.LegalAction)
+        except AssertionError:
+            continue
+        raise AssertionError(f"{bad} passed")
+
+
+async def test_brelan_and_bouillotte_states(env: Env) -> None:
+    m = env.manager
+    for game in ("brelan", "bouillotte"):
+        table = await seated(env, game, n=4, auto_deal=False)
+        check_state(await m.status(table))  # seats before the first deal
+        hand_id = await m.start(table)
+        state = await m.status(table)
+        check_state(state)
+        assert state["hand"] is not None and state["hand"]["id"] == hand_id
+        assert await play_until_hand_over(m, table) == hand_id
+        check_state(await m.status(table))
+        await m.close(table, USERS[0])
+    assert check_all(env) > 10
+
+
+async def test_brag_states_through_hands(env: Env) -> None:
+    m = env.manager
+    table = await seated(env, "brag", n=3)
+    check_state(await m.status(table))
+    await m.start(table, USERS[0])
+    import random
+
+    rng = random.Random(7)
+    seen_finished = False
+    for _ in range(60):
+        state = await m.status(table)
+        check_state(state)
+        hand = state["hand"]
+        if hand is None or hand["to_act"] is None:
+            seen_finished = seen_finished or hand is not None
+            break
+        verb, amount = choose(rng, hand["legal"])
+        await m.act(table, int(hand["to_act"]), verb, amount)
+    await m.close(table, USERS[0])  # closing while a hand may be in play
+    assert check_all(env) > 3
+
+
+async def test_a_dealers_choice_pending(env: Env) -> None:
+    from tests.test_runtime_choice import choice_table, fold_round
+
+    table = await choice_table(env)
+    choice = await fold_round(env, table)
+    assert choice is not None
+    state = await env.manager.status(table)
+    assert state["choice"] is not None
+    check_state(state)
+    dealer = state["choice"]["dealer"]
+    await env.manager.choose_game(table, dealer, {"cards": 4})
+    check_state(await env.manager.status(table))
+    check_all(env)
