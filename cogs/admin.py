@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import lang_of, render
-from bot.storage import InsufficientChips
+from bot.storage import InsufficientChips, Transaction
 from bot.storage.database import DEFAULT_QUEUE_CAP, MAX_QUEUE_CAP, MAX_RETENTION_DAYS
 from bot.storage.flows import FLOW_MIN_HANDS, FLOW_THRESHOLD
 from bot.storage.transaction import MAX_CHIPS
@@ -102,8 +102,8 @@ class Admin(
             return
         db = self.bot.db
         try:
-            balance = await db.grant(
-                guild_id, member.id, amount, by=interaction.user.id, note=reason
+            balance = await db.write(
+                Transaction.grant, guild_id, member.id, amount, by=interaction.user.id, note=reason
             )
         except InsufficientChips as exc:
             await reply_private(
@@ -215,13 +215,14 @@ class Admin(
         )
         cap_line += "\n" + render(lang, "admin-retention", n=await db.retention_days(guild_id))
         if (starting_grant, daily_bonus, daily_cooldown_hours, locale) == (None,) * 4:
-            current = await db.settings(guild_id)
+            current = await db.query(Transaction.settings, guild_id)
             changed = (queue_cap, retention_days) != (None, None)
             title = render(lang, "admin-settings-saved" if changed else "admin-settings-here")
             await reply_private(interaction, f"{title}\n{settings_text(lang, current)}\n{cap_line}")
             return
         cooldown = None if daily_cooldown_hours is None else round(daily_cooldown_hours * 3600)
-        saved = await db.update_settings(
+        saved = await db.write(
+            Transaction.update_settings,
             guild_id,
             starting_grant=starting_grant,
             daily_bonus=daily_bonus,
@@ -327,8 +328,12 @@ class Admin(
         lang = lang_of(interaction.locale)
         guild_id = guild_id_of(interaction)
         since = 0.0 if days is None else discord.utils.utcnow().timestamp() - days * 86_400
-        pairs = await self.bot.db.flow_pairs(
-            guild_id, threshold=threshold, min_hands=FLOW_MIN_HANDS, since=since
+        pairs = await self.bot.db.query(
+            Transaction.flow_pairs,
+            guild_id,
+            threshold=threshold,
+            min_hands=FLOW_MIN_HANDS,
+            since=since,
         )
         lines = flow_lines(lang, pairs)
         head = render(lang, "admin-flows-title", n=chips(lang, threshold), hands=FLOW_MIN_HANDS)
@@ -367,8 +372,8 @@ class Admin(
         """The member's ledger, newest first, privately."""
         lang = lang_of(interaction.locale)
         guild_id = guild_id_of(interaction)
-        balance = await self.bot.db.balance(guild_id, member.id)
-        entries = await self.bot.db.ledger(guild_id, member.id, limit=count)
+        balance = await self.bot.db.write(Transaction.balance, guild_id, member.id)
+        entries = await self.bot.db.query(Transaction.ledger, guild_id, member.id, limit=count)
         title = render(lang, "admin-ledger-balance", m=member.mention, n=chips(lang, balance))
         if not entries:
             body = render(lang, "admin-no-movement-yet")

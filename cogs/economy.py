@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import Lang, lang_of, render
-from bot.storage import DailyNotReady, InsufficientChips
+from bot.storage import DailyNotReady, InsufficientChips, Transaction
 from bot.storage.models import Metric
 from bot.storage.transaction import MAX_CHIPS
 from bot.ui.abuse import give_refusal
@@ -95,11 +95,11 @@ class Economy(commands.Cog):
             return
         own = target.id == interaction.user.id
         db = self.bot.db
-        wallet = await db.ensure_wallet(guild_id, target.id)
+        wallet = await db.write(Transaction.ensure_wallet, guild_id, target.id)
         seated: list[str] = []
         at_tables = 0
-        for table in await db.open_tables(guild_id):
-            seat = await db.get_seat(table.id, target.id)
+        for table in await db.query(Transaction.open_tables, guild_id):
+            seat = await db.query(Transaction.get_seat, table.id, target.id)
             if seat is not None:
                 at_tables += seat.stack
                 seated.append(
@@ -114,7 +114,7 @@ class Economy(commands.Cog):
         lines.extend(f"- {line}" for line in seated)
         lines.append(render(lang, "wallet-total", n=chips(lang, wallet.balance + at_tables)))
         if own:
-            settings = await db.settings(guild_id)
+            settings = await db.query(Transaction.settings, guild_id)
             now = discord.utils.utcnow().timestamp()
             if settings.daily_bonus > 0:
                 ready_at = (
@@ -126,7 +126,7 @@ class Economy(commands.Cog):
                     lines.append(render(lang, "wallet-daily-bonus-ready-claim-it"))
                 else:
                     lines.append(render(lang, "wallet-daily-bonus-ready", at=when(ready_at)))
-            entries = await db.ledger(guild_id, target.id, limit=LEDGER_LINES)
+            entries = await db.query(Transaction.ledger, guild_id, target.id, limit=LEDGER_LINES)
             if entries:
                 lines.append(render(lang, "wallet-latest-movements"))
                 lines.extend(f"- {ledger_line(lang, e)}" for e in entries)
@@ -148,7 +148,7 @@ class Economy(commands.Cog):
         lang = lang_of(interaction.locale)
         guild_id = guild_id_of(interaction)
         db = self.bot.db
-        settings = await db.settings(guild_id)
+        settings = await db.query(Transaction.settings, guild_id)
         if settings.daily_bonus <= 0:
             await reply_private(
                 interaction,
@@ -156,7 +156,7 @@ class Economy(commands.Cog):
             )
             return
         try:
-            claim = await db.claim_daily(guild_id, interaction.user.id)
+            claim = await db.write(Transaction.claim_daily, guild_id, interaction.user.id)
         except DailyNotReady as exc:
             await reply_private(
                 interaction,
@@ -218,7 +218,9 @@ class Economy(commands.Cog):
             return
         db = self.bot.db
         try:
-            mine, _theirs = await db.transfer(guild_id, giver.id, member.id, amount)
+            mine, _theirs = await db.write(
+                Transaction.transfer, guild_id, giver.id, member.id, amount
+            )
         except InsufficientChips as exc:
             await reply_private(
                 interaction,
@@ -279,7 +281,9 @@ class Economy(commands.Cog):
         chosen = metric.value if metric is not None else DEFAULT_METRIC
         span = period.value if period is not None else "all"
         db = self.bot.db
-        entries = await db.leaderboard(guild_id, cast(Metric, chosen), span, LEADERBOARD_SIZE)
+        entries = await db.query(
+            Transaction.leaderboard, guild_id, cast(Metric, chosen), span, LEADERBOARD_SIZE
+        )
         if chosen in _COUNTED_FROM_ONE:
             entries = [e for e in entries if e.value > 0]
         if not entries:

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.i18n import lang_of
 from bot.runtime import TableError
+from bot.storage import Transaction
 from bot.ui.economy_text import game_name, guild_id_of
 from bot.ui.fair_text import verify_text
 from bot.ui.i18n import L
@@ -46,7 +47,7 @@ class Fair(commands.Cog):
         """The hand's fair-dealing check, privately."""
         lang = lang_of(interaction.locale)
         try:
-            stored = await self.bot.db.get_hand(hand)
+            stored = await self.bot.db.query(Transaction.get_hand, hand)
         except Exception:  # NoHand and storage errors read as "no such hand"
             stored = None
         if stored is None or stored.guild_id != guild_id_of(interaction):

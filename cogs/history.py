@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.i18n import lang_of, render
 from bot.runtime import TableError
-from bot.storage import NoHand, StorageError
+from bot.storage import NoHand, StorageError, Transaction
 from bot.storage.models import GameTable
 from bot.ui.economy_text import game_name, guild_id_of, hand_outcome, hand_players, when
 from bot.ui.i18n import L
@@ -77,7 +77,9 @@ class History(commands.Cog):
         lang = lang_of(interaction.locale)
         guild_id = guild_id_of(interaction)
         db = self.bot.db
-        hands = await db.hand_history(guild_id, limit=max(1, min(MAX_COUNT, count)))
+        hands = await db.query(
+            Transaction.hand_history, guild_id, limit=max(1, min(MAX_COUNT, count))
+        )
         if not hands:
             await reply_private(
                 interaction,
@@ -89,7 +91,7 @@ class History(commands.Cog):
         for hand in hands:
             if hand.table_id not in tables:
                 try:
-                    tables[hand.table_id] = await db.get_table(hand.table_id)
+                    tables[hand.table_id] = await db.query(Transaction.get_table, hand.table_id)
                 except StorageError:
                     tables[hand.table_id] = None
             table = tables[hand.table_id]
@@ -119,7 +121,7 @@ class History(commands.Cog):
         lang = lang_of(interaction.locale)
         guild_id = guild_id_of(interaction)
         try:
-            stored = await self.bot.db.get_hand(hand)
+            stored = await self.bot.db.query(Transaction.get_hand, hand)
         except NoHand:
             stored = None
         if stored is None or stored.guild_id != guild_id:

@@ -34,6 +34,7 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import Lang, render
+from bot.storage import Transaction
 from bot.ui.economy_text import game_name
 from bot.ui.safe_text import plain
 
@@ -133,7 +134,7 @@ class Lifecycle(commands.Cog):
 
     async def guild_lang(self, guild_id: int) -> Lang:
         try:
-            settings = await self.bot.db.settings(guild_id)
+            settings = await self.bot.db.query(Transaction.settings, guild_id)
         except Exception:
             return "en"
         return "fr" if settings.locale.startswith("fr") else "en"

@@ -22,6 +22,7 @@ from bot.runtime import TableError
 from bot.runtime.option_schema import CREATE_NEXT_HAND_DELAY, NAMED, check_typed, spec
 from bot.runtime.public import LegalAction, PublicHand
 from bot.runtime.settings import MAX_CAVE
+from bot.storage import Transaction
 from bot.ui.abuse import missing_permission
 from bot.ui.i18n import L, say
 from bot.ui.interaction import table_here
@@ -192,7 +193,7 @@ class Tables(commands.Cog):
         if refusal is not None:
             await reply_private(interaction, refusal)
             return
-        settings = await self.bot.db.settings(interaction.guild_id)
+        settings = await self.bot.db.query(Transaction.settings, interaction.guild_id)
         chosen: dict[str, Any] = {"next_hand_delay": CREATE_NEXT_HAND_DELAY}
         chosen.update(settings.table_defaults.get(game.value, {}))
         chosen.update(parse_table_options(options, game.value))
@@ -215,7 +216,9 @@ class Tables(commands.Cog):
         kwargs = await self.bot.presenter.message_kwargs(table_id)
         message_id = await reply(interaction, **kwargs)  # the response, or after a deferral
         if message_id is not None:
-            await self.bot.db.update_table(table_id, message_ids={"table": message_id})
+            await self.bot.db.write(
+                Transaction.update_table, table_id, message_ids={"table": message_id}
+            )
 
     @create.autocomplete("options")
     async def create_options(
@@ -548,7 +551,7 @@ class Tables(commands.Cog):
 
     async def _public_lang(self, interaction: discord.Interaction) -> Lang:
         assert interaction.guild_id is not None
-        settings = await self.bot.db.settings(interaction.guild_id)
+        settings = await self.bot.db.query(Transaction.settings, interaction.guild_id)
         return "fr" if settings.locale.startswith("fr") else "en"
 
     # -- playing ------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.games.replay import load_record, replay_record
 from bot.runtime import replays_to_expect, scenario_of
-from bot.storage import Database
+from bot.storage import Database, Transaction
 from tests.test_runtime_crash import kill_robots
 from tests.test_runtime_support import balanced
 
@@ -35,10 +35,10 @@ async def check(path: Path) -> dict[int, tuple[int, list[Any]]]:
         await balanced(db)
         async with db.read() as tx, tx.conn.execute("PRAGMA integrity_check") as cur:
             assert [tuple(r) for r in await cur.fetchall()] == [("ok",)]
-        for hand in await db.hand_history(1, limit=10_000):
+        for hand in await db.query(Transaction.hand_history, 1, limit=10_000):
             assert replays_to_expect(scenario_of(hand, None, in_play=False)), hand.id
         playing = {}
-        for hand in await db.in_progress_hands():
+        for hand in await db.query(Transaction.in_progress_hands):
             replay_record(load_record(hand.record))
             playing[hand.table_id] = (hand.id, list(hand.record["actions"]))
         return playing

@@ -28,6 +28,7 @@ from bot.games.brag_session import BragSession
 from bot.games.cards import Shuffler
 from bot.games.replay import load_record, replay_record
 from bot.runtime.disclosure import cards_known, record_for
+from bot.storage import Transaction
 from tests.test_runtime_brag import CARD, cards_in, public_cards
 from tests.test_runtime_support import CHANNEL, GUILD, Env, balanced, make_env
 
@@ -291,7 +292,9 @@ async def _session(seed: int, options: dict[str, Any], players: int) -> None:
         for _ in range(400):
             if not await _random_action(env, table, rng):
                 break
-            finished = await env.db.hand_history(GUILD, table_id=table, limit=100)
+            finished = await env.db.query(
+                Transaction.hand_history, GUILD, table_id=table, limit=100
+            )
             if {h.id for h in finished} == finished_seen:
                 continue
             finished_seen = {h.id for h in finished}
@@ -314,8 +317,8 @@ async def _session(seed: int, options: dict[str, Any], players: int) -> None:
                     exports.append(Export(now, reader, stored.record["deal_no"], named - seen))
             if len(finished_seen) >= 10:
                 break
-        done = await env.db.hand_history(GUILD, table_id=table, limit=1000)
-        current = await env.db.current_hand(table)
+        done = await env.db.query(Transaction.hand_history, GUILD, table_id=table, limit=1000)
+        current = await env.db.query(Transaction.current_hand, table)
         hands = sorted([*done, *([current] if current else [])], key=lambda h: h.hand_no)
         records = [h.record for h in hands]
         deals = _packs(records)

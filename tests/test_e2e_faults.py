@@ -28,6 +28,7 @@ from bot.app import SalonBot
 from bot.config import Settings
 from bot.loadtest.discordload import TableMessage, read_table
 from bot.loadtest.fakediscord import JSON, FakeDiscord
+from bot.storage import Transaction
 
 TOKEN = "fake-token"
 STEP = 10.0
@@ -461,7 +462,7 @@ async def test_one_player_clicking_twice_at_once_plays_once(table: Table) -> Non
 
 async def member_moves_in(table: Table, hand_id: int) -> int:
     """The member's moves in a hand, as stored (the hand may have ended meanwhile)."""
-    record = (await table.bot.db.get_hand(hand_id)).record
+    record = (await table.bot.db.query(Transaction.get_hand, hand_id)).record
     return sum(a[0] == str(table.member_id) for a in record["actions"])
 
 
@@ -494,9 +495,9 @@ async def test_a_click_beside_its_turn_timer_plays_one_move(table: Table) -> Non
     payload = await table.fake.click(table.message(), pick(seen.actions), user=table.member)
     await table.bot.manager._on_timeout(table.table_id, hand_id, count)  # the timer fires
     [answer] = await answers_to(table, [payload])
-    actions = (await table.bot.db.get_hand(hand_id)).record["actions"]
+    actions = (await table.bot.db.query(Transaction.get_hand, hand_id)).record["actions"]
     assert actions[count][0] == str(table.member_id)  # his one move for this turn
-    seat = await table.bot.db.get_seat(table.table_id, table.member_id)
+    seat = await table.bot.db.query(Transaction.get_seat, table.table_id, table.member_id)
     timed_out = seat is not None and seat.timeouts == 1
     assert (answer.type == 7) != timed_out, (answer, seat)  # the click, or else the timer
     assert answer.type == 7 or private(answer)

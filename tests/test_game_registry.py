@@ -31,7 +31,7 @@ from bot.runtime import ManualClock, RecordingPresenter, TableError, TableManage
 from bot.runtime.errors import VERBS
 from bot.runtime.games import GAME_RULES, PlainRules
 from bot.runtime.settings import Settings, default_cave, default_seats, seat_range
-from bot.storage import Database
+from bot.storage import Database, Transaction
 from tests.test_runtime_support import balanced
 
 REAL = ("brelan", "bouillotte", "brag")
@@ -358,7 +358,7 @@ async def test_the_toy_game_is_played_through_the_runtime(
     table = await manager.create_table(GUILD, CHANNEL, "high", ANN, {"auto_deal": False})
     for user in (ANN, BEN, CID):
         await manager.join(table, user)
-        assert await db.balance(GUILD, user) == 1000 - 20  # the toy's cave
+        assert await db.write(Transaction.balance, GUILD, user) == 1000 - 20  # the toy's cave
     first = await manager.start(table, ANN)
     state = await manager.status(table)
     hand = state["hand"]
@@ -405,12 +405,13 @@ async def test_the_toy_game_is_played_through_the_runtime(
     await manager.close_now(table, ANN)
     await balanced(db)
     for hand_id in finished:
-        stored = await db.get_hand(hand_id)
+        stored = await db.query(Transaction.get_hand, hand_id)
         assert stored.status == "finished"
         assert replay_record(load_record(stored.record)).summary() == stored.result
         assert (await manager.verify_hand(hand_id)).status == "ok"  # the fair scheme
     assert (
-        sum([await db.balance(GUILD, u) for u in (ANN, BEN, CID)]) + await db.jar_balance(GUILD)
+        sum([await db.write(Transaction.balance, GUILD, u) for u in (ANN, BEN, CID)])
+        + await db.query(Transaction.jar_balance, GUILD)
         == 3000
     )
     await db.close()

@@ -16,7 +16,7 @@ import pytest
 from bot.runtime import TableManager
 from bot.runtime.clock import ManualClock
 from bot.runtime.presenter import RecordingPresenter
-from bot.storage import Database
+from bot.storage import Database, Transaction
 from bot.storage.retention import DAY, archive_all, archive_guild, read_archive, restore_hands
 from tests.test_runtime_support import CHANNEL, GUILD, balanced, play_until_hand_over
 
@@ -62,11 +62,11 @@ async def test_old_hands_and_ledger_rows_go_to_archives_and_nothing_is_lost(
 ) -> None:
     calendar = Calendar()
     db, _ = await played(db_target, calendar, hands=4)
-    balances = {u: await db.balance(GUILD, u) for u in USERS}
+    balances = {u: await db.write(Transaction.balance, GUILD, u) for u in USERS}
     old_hands, old_rows = await counts(db)
     assert old_hands == 4 and old_rows > 0
     calendar.now += 100 * DAY  # a hundred days later, one more member arrives
-    await db.balance(GUILD, 999)
+    await db.write(Transaction.balance, GUILD, 999)
     folder = tmp_path / "archive"
 
     kept_all = await archive_guild(db, GUILD, 0, folder)  # 0 keeps everything
@@ -74,8 +74,8 @@ async def test_old_hands_and_ledger_rows_go_to_archives_and_nothing_is_lost(
     done = await archive_guild(db, GUILD, 90, folder)
     assert done.hands == 4 and done.ledger_rows == old_rows
     assert await counts(db) == (0, 1)  # the newcomer's welcome grant stays
-    assert {u: await db.balance(GUILD, u) for u in USERS} == balances
-    assert await db.verify_ledger(GUILD) == []
+    assert {u: await db.write(Transaction.balance, GUILD, u) for u in USERS} == balances
+    assert await db.query(Transaction.verify_ledger, GUILD) == []
     await balanced(db)
     hands_file, ledger_file = sorted(done.files, key=lambda p: not p.name.startswith("hands"))
     assert [r["id"] for r in read_archive(hands_file)] == [1, 2, 3, 4]
@@ -95,7 +95,7 @@ async def test_old_hands_and_ledger_rows_go_to_archives_and_nothing_is_lost(
     # an archive of hands comes back; the history reads it again
     assert await restore_hands(db, hands_file) == 4
     assert await restore_hands(db, hands_file) == 0  # twice changes nothing
-    assert len(await db.hand_history(GUILD, limit=10)) == 4
+    assert len(await db.query(Transaction.hand_history, GUILD, limit=10)) == 4
     with pytest.raises(ValueError, match="not a hands archive"):
         await restore_hands(db, ledger_file)
     await db.close()

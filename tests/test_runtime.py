@@ -7,6 +7,7 @@ import pytest
 from bot.i18n.message import Message
 from bot.runtime import STALE_BUTTON, TableError
 from bot.runtime.manager import NOT_YOUR_TURN
+from bot.storage import Transaction
 from tests.test_runtime_support import (
     CHANNEL,
     GUILD,
@@ -30,7 +31,7 @@ async def test_full_bouillotte_hand(env: Env) -> None:
     m = env.manager
     table = await seated_table(env, auto_deal=False)
     for user in USERS:
-        assert await env.db.balance(GUILD, user) == 1000 - 30
+        assert await env.db.write(Transaction.balance, GUILD, user) == 1000 - 30
     hand_id = await m.start(table)
     state = await m.status(table)
     assert state["hand"]["id"] == hand_id and len(state["seats"]) == 4
@@ -42,9 +43,9 @@ async def test_full_bouillotte_hand(env: Env) -> None:
     assert len(env.presenter.deliveries) == 4
     assert sorted(delivered) == USERS and all(len(c) == 3 for c in delivered.values())
     assert env.presenter.showdowns, "the friendly policy reaches a showdown"
-    stored = await env.db.get_hand(hand_id)
+    stored = await env.db.query(Transaction.get_hand, hand_id)
     assert stored.status == "finished" and stored.result["finished"]
-    seats = {s.user_id: s.stack for s in await env.db.seats(table)}
+    seats = {s.user_id: s.stack for s in await env.db.query(Transaction.seats, table)}
     assert seats == {int(k): v for k, v in stored.result["stacks"].items()}
     await balanced(env.db)
     # privacy: before the showdown nothing public holds a hidden card
@@ -54,8 +55,8 @@ async def test_full_bouillotte_hand(env: Env) -> None:
     assert not leaked_cards(env.presenter, hidden, first_showdown)
     # closing returns every chip to the wallets
     await m.close(table, USERS[0])
-    total = sum([await env.db.balance(GUILD, u) for u in USERS])
-    jar = await env.db.jar_balance(GUILD)
+    total = sum([await env.db.write(Transaction.balance, GUILD, u) for u in USERS])
+    jar = await env.db.query(Transaction.jar_balance, GUILD)
     assert total + jar == 4000
     await balanced(env.db)
 
@@ -105,17 +106,17 @@ async def test_bad_inputs_change_nothing(env: Env) -> None:
     with pytest.raises(TableError):
         await m.act(table, to_act, "fly")
     assert await m.status(table) == before
-    stored = await env.db.current_hand(table)
+    stored = await env.db.query(Transaction.current_hand, table)
     assert stored is not None and stored.record["actions"] == []
     with pytest.raises(TableError, match="not seated at this table"):
         await m.leave(table, 555)
     # insufficient wallet: a poor newcomer at another table
-    await env.db.update_settings(GUILD, starting_grant=10)
+    await env.db.write(Transaction.update_settings, GUILD, starting_grant=10)
     other_table = await m.create_table(GUILD, CHANNEL + 1, "brelan", 1)
     with pytest.raises(TableError, match="You have 10 chips; you need 50"):
         await m.join(other_table, 777)
-    assert await env.db.balance(GUILD, 777) == 10
-    assert await env.db.seats(other_table) == []
+    assert await env.db.write(Transaction.balance, GUILD, 777) == 10
+    assert await env.db.query(Transaction.seats, other_table) == []
     with pytest.raises(TableError, match="Only the player who opened"):
         await m.close(table, USERS[1])
     with pytest.raises(TableError):
@@ -154,20 +155,20 @@ async def test_queue_and_charlemagne(env: Env) -> None:
     table = await seated_table(env, n=4, auto_deal=False)
     msg = await m.join(table, 105)
     assert "in line" in str(msg)
-    assert await env.db.balance(GUILD, 105) == 1000  # paid only when seated
+    assert await env.db.write(Transaction.balance, GUILD, 105) == 1000  # paid only when seated
     await m.start(table)
     leaver = USERS[2]
     assert "Charlemagne" in str(await m.leave(table, leaver))
     await play_until_hand_over(m, table)
-    seated = {s.user_id for s in await env.db.seats(table)}
+    seated = {s.user_id for s in await env.db.query(Transaction.seats, table)}
     assert leaver not in seated and 105 in seated
-    assert await env.db.balance(GUILD, 105) == 1000 - 30
-    assert await env.db.queue(table) == []
+    assert await env.db.write(Transaction.balance, GUILD, 105) == 1000 - 30
+    assert await env.db.query(Transaction.queue, table) == []
     await balanced(env.db)
     # between hands, leaving cashes out at once
     msg = await m.leave(table, USERS[0])
     assert "leave the table" in str(msg)
-    assert USERS[0] not in {s.user_id for s in await env.db.seats(table)}
+    assert USERS[0] not in {s.user_id for s in await env.db.query(Transaction.seats, table)}
     await balanced(env.db)
 
 

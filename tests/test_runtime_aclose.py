@@ -16,6 +16,7 @@ import pytest
 from bot.i18n.message import Message
 from bot.runtime import RecordingPresenter, TableManager
 from bot.runtime.house_seats import HOUSE_PAUSE, is_house
+from bot.storage import Transaction
 from tests.test_runtime_support import CHANNEL, GUILD, Env, friendly
 
 ANN, BEN = 101, 102
@@ -44,7 +45,7 @@ async def house_to_act(env: Env) -> int:
 async def stored_actions(env: Env, table: int) -> int:
     """The moves stored for the table's hand in play now."""
     hand = (await env.manager.status(table))["hand"]
-    stored = await env.db.get_hand(hand["id"])
+    stored = await env.db.query(Transaction.get_hand, hand["id"])
     return len(stored.record["actions"])
 
 
@@ -114,7 +115,7 @@ async def test_aclose_cancels_and_waits_for_a_house_move_in_progress(
     assert f"table {table} was still busy at shutdown" in caplog.text
     assert presenter.cancelled == 1 and not env.manager._firing
     await asyncio.wait_for(advancing, 5)  # the clock got its callback back, cancelled
-    moves = (await env.db.get_hand(hand_id)).record["actions"]
+    moves = (await env.db.query(Transaction.get_hand, hand_id)).record["actions"]
     assert len(moves) == before + 1  # the move had committed
     await env.manager.aclose(grace=0.05)
     assert caplog.text.count("still busy") == 1

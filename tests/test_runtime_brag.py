@@ -16,6 +16,7 @@ from bot.games.brag_session import BragSession
 from bot.games.replay import load_record, replay_record
 from bot.runtime import TableError, replays_to_expect, scenario_of
 from bot.runtime.presenter import RecordingPresenter
+from bot.storage import Transaction
 from tests.test_runtime_support import (
     CHANNEL,
     GUILD,
@@ -66,7 +67,7 @@ async def test_blind_player_sees_an_open_one_and_loses(env: Env) -> None:
     pack = brag_pack(["Ah Kh Qh", "2c 7d 9s", "Jc Js 4d"])
     table = await brag_table(env, tops=[pack], auto_deal=False)
     for user in (A, B, C):
-        assert await env.db.balance(GUILD, user) == 1000 - 100
+        assert await env.db.write(Transaction.balance, GUILD, user) == 1000 - 100
     hand_id = await m.start(table)
     state = await m.status(table)
     hand = state["hand"]
@@ -109,9 +110,9 @@ async def test_blind_player_sees_an_open_one_and_loses(env: Env) -> None:
     assert data["pots"] == [{"amount": 10, "winners": ["401"]}]
     seen = public_cards(env.presenter)
     assert seen == {"Ah", "Kh", "Qh"}
-    stacks = {s.user_id: s.stack for s in await env.db.seats(table)}
+    stacks = {s.user_id: s.stack for s in await env.db.query(Transaction.seats, table)}
     assert stacks == {A: 105, B: 96, C: 99}
-    stats = {u: await env.db.player_stats(GUILD, u) for u in (A, B, C)}
+    stats = {u: await env.db.query(Transaction.player_stats, GUILD, u) for u in (A, B, C)}
     assert stats[A]["hands_won"] == 1 and stats[A]["biggest_pot"] == 10
     assert stats[A]["net_chips"] == 5 and stats[A]["hands_played"] == 1
     assert stats[B]["net_chips"] == -4 and stats[B]["hands_won"] == 0
@@ -147,10 +148,10 @@ async def test_blind_seer_wins_with_a_prial(env: Env) -> None:
     assert str(data["combos"]["402"]).startswith("prial")
     assert data["pots"] == [{"amount": 10, "winners": ["402"]}]
     assert not {"Jc", "Js", "4d"} & public_cards(env.presenter)
-    stats = await env.db.player_stats(GUILD, B)
+    stats = await env.db.query(Transaction.player_stats, GUILD, B)
     assert stats["prials"] == 1 and stats["hands_won"] == 1
     # a prial shown face up: the next deal starts with a shuffle
-    options = (await env.db.get_table(table)).options
+    options = (await env.db.query(Transaction.get_table, table)).options
     assert options["runtime"]["session"]["shuffle_next"] is True
     await balanced(env.db)
 
@@ -172,7 +173,7 @@ async def test_resume_mid_hand(env: Env) -> None:
     try:
         m2 = env2.manager
         assert await m2.status(table) == before
-        stored = await env2.db.current_hand(table)
+        stored = await env2.db.query(Transaction.current_hand, table)
         assert stored is not None and len(stored.record["actions"]) == 3
         replayed = replay_record(load_record(stored.record))
         assert replayed.summary() == m2.tables[table].hand.summary()  # type: ignore[union-attr]
@@ -183,7 +184,7 @@ async def test_resume_mid_hand(env: Env) -> None:
         # the third player times out (20 s left): he folds
         third = int(before["hand"]["to_act"])
         await env2.clock.advance(20)
-        stored = await env2.db.current_hand(table)
+        stored = await env2.db.query(Transaction.current_hand, table)
         assert stored is not None and stored.record["actions"][-1] == [str(third), "fold"]
         # play on: nobody is re-sent cards he already had
         assert env2.presenter.deliveries == []
@@ -243,7 +244,7 @@ async def test_pack_and_kept_hand_survive_a_restart(env: Env) -> None:
     with pytest.raises(TableError, match="kept blind"):
         await m.my_cards(table, A)
     assert not public_cards(env.presenter)  # nothing was ever shown
-    gt = await env.db.get_table(table)
+    gt = await env.db.query(Transaction.get_table, table)
     assert gt.pot == 4 and (await m.status(table))["carried"] == 4
     saved = BragSession.from_json(gt.options["runtime"]["session"])
     assert [c.code for c in saved.kept["401"]] == ["Ah", "Kh", "Qh"]
@@ -254,7 +255,7 @@ async def test_pack_and_kept_hand_survive_a_restart(env: Env) -> None:
     try:
         m2 = env2.manager
         hand_id = await m2.start(table)
-        stored = await env2.db.get_hand(hand_id)
+        stored = await env2.db.query(Transaction.get_hand, hand_id)
         assert stored.record["hands"] == {
             n: [c.code for c in cs] for n, cs in expected.hands.items()
         }
@@ -289,7 +290,7 @@ async def test_timeouts_fold_and_keep(env: Env) -> None:
     state = await m.status(table)
     assert state["hand"]["phase"] == "keep"
     await env.clock.advance(10)  # the blind winner keeps his hand
-    stored = await env.db.get_hand(hand_id)
+    stored = await env.db.query(Transaction.get_hand, hand_id)
     assert stored.record["actions"] == [
         ["401", "bet", 1],
         ["402", "fold"],
@@ -302,7 +303,7 @@ async def test_timeouts_fold_and_keep(env: Env) -> None:
     await balanced(env.db)
     # closing shares the pot carried on the table among the seats
     await m.close(table, A)
-    assert sum([await env.db.balance(GUILD, u) for u in (A, B, C)]) == 3000
+    assert sum([await env.db.write(Transaction.balance, GUILD, u) for u in (A, B, C)]) == 3000
     await balanced(env.db)
 
 
@@ -322,10 +323,10 @@ async def test_leaving_and_cleaned_out_players(env: Env) -> None:
     data = env.presenter.showdowns[0][1]
     assert set(data["shown"]) == {"401"} and data["stacks"] == {"401": 7, "402": 0, "403": 2}
     assert not {"2c", "7d", "9s", "Jc", "Js", "4d"} & public_cards(env.presenter)
-    seats = {s.user_id: s.stack for s in await env.db.seats(table)}
+    seats = {s.user_id: s.stack for s in await env.db.query(Transaction.seats, table)}
     assert seats == {A: 7}  # C left with his chips, B was cleaned out
-    assert await env.db.balance(GUILD, C) == 1000 - 1
-    assert await env.db.balance(GUILD, B) == 1000 - 3
+    assert await env.db.write(Transaction.balance, GUILD, C) == 1000 - 1
+    assert await env.db.write(Transaction.balance, GUILD, B) == 1000 - 3
     said = [(t.key, t.params.get("user")) for (_, t, _) in env.presenter.announcements]
     assert ("event-brag-decave", str(B)) in said and ("event-brag-leave", str(C)) in said
     with pytest.raises(TableError, match="no recave"):
@@ -410,7 +411,7 @@ async def test_no_hidden_card_is_ever_public(env: Env, variant: int) -> None:
         )
         window = log[start_log:end_log]
         check_hand(
-            await env.db.get_hand(hand_id),
+            await env.db.query(Transaction.get_hand, hand_id),
             public_cards(env.presenter, start_log, end_log),
             [(p["user"], p["cards"], p["ret"], p["end"]) for (k, _, p) in window if k == "deliver"],
         )
@@ -487,7 +488,7 @@ async def test_a_deal_that_ends_at_once_is_settled_and_play_goes_on(env: Env) ->
     await m.act(table, A, "keep")
     state = await m.status(table)
     assert state["hand"]["no"] == 3 and state["hand"]["face_up"] == ["2d", "4h", "7c"]
-    second = await env.db.get_hand(first + 1)
+    second = await env.db.query(Transaction.get_hand, first + 1)
     assert second.status == "finished" and second.record["actions"] == []
     assert second.result["pots"] == [{"amount": 3, "winners": ["401"]}]
     assert second.result["carried"] == 4
@@ -518,5 +519,5 @@ async def test_a_deal_that_ends_at_once_is_settled_and_play_goes_on(env: Env) ->
     with pytest.raises(TableError, match="blind"):
         await m.my_cards(table, A)
     assert not {"2c", "5d", "9h"} & public_cards(env.presenter)  # the kept hand
-    assert (await env.db.get_table(table)).pot == 4
+    assert (await env.db.query(Transaction.get_table, table)).pot == 4
     await balanced(env.db)

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bot.runtime import TableError
+from bot.storage import Transaction
 from tests.test_runtime_support import (
     CHANNEL,
     GUILD,
@@ -45,7 +46,7 @@ async def play_all_in(env: Env, table: int) -> int:
 
 
 async def stacks(env: Env, table: int) -> dict[int, int]:
-    return {s.user_id: s.stack for s in await env.db.seats(table)}
+    return {s.user_id: s.stack for s in await env.db.query(Transaction.seats, table)}
 
 
 async def duel(env: Env, game: str, users: tuple[int, ...] = (A, B), **options: Any) -> int:
@@ -72,12 +73,12 @@ async def test_bouillotte_decave_recaves_at_once(env: Env) -> None:
         await m.recave(table, loser, 11)
     with pytest.raises(TableError, match="Only a player cleaned out"):
         await m.recave(table, C)
-    await env.db.update_settings(GUILD, starting_grant=1000)
+    await env.db.write(Transaction.update_settings, GUILD, starting_grant=1000)
     msg = await m.recave(table, loser, 8)  # up to what the seated players hold
     assert str(msg).startswith("You recave for 8 chips. Your seed for fair dealing is `")
     assert await stacks(env, table) == {winner: 10, loser: 8}
-    assert await env.db.balance(GUILD, loser) == 1000 - 5 - 8
-    entries = await env.db.ledger(GUILD, loser)
+    assert await env.db.write(Transaction.balance, GUILD, loser) == 1000 - 5 - 8
+    entries = await env.db.query(Transaction.ledger, GUILD, loser)
     assert [e.amount for e in entries if e.kind == "buy_in"] == [-8, -5]
     state = await m.status(table)
     assert state["hand"] is not None and state["hand"]["no"] == 2  # dealt at once
@@ -96,13 +97,14 @@ async def test_bouillotte_recave_waits_in_line_when_the_table_is_full(env: Env) 
     assert "number 1 in line" in str(msg) and "7 chips" in str(msg)
     state = await m.status(table)
     assert state["queue"] == [first_loser]
-    assert await env.db.balance(GUILD, first_loser) == 1000 - 5  # paid when seated
+    # paid when seated
+    assert await env.db.write(Transaction.balance, GUILD, first_loser) == 1000 - 5
     # the next décavé's seat goes to him, with the cave he asked for
     await play_all_in(env, table)
     seats = await stacks(env, table)
     assert seats.get(first_loser) == 7, seats
-    assert await env.db.balance(GUILD, first_loser) == 1000 - 5 - 7
-    assert await env.db.queue(table) == []
+    assert await env.db.write(Transaction.balance, GUILD, first_loser) == 1000 - 5 - 7
+    assert await env.db.query(Transaction.queue, table) == []
     await balanced(env.db)
 
 
@@ -124,10 +126,10 @@ async def test_brelan_replenish(env: Env) -> None:
     loser = next(u for u in (A, B) if u not in seated)
     with pytest.raises(TableError, match="1 to 5 chips"):
         await m.recave(table, loser, 6)
-    before = await env.db.balance(GUILD, loser)
+    before = await env.db.write(Transaction.balance, GUILD, loser)
     assert str(await m.recave(table, loser, 3)).startswith("You recave for 3 chips.")
     assert (await stacks(env, table))[loser] == 3
-    assert await env.db.balance(GUILD, loser) == before - 3
+    assert await env.db.write(Transaction.balance, GUILD, loser) == before - 3
     assert (await m.status(table))["hand"] is not None
     await balanced(env.db)
 
@@ -145,8 +147,8 @@ async def test_brelan_ends_after_the_agreed_hands(env: Env) -> None:
     await play_until_hand_over(m, table)
     state = await m.status(table)
     assert state["hand"] is None and state["game_over"] is True
-    assert len(await env.db.hand_history(GUILD, table_id=table)) == 2
-    assert await env.db.current_hand(table) is None
+    assert len(await env.db.query(Transaction.hand_history, GUILD, table_id=table)) == 2
+    assert await env.db.query(Transaction.current_hand, table) is None
     over = [d for (_, _, d) in env.presenter.announcements if d.get("game_over")]
     assert over == [{"game_over": True, "hands": 2}]
     with pytest.raises(TableError, match="game is over"):
@@ -158,7 +160,7 @@ async def test_brelan_ends_after_the_agreed_hands(env: Env) -> None:
     try:
         assert (await env2.manager.status(table))["game_over"] is True
         await env2.manager.close(table, A)
-        assert sum([await env2.db.balance(GUILD, u) for u in (A, B)]) == 2000
+        assert sum([await env2.db.write(Transaction.balance, GUILD, u) for u in (A, B)]) == 2000
         await balanced(env2.db)
     finally:
         env.db = env2.db
@@ -185,7 +187,7 @@ async def test_staked_brelan_reserve_caves(env: Env) -> None:
         await m.add_reserve_cave(table, A, 6)
     with pytest.raises(TableError, match="not seated at this table"):
         await m.add_reserve_cave(table, C)
-    assert await env.db.balance(GUILD, A) == 1000 - 10
+    assert await env.db.write(Transaction.balance, GUILD, A) == 1000 - 10
     assert await stacks(env, table) == {A: 10, B: 8}  # storage: stack + reserve
     state = await m.status(table)
     seats = {s["user"]: (s["stack"], s["reserve"]) for s in state["seats"]}
@@ -206,9 +208,12 @@ async def test_staked_brelan_reserve_caves(env: Env) -> None:
         said = [(t.key, t.params["user"]) for (_, t, _) in env2.presenter.announcements]
         assert ("event-next-cave", str(loser)) in said
         # leaving takes the reserve home with the stack
-        before = await env2.db.balance(GUILD, winner)
+        before = await env2.db.write(Transaction.balance, GUILD, winner)
         await m2.leave(table, winner)
-        assert await env2.db.balance(GUILD, winner) == before + 10 + seats[winner][1]
+        assert (
+            await env2.db.write(Transaction.balance, GUILD, winner)
+            == before + 10 + seats[winner][1]
+        )
         await balanced(env2.db)
     finally:
         env.db = env2.db

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bot.runtime import TableError
+from bot.storage import Transaction
 from tests.test_runtime_support import (
     CHANNEL,
     GUILD,
@@ -66,14 +67,19 @@ async def test_closing_during_a_hand_waits_for_its_end_and_keeps_its_outcome(env
         await m.join(table, C)
     await play_out(m, table)
     # the hand was played to its end and paid; then the table closed, stacks went home
-    hand = await env.db.get_hand(hand_id)
+    hand = await env.db.query(Transaction.get_hand, hand_id)
     assert hand.status == "finished"
-    assert table not in m.tables and (await env.db.get_table(table)).status == "closed"
+    assert (
+        table not in m.tables
+        and (await env.db.query(Transaction.get_table, table)).status == "closed"
+    )
     final = hand.result["stacks"]
     for user in (A, B):
-        assert await env.db.balance(GUILD, user) == 1000 - CAVE + final[str(user)]
+        assert (
+            await env.db.write(Transaction.balance, GUILD, user) == 1000 - CAVE + final[str(user)]
+        )
     assert final[str(A)] != final[str(B)]  # somebody won chips: the hand was not undone
-    assert len(await env.db.hand_history(GUILD, table_id=table, limit=10)) == 1
+    assert len(await env.db.query(Transaction.hand_history, GUILD, table_id=table, limit=10)) == 1
     await balanced(env.db)
 
 
@@ -85,8 +91,8 @@ async def test_a_close_pending_at_a_restart_still_waits_for_the_hand(env: Env) -
         state = await env2.manager.status(table)
         assert state["closing"] is True and state["hand"]["id"] == hand_id
         await play_out(env2.manager, table)
-        assert (await env2.db.get_hand(hand_id)).status == "finished"
-        assert (await env2.db.get_table(table)).status == "closed"
+        assert (await env2.db.query(Transaction.get_hand, hand_id)).status == "finished"
+        assert (await env2.db.query(Transaction.get_table, table)).status == "closed"
         await balanced(env2.db)
     finally:
         env.db = env2.db
@@ -97,12 +103,12 @@ async def test_a_hand_ended_before_a_crash_closes_its_closing_table_at_resume(en
     table, _ = await brelan_hand_with_a_bet(env)
     m.tables[table].closing = False  # as if the process died between the hand's end and
     await play_out(m, table)  # the close: the stored table still says "closing"
-    stored = await env.db.get_table(table)
-    await env.db.update_table(table, options={**stored.options, "closing": True})
+    stored = await env.db.query(Transaction.get_table, table)
+    await env.db.write(Transaction.update_table, table, options={**stored.options, "closing": True})
     assert stored.status != "closed"
     env2 = await env.reopen()
     try:
-        assert (await env2.db.get_table(table)).status == "closed"
+        assert (await env2.db.query(Transaction.get_table, table)).status == "closed"
         assert table not in env2.manager.tables
         await balanced(env2.db)
     finally:
@@ -113,13 +119,13 @@ async def test_only_an_admin_voids_a_hand_and_the_void_names_him(env: Env) -> No
     m = env.manager
     table, hand_id = await brelan_hand_with_a_bet(env)
     text = str(await m.void_hand(table, ADMIN))
-    assert (
-        text
-        == f"Hand {(await env.db.get_hand(hand_id)).hand_no} is called off: every stake went back."
-    )
-    hand = await env.db.get_hand(hand_id)
+    hand = await env.db.query(Transaction.get_hand, hand_id)
+    assert text == f"Hand {hand.hand_no} is called off: every stake went back."
     assert hand.status == "void" and hand.result == {"void": True, "voided_by": ADMIN}
-    assert {s.user_id: s.stack for s in await env.db.seats(table)} == {A: CAVE, B: CAVE}
+    assert {s.user_id: s.stack for s in await env.db.query(Transaction.seats, table)} == {
+        A: CAVE,
+        B: CAVE,
+    }
     state = await m.status(table)
     assert state["hand"] is not None and state["hand"]["id"] != hand_id  # play goes on
     await balanced(env.db)
@@ -132,9 +138,12 @@ async def test_an_admin_close_over_a_hand_is_in_the_ledger(env: Env) -> None:
         str(await m.close_now(table, ADMIN))
         == "The table is closed; every player got their chips back."
     )
-    assert (await env.db.get_hand(hand_id)).result == {"void": True, "voided_by": ADMIN}
+    assert (await env.db.query(Transaction.get_hand, hand_id)).result == {
+        "void": True,
+        "voided_by": ADMIN,
+    }
     for user in (A, B):
-        entry = (await env.db.ledger(GUILD, user, limit=1))[0]
+        entry = (await env.db.query(Transaction.ledger, GUILD, user, limit=1))[0]
         assert entry.kind == "cash_out" and entry.amount == CAVE
         assert entry.counterpart_id == ADMIN and entry.note == "table closed by an admin"
     await balanced(env.db)

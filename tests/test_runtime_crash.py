@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.games.replay import load_record, replay_record
-from bot.storage import Database
+from bot.storage import Database, Transaction
 from tests.test_runtime_support import GUILD, balanced, make_env, play_until_hand_over
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,7 +91,7 @@ def run_and_kill(db: str | Path, seed: int, actions: int, *, then_wait: float = 
 async def in_progress(path: str | Path) -> dict[str, list[int]]:
     db = await Database.open(path)
     try:
-        hands = await db.in_progress_hands()
+        hands = await db.query(Transaction.in_progress_hands)
         await balanced(db)
         for hand in hands:  # every stored log replays
             replay_record(load_record(hand.record))

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from bot.runtime import TableError
+from bot.storage import Transaction
 from tests.test_runtime_brag import play_brag_hand
 from tests.test_runtime_support import CHANNEL, GUILD, Env, balanced, play_until_hand_over
 
@@ -39,7 +40,7 @@ async def test_next_hand_after_the_delay(env: Env, game: str) -> None:
     state = await m.status(table)
     assert state["hand"] is None and state["next_hand_at"] == due
     assert env.clock.pending() == [due]
-    assert (await env.db.get_table(table)).options["next_deal_at"] == due
+    assert (await env.db.query(Transaction.get_table, table)).options["next_deal_at"] == due
     countdown = [d for (_, _, d) in env.presenter.announcements if "next_hand_at" in d]
     assert countdown == [{"next_hand_at": due}]
     # a player sitting down meanwhile neither brings the deal forward nor puts it off
@@ -53,7 +54,7 @@ async def test_next_hand_after_the_delay(env: Env, game: str) -> None:
     state = await m.status(table)
     assert state["hand"] is not None and state["hand"]["no"] == 2
     assert len(state["hand"]["players"]) == 3 and state["next_hand_at"] is None
-    assert "next_deal_at" not in (await env.db.get_table(table)).options
+    assert "next_deal_at" not in (await env.db.query(Transaction.get_table, table)).options
     await balanced(env.db)
 
 
@@ -72,7 +73,7 @@ async def test_start_during_the_countdown_does_not_skip_the_pause(env: Env) -> N
     await env.clock.advance(10)
     state = await m.status(table)
     assert state["hand"] is not None and state["hand"]["no"] == 2
-    assert len(await env.db.hand_history(GUILD, table_id=table)) == 1
+    assert len(await env.db.query(Transaction.hand_history, GUILD, table_id=table)) == 1
     await balanced(env.db)
 
 
@@ -83,7 +84,9 @@ async def test_countdown_timer_and_start_race(env: Env) -> None:
     await asyncio.gather(env.clock.advance(10), m.start(table), return_exceptions=True)
     state = await m.status(table)
     assert state["hand"] is not None and state["hand"]["no"] == 2
-    hands = await env.db.hand_history(GUILD, table_id=table, status="in_progress")
+    hands = await env.db.query(
+        Transaction.hand_history, GUILD, table_id=table, status="in_progress"
+    )
     assert len(hands) == 1
 
 

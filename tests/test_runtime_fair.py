@@ -16,7 +16,7 @@ from bot.fair.scheme import commitment, derive_server_seed
 from bot.fair.verify import verify_record
 from bot.i18n import render
 from bot.runtime import ManualClock, RecordingPresenter, TableError, TableManager
-from bot.storage import Database
+from bot.storage import Database, Transaction
 from tests.test_runtime_support import CHANNEL, GUILD, balanced, friendly
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -62,7 +62,7 @@ async def fair(db_target: str) -> Any:
 async def seated_table(env: Fair, game: str = "brelan", **options: Any) -> int:
     table = await env.manager.create_table(GUILD, CHANNEL, game, ANN, dict(options))
     for user in (ANN, BEN, CID):
-        await env.db.grant(GUILD, user, 1000)
+        await env.db.write(Transaction.grant, GUILD, user, 1000)
         await env.manager.join(table, user)
     return table
 
@@ -108,7 +108,7 @@ async def test_the_commitment_is_shown_before_the_first_deal(fair: Fair) -> None
     assert updates and all(u["fair"]["commitment"] == seed.commitment for u in updates)
     assert all(u["hand"] is None for u in updates)  # shown before any hand
     await fair.manager.start(table, ANN)
-    record = (await fair.db.current_hand(table)).record  # type: ignore[union-attr]
+    record = (await fair.db.query(Transaction.current_hand, table)).record  # type: ignore[union-attr]
     assert record["fair"]["commitment"] == seed.commitment == commitment(seed.server_seed)
     assert record["fair"]["server_seed"] is None and record["fair"]["nonce"] == 0
     assert seed.server_seed not in public_text(fair)
@@ -126,7 +126,7 @@ async def test_seeds_are_revealed_after_reseed_every_deals_and_the_hands_verify(
     assert second.server_seed not in public_text(fair)
     nonces = []
     for hand_id in hands[:3]:
-        record = (await fair.db.get_hand(hand_id)).record
+        record = (await fair.db.query(Transaction.get_hand, hand_id)).record
         assert record["fair"]["server_seed"] == first.server_seed  # filled in at the reveal
         assert verify_record(record).ok
         nonces.append(record["fair"]["nonce"])
@@ -194,7 +194,7 @@ async def test_a_restart_keeps_the_commitment_and_the_secret(fair: Fair) -> None
 
 async def test_client_seeds_choose_show_and_refuse(fair: Fair) -> None:
     table = await fair.manager.create_table(GUILD, CHANNEL, "brelan", ANN, {})
-    await fair.db.grant(GUILD, ANN, 1000)
+    await fair.db.write(Transaction.grant, GUILD, ANN, 1000)
     sat = await fair.manager.join(table, ANN)
     drawn = sat.params["seed"]
     assert re.fullmatch(r"[0-9a-f]{16}", drawn)
@@ -212,10 +212,10 @@ async def test_client_seeds_choose_show_and_refuse(fair: Fair) -> None:
         await fair.manager.client_seed(table, BEN)
     # a chosen seed goes into the deal's client seed, in order of play
     for user in (BEN, CID):
-        await fair.db.grant(GUILD, user, 1000)
+        await fair.db.write(Transaction.grant, GUILD, user, 1000)
         await fair.manager.join(table, user)
     await fair.manager.start(table, ANN)
-    record = (await fair.db.current_hand(table)).record  # type: ignore[union-attr]
+    record = (await fair.db.query(Transaction.current_hand, table)).record  # type: ignore[union-attr]
     parts = record["fair"]["client_seed"].split("|")
     order = [p["name"] for p in record["players"]]
     assert parts[order.index(str(ANN))] == "mon trèfle porte-bonheur"
@@ -250,7 +250,7 @@ async def test_brag_packs_that_continue_verify_through_the_previous_deal(fair: F
     table = await seated_table(fair, game="brag", blind_allowed=False)
     hands = await play_hands(fair, table, 5)
     await fair.manager.close_now(table, ANN)
-    records = {h: (await fair.db.get_hand(h)).record for h in hands}
+    records = {h: (await fair.db.query(Transaction.get_hand, h)).record for h in hands}
     chain = {(r["fair"]["commitment"], r["deal_no"]): r for r in records.values()}
     continued = [r for r in records.values() if r["fair"].get("continues") is not None]
     assert continued, "some deal should continue the pack"

@@ -13,6 +13,7 @@ from bot.games.base import Action, HandRecord, Player
 from bot.games.cards import parse_cards
 from bot.runtime import TableError
 from bot.runtime.hand_end import after_hand
+from bot.storage import Transaction
 from tests.test_runtime_support import (
     CHANNEL,
     GUILD,
@@ -126,7 +127,7 @@ async def test_a_player_whose_dm_failed_gets_his_cards_by_my_cards_after_the_han
     first = await m.start(table)
     await play_until_hand_over(m, table)
     assert blocked not in [user for user, _ in delivered(env)]  # his DMs are closed
-    stored = await env.db.get_hand(first)
+    stored = await env.db.query(Transaction.get_hand, first)
     dealt = stored.record["hands"][str(blocked)]
     mine = await m.my_cards(table, blocked)
     assert mine["cards"] == dealt and mine["retourne"] == stored.record["retourne"]

@@ -10,6 +10,7 @@ import pytest
 from bot.i18n import render
 from bot.runtime import TableError
 from bot.runtime.house_seats import HOUSE_PAUSE
+from bot.storage import Transaction
 from bot.storage.house import HOUSE_BANK
 from tests.test_runtime_support import CHANNEL, GUILD, Env, balanced, friendly
 
@@ -23,7 +24,7 @@ async def house_table(
     await env.manager.join(table, ANN)
     for level in levels:
         await env.manager.add_house(table, ANN, level)
-    seats = [s.user_id for s in await env.db.seats(table)]
+    seats = [s.user_id for s in await env.db.query(Transaction.seats, table)]
     return table, [u for u in seats if u != ANN]
 
 
@@ -54,7 +55,7 @@ async def play(env: Env, table: int, members: set[int], hands: int) -> int:
 async def test_one_member_plays_against_two_house_players(env: Env) -> None:
     table, house = await house_table(env)
     assert house == [31, 12]  # strong Anselme, easy Berthe
-    assert await env.db.balance(GUILD, ANN) == 1000 - 30
+    assert await env.db.write(Transaction.balance, GUILD, ANN) == 1000 - 30
     await env.manager.start(table, ANN)
     assert await play(env, table, {ANN}, hands=6) >= 6
     # house players got no private message; their moves are in the log under their names
@@ -62,21 +63,22 @@ async def test_one_member_plays_against_two_house_players(env: Env) -> None:
     said = " ".join(render("en", m) for t, m, _ in env.presenter.announcements if t == table)
     assert "🤖 Anselme" in said and "🤖 Berthe" in said and "<@31>" not in said
     # the house players' chips are in the ledger, from the bank, never a member's wallet
-    bank = await env.db.ledger(GUILD, HOUSE_BANK, limit=50)
+    bank = await env.db.query(Transaction.ledger, GUILD, HOUSE_BANK, limit=50)
     assert {e.note for e in bank} == {"house bank"}
     assert any(e.kind == "grant" for e in bank)
     for robot in house:
-        assert await env.db.balance(GUILD, robot) == 0  # all its chips are at the table
+        # all its chips are at the table
+        assert await env.db.write(Transaction.balance, GUILD, robot) == 0
     await balanced(env.db)
     # no leaderboard, no statistics for the house
     for metric in ("hands_played", "net_chips"):
-        board = await env.db.leaderboard(GUILD, metric)
+        board = await env.db.query(Transaction.leaderboard, GUILD, metric)
         assert [e.user_id for e in board] == [ANN]
     # closing sends the house's chips back to its bank
     await env.manager.close_now(table, ANN)
     for robot in house:
-        assert await env.db.balance(GUILD, robot) == 0
-        assert not [s for s in await env.db.seats(table) if s.user_id == robot]
+        assert await env.db.write(Transaction.balance, GUILD, robot) == 0
+        assert not [s for s in await env.db.query(Transaction.seats, table) if s.user_id == robot]
     await balanced(env.db)
 
 
@@ -104,7 +106,7 @@ async def test_only_the_creator_or_a_manager_seats_house_players(env: Env) -> No
     assert "at most 4" in render("en", most.value.message)
     removed = await env.manager.remove_house(table, ANN)
     assert "🤖" in render("fr", removed)
-    assert len(await env.db.seats(table)) == 3
+    assert len(await env.db.query(Transaction.seats, table)) == 3
 
 
 async def test_a_member_takes_a_house_players_seat(env: Env) -> None:
@@ -112,9 +114,9 @@ async def test_a_member_takes_a_house_players_seat(env: Env) -> None:
     await env.manager.start(table, ANN)
     # during a hand: the member waits in line and a house player leaves when it ends
     await env.manager.join(table, BEN)
-    assert [e.user_id for e in await env.db.queue(table)] == [BEN]
+    assert [e.user_id for e in await env.db.query(Transaction.queue, table)] == [BEN]
     await play(env, table, {ANN, BEN}, hands=1)
-    seated = {s.user_id for s in await env.db.seats(table)}
+    seated = {s.user_id for s in await env.db.query(Transaction.seats, table)}
     assert BEN in seated and len(seated & set(house)) == 2
     await balanced(env.db)
 
@@ -150,8 +152,6 @@ async def test_a_reader_between_two_awaits_never_sees_half_a_deal(
     """Offline play polls the table while house players deal and play: while a new hand is
     being stored, the table shows either the hand waiting to be dealt or the stored hand,
     never a hand without its id nor a table with nothing to wait for."""
-    from bot.storage.transaction import Transaction
-
     table, _ = await house_table(env, "brag", ("normal", "strong"), next_hand_delay=2)
     seen: list[dict[str, Any]] = []
     create_hand = Transaction.create_hand

@@ -15,7 +15,7 @@ from bot.games.replay import load_record, replay_record
 from bot.runtime import ManualClock, RecordingPresenter, TableError, TableManager
 from bot.runtime.leasing import DEFAULT_LEASE_TTL
 from bot.runtime.shards import ShardSet
-from bot.storage import Database, LeaseLost
+from bot.storage import Database, LeaseLost, Transaction
 from tests.test_runtime_support import CHANNEL, balanced
 
 A, B, C = 801, 802, 803
@@ -84,15 +84,15 @@ async def test_only_one_of_two_processes_runs_a_table(processes: Processes) -> N
     with pytest.raises(TableError):
         await second.act(table, *(await _first_move(first, table)))
     # Even forced to load it, the twin can write nothing for the table.
-    gt = await second.db.get_table(table)
+    gt = await second.db.query(Transaction.get_table, table)
     await second._resume_table(gt, False)
     user, verb, amount = await _first_move(second, table)
     with pytest.raises(LeaseLost):
         await second.act(table, user, verb, amount)
     assert table not in second.tables  # it stopped running the table
-    assert (await second.db.get_hand(hand_id)).record.get("actions", []) == []
+    assert (await second.db.query(Transaction.get_hand, hand_id)).record.get("actions", []) == []
     await first.act(table, user, verb, amount)
-    assert len((await first.db.get_hand(hand_id)).record["actions"]) == 1
+    assert len((await first.db.query(Transaction.get_hand, hand_id)).record["actions"]) == 1
 
 
 async def test_the_other_process_takes_over_when_the_first_dies(processes: Processes) -> None:
@@ -109,14 +109,14 @@ async def test_the_other_process_takes_over_when_the_first_dies(processes: Proce
     assert await second.keep_leases_once() == [table]
     user, verb, amount = await _first_move(second, table)
     await second.act(table, user, verb, amount)
-    actions = (await second.db.get_hand(hand_id)).record["actions"]
+    actions = (await second.db.query(Transaction.get_hand, hand_id)).record["actions"]
     assert len(actions) == 2  # the first process's move is kept, the game goes on
     # The first process comes back to life: its next write is refused and it lets go.
     with pytest.raises(LeaseLost):
         await first.act(table, *(await _first_move(first, table)))
     assert table not in first.tables
     assert await first.keep_leases_once() == []  # the second keeps renewing it
-    replay_record(load_record((await second.db.get_hand(hand_id)).record))
+    replay_record(load_record((await second.db.query(Transaction.get_hand, hand_id)).record))
     await balanced(second.db, GUILD_SHARD_0)
 
 
@@ -189,10 +189,12 @@ async def _lost(
 
 async def _snapshot(db: Database, table: int) -> Any:
     """What the players could notice of a table in the database."""
-    gt = await db.get_table(table)
-    hand = await db.current_hand(table)
-    seats = sorted((s.user_id, s.stack, s.status, s.timeouts) for s in await db.seats(table))
-    wallets = [await db.balance(GUILD_SHARD_0, u) for u in (A, B, C)]
+    gt = await db.query(Transaction.get_table, table)
+    hand = await db.query(Transaction.current_hand, table)
+    seats = sorted(
+        (s.user_id, s.stack, s.status, s.timeouts) for s in await db.query(Transaction.seats, table)
+    )
+    wallets = [await db.write(Transaction.balance, GUILD_SHARD_0, u) for u in (A, B, C)]
     return (
         gt.status,
         gt.options,
@@ -211,7 +213,7 @@ async def test_a_process_that_lost_its_lease_cannot_void_the_hand(processes: Pro
         await first.void_hand(table, ADMIN)
     assert table not in first.tables
     assert await _snapshot(second.db, table) == before
-    assert (await second.db.get_hand(hand_id)).status == "in_progress"
+    assert (await second.db.query(Transaction.get_hand, hand_id)).status == "in_progress"
     await second.act(table, *(await _first_move(second, table)))  # the game goes on there
     await balanced(second.db, GUILD_SHARD_0)
 
@@ -253,7 +255,11 @@ async def test_a_process_that_lost_its_lease_cannot_seat_a_player_back(
         await first.join(table, user)
     await first.start(table, A)
     for _ in range(100):  # C lets his turns time out until he sits out
-        if C in [s.user_id for s in await first.db.seats(table) if s.status == "sitting_out"]:
+        if C in [
+            s.user_id
+            for s in await first.db.query(Transaction.seats, table)
+            if s.status == "sitting_out"
+        ]:
             break
         user, verb, amount = await _first_move(first, table)
         if user == C:
@@ -268,7 +274,7 @@ async def test_a_process_that_lost_its_lease_cannot_seat_a_player_back(
         await first.join(table, C)
     assert table not in first.tables
     assert await _snapshot(second.db, table) == before
-    seat = await second.db.get_seat(table, C)
+    seat = await second.db.query(Transaction.get_seat, table, C)
     assert seat is not None and seat.status == "sitting_out"
     assert "back" in str(await second.join(table, C))  # the process that runs it seats him
     await balanced(second.db, GUILD_SHARD_0)
@@ -280,11 +286,11 @@ async def test_a_process_that_lost_its_lease_cannot_give_a_late_turn_again(
     """Its turn timer fires late (the bot lagged): the fresh turn it would store is refused."""
     first = await processes.start("first")
     table, hand_id = await _table_in_play(first)
-    deadline = (await first.db.get_hand(hand_id)).turn_deadline
+    deadline = (await first.db.query(Transaction.get_hand, hand_id)).turn_deadline
     assert deadline is not None
     second = await _lost(processes, first, table, timers=True)  # a fresh turn, stored
     before = await _snapshot(second.db, table)
-    stored = (await second.db.get_hand(hand_id)).turn_deadline
+    stored = (await second.db.query(Transaction.get_hand, hand_id)).turn_deadline
     assert stored is not None and stored > deadline + 5
     processes.clock.stall(deadline + 10 - processes.clock.now())  # late, the second's not due
     await processes.clock.advance(0)
@@ -300,12 +306,12 @@ async def test_a_process_that_lost_its_lease_cannot_give_fresh_turns_at_resume(
     second = await processes.start("second")
     before = await _snapshot(second.db, table)
     await processes.clock.advance(1)
-    gt = await second.db.get_table(table)
+    gt = await second.db.query(Transaction.get_table, table)
     assert await second._resume_table(gt, True) is False  # forced to load it, it writes nothing
     assert table not in second.tables
     assert await _snapshot(second.db, table) == before
     await first.act(table, *(await _first_move(first, table)))
-    assert len((await first.db.get_hand(hand_id)).record["actions"]) == 1
+    assert len((await first.db.query(Transaction.get_hand, hand_id)).record["actions"]) == 1
 
 
 async def test_a_process_that_lost_its_lease_cannot_let_a_member_go(processes: Processes) -> None:
@@ -318,4 +324,4 @@ async def test_a_process_that_lost_its_lease_cannot_let_a_member_go(processes: P
     assert table not in first.tables
     assert await _snapshot(second.db, table) == before
     assert await second.member_left(GUILD_SHARD_0, leaver) == [table]
-    assert len((await second.db.current_hand(table)).record["actions"]) == 1  # type: ignore[union-attr]
+    assert len((await second.db.query(Transaction.current_hand, table)).record["actions"]) == 1  # type: ignore[union-attr]

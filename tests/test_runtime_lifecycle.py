@@ -10,7 +10,7 @@ import pytest
 
 from bot.runtime import TableError, TableGone, TableManager
 from bot.runtime.manager import NEEDS_ATTENTION
-from bot.storage import Database
+from bot.storage import Database, Transaction
 from tests.test_runtime_support import CHANNEL, GUILD, Env, balanced, friendly
 
 A, B, C, D, ADMIN = 901, 902, 903, 904, 999
@@ -33,8 +33,8 @@ async def census(db: Database, guild: int = GUILD) -> None:
     """Every chip accounted for: wallets + stacks + pots + jar = grants, and the ledger holds;
     no seat is left at a closed table, and no chip is in a seat of a member who is gone."""
     await balanced(db, guild)
-    for gt in await db.open_tables():
-        for seat in await db.seats(gt.id):
+    for gt in await db.query(Transaction.open_tables):
+        for seat in await db.query(Transaction.seats, gt.id):
             assert seat.stack >= 0
 
 
@@ -70,7 +70,7 @@ async def move(m: TableManager, table: int) -> str:
 
 
 async def moves_of(db: Database, hand_id: int) -> list[list[Any]]:
-    return list((await db.get_hand(hand_id)).record.get("actions", []))
+    return list((await db.query(Transaction.get_hand, hand_id)).record.get("actions", []))
 
 
 async def seeds_revealed(db: Database, table: int) -> bool:
@@ -92,8 +92,8 @@ async def test_a_deleted_channel_calls_the_hand_off_and_sends_every_chip_home(
     table, hand_id = await table_in_play(env, game, **options)
     if game == "bouillotte":  # the table is full: D waits in the line
         await m.join(table, D)
-        assert [e.user_id for e in await env.db.queue(table)] == [D]
-    wallets = {u: await env.db.balance(GUILD, u) for u in (A, B, C, D)}
+        assert [e.user_id for e in await env.db.query(Transaction.queue, table)] == [D]
+    wallets = {u: await env.db.write(Transaction.balance, GUILD, u) for u in (A, B, C, D)}
     assert wallets == {A: START - cave, B: START - cave, C: START - cave, D: START}
     await move(m, table)
     await move(m, table)  # chips are at stake in the hand
@@ -114,17 +114,20 @@ async def test_a_deleted_channel_calls_the_hand_off_and_sends_every_chip_home(
     )
     # every stake went back: each wallet is as it was before the table
     for user in (A, B, C, D):
-        assert await env.db.balance(GUILD, user) == START
-    hand = await env.db.get_hand(hand_id)
+        assert await env.db.write(Transaction.balance, GUILD, user) == START
+    hand = await env.db.query(Transaction.get_hand, hand_id)
     assert hand.status == "void" and hand.result["reason"] == "channel deleted"
-    stored = await env.db.get_table(table)
+    stored = await env.db.query(Transaction.get_table, table)
     assert stored.status == "closed" and stored.pot == 0
-    assert await env.db.seats(table) == [] and await env.db.queue(table) == []
+    assert (
+        await env.db.query(Transaction.seats, table) == []
+        and await env.db.query(Transaction.queue, table) == []
+    )
     assert table not in m.tables
     assert env.clock.pending() == []  # its timer is cancelled
     # the ledger says why, as /admin audit shows it
     for user in (A, B, C):
-        entry = (await env.db.ledger(GUILD, user, limit=1))[0]
+        entry = (await env.db.query(Transaction.ledger, GUILD, user, limit=1))[0]
         assert entry.kind == "cash_out" and entry.amount == cave and entry.table_id == table
         assert entry.note == "table closed: channel deleted"
     # the seeds are revealed, as at any close; the presenter knows not to post in the channel
@@ -136,9 +139,9 @@ async def test_a_deleted_channel_calls_the_hand_off_and_sends_every_chip_home(
     assert seeds and all(data["gone"] == "channel" for data in seeds)
     await census(env.db)
     # a second call changes nothing
-    entries = len(await env.db.ledger(GUILD, A, limit=100))
+    entries = len(await env.db.query(Transaction.ledger, GUILD, A, limit=100))
     assert await m.table_gone(table, "channel") is None
-    assert len(await env.db.ledger(GUILD, A, limit=100)) == entries
+    assert len(await env.db.query(Transaction.ledger, GUILD, A, limit=100)) == entries
     await census(env.db)
 
 
@@ -152,9 +155,9 @@ async def test_every_reason_is_named_in_the_ledger(env: Env, reason: str, note: 
     await m.join(table, A)  # no hand: nothing to call off
     gone = await m.table_gone(table, reason)
     assert gone is not None and gone.voided_hand_no is None and gone.cash_outs == {A: 50}
-    entry = (await env.db.ledger(GUILD, A, limit=1))[0]
+    entry = (await env.db.query(Transaction.ledger, GUILD, A, limit=1))[0]
     assert entry.note == f"table closed: {note}"
-    assert await env.db.balance(GUILD, A) == START
+    assert await env.db.write(Transaction.balance, GUILD, A) == START
     with pytest.raises(ValueError, match="unknown reason"):
         await m.table_gone(table, "weather")
     await census(env.db)
@@ -166,7 +169,7 @@ async def test_an_unknown_table_is_not_gone(env: Env) -> None:
 
 async def test_a_table_that_needs_attention_can_be_gone_too(env: Env) -> None:
     table, hand_id = await table_in_play(env, "bouillotte", users=(C, D))
-    broken = await env.db.current_hand(table)
+    broken = await env.db.query(Transaction.current_hand, table)
     assert broken is not None
     record = {**broken.record, "actions": [["nobody", "raise", 10**9]]}
     async with env.db.transaction() as tx:
@@ -182,9 +185,9 @@ async def test_a_table_that_needs_attention_can_be_gone_too(env: Env) -> None:
         gone = await m2.table_gone(table, "channel")
         assert gone is not None
         assert gone.voided_hand_no == broken.hand_no and gone.cash_outs == {C: 30, D: 30}
-        assert (await env2.db.get_hand(hand_id)).status == "void"
+        assert (await env2.db.query(Transaction.get_hand, hand_id)).status == "void"
         for user in (C, D):
-            assert await env2.db.balance(GUILD, user) == START
+            assert await env2.db.write(Transaction.balance, GUILD, user) == START
         await census(env2.db)
     finally:
         env.db = env2.db
@@ -232,13 +235,13 @@ async def test_the_bot_removed_from_a_server_closes_its_tables_and_no_other(env:
     assert {g.reason for g in gone} == {"guild"}
     assert {g.table_id: g.voided_hand_no for g in gone} == {first: 1, second: 1, idle: None}
     for table in (first, second, idle):
-        assert (await env.db.get_table(table)).status == "closed"
+        assert (await env.db.query(Transaction.get_table, table)).status == "closed"
     for user in (A, B, C, D):
-        assert await env.db.balance(GUILD, user) == START
-        entry = (await env.db.ledger(GUILD, user, limit=1))[0]
+        assert await env.db.write(Transaction.balance, GUILD, user) == START
+        entry = (await env.db.query(Transaction.ledger, GUILD, user, limit=1))[0]
         assert entry.note == "table closed: bot removed from the server"
     # the other server's table plays on
-    assert (await env.db.get_table(elsewhere)).status != "closed"
+    assert (await env.db.query(Transaction.get_table, elsewhere)).status != "closed"
     assert (await hand_of(m, elsewhere))["id"] == elsewhere_hand
     await move(m, elsewhere)
     assert await m.guild_gone(GUILD) == []
@@ -296,12 +299,12 @@ async def cashed_out_after_the_hand(
     env: Env, table: int, user: int, hand_id: int, cave: int
 ) -> None:
     """He left the table when the hand ended, with his stack: his wallet holds it."""
-    assert await env.db.get_seat(table, user) is None
-    hand = await env.db.get_hand(hand_id)
+    assert await env.db.query(Transaction.get_seat, table, user) is None
+    hand = await env.db.query(Transaction.get_hand, hand_id)
     assert hand.status == "finished"
     stack = hand.result["stacks"][str(user)]
-    assert await env.db.balance(GUILD, user) == START - cave + stack
-    entry = (await env.db.ledger(GUILD, user, limit=1))[0]
+    assert await env.db.write(Transaction.balance, GUILD, user) == START - cave + stack
+    entry = (await env.db.query(Transaction.ledger, GUILD, user, limit=1))[0]
     assert entry.kind == "cash_out" and entry.amount == stack
     state = await env.manager.status(table)
     assert str(user) not in [str(s["user"]) for s in state["seats"]]
@@ -334,7 +337,7 @@ async def test_a_member_who_leaves_on_his_turn_has_his_move_played_at_once(
         )
     await play_out(env, table, hand_id, str(leaver))
     await cashed_out_after_the_hand(env, table, leaver, hand_id, CAVES[game])
-    assert (await env.db.get_table(table)).options.get("departed") is None
+    assert (await env.db.query(Transaction.get_table, table)).options.get("departed") is None
     await census(env.db)
 
 
@@ -349,7 +352,7 @@ async def test_a_member_who_leaves_before_his_turn_is_played_at_once_when_it_com
     assert await m.member_left(GUILD, leaver) == [table]
 
     assert len(await moves_of(env.db, hand_id)) == played  # nothing played for him yet
-    assert (await env.db.get_seat(table, leaver)).status == "leaving"  # type: ignore[union-attr]
+    assert (await env.db.query(Transaction.get_seat, table, leaver)).status == "leaving"  # type: ignore[union-attr]
     await move(m, table)
     hand = await hand_of(m, table)
     assert hand["to_act"] == str(leaver) and hand["deadline"] == env.clock.now()
@@ -371,7 +374,7 @@ async def test_a_member_who_left_is_still_not_waited_for_after_a_restart(
     table, hand_id = await table_in_play(env, game)
     leaver, played = await next_to_act(env, table, hand_id)
     await m.member_left(GUILD, leaver)
-    assert (await env.db.get_table(table)).options["departed"] == [str(leaver)]
+    assert (await env.db.query(Transaction.get_table, table)).options["departed"] == [str(leaver)]
     await move(m, table)  # his turn now; the bot stops before his move is played
     env2 = await env.reopen()
     try:
@@ -414,9 +417,9 @@ async def test_a_member_waiting_in_line_loses_his_place_and_keeps_his_wallet(env
     await m.join(table, D)
     assert (await m.status(table))["queue"] == [D]
     assert await m.member_left(GUILD, D) == [table]
-    assert await env.db.queue(table) == []
+    assert await env.db.query(Transaction.queue, table) == []
     assert (await m.status(table))["queue"] == []
-    assert await env.db.balance(GUILD, D) == START
+    assert await env.db.write(Transaction.balance, GUILD, D) == START
     await census(env.db)
 
 
@@ -424,10 +427,10 @@ async def test_a_member_seated_but_not_dealt_in_leaves_at_once_with_his_chips(en
     m = env.manager
     table, hand_id = await table_in_play(env, "brelan")
     await m.join(table, D)  # sits down during the hand: dealt in from the next one
-    assert await env.db.balance(GUILD, D) == START - 50
+    assert await env.db.write(Transaction.balance, GUILD, D) == START - 50
     assert await m.member_left(GUILD, D) == [table]
-    assert await env.db.get_seat(table, D) is None
-    assert await env.db.balance(GUILD, D) == START
+    assert await env.db.query(Transaction.get_seat, table, D) is None
+    assert await env.db.write(Transaction.balance, GUILD, D) == START
     assert (await hand_of(m, table))["id"] == hand_id  # the hand plays on
     assert "log-leaves" in env.presenter.said(table)
     await census(env.db)
@@ -439,7 +442,7 @@ async def test_a_member_who_leaves_before_the_game_starts_gets_his_cave_back(env
     for user in (A, B):
         await m.join(table, user)
     assert await m.member_left(GUILD, B) == [table]
-    assert await env.db.balance(GUILD, B) == START
+    assert await env.db.write(Transaction.balance, GUILD, B) == START
     with pytest.raises(TableError, match="two"):
         await m.start(table, A)  # fewer than two players: no deal
     await census(env.db)
@@ -452,7 +455,7 @@ async def test_a_member_of_no_table_changes_nothing(env: Env) -> None:
     assert await m.member_left(GUILD, D) == []
     assert await m.member_left(OTHER_GUILD, A) == []  # his seat is in another server
     assert len(env.presenter.announcements) == said
-    assert (await env.db.get_seat(table, A)) is not None
+    assert (await env.db.query(Transaction.get_seat, table, A)) is not None
 
 
 async def test_when_the_last_opponent_leaves_no_hand_is_dealt(env: Env) -> None:
@@ -467,8 +470,10 @@ async def test_when_the_last_opponent_leaves_no_hand_is_dealt(env: Env) -> None:
     assert state["hand"] is None  # alone at the table: nothing is dealt
     assert [s["user"] for s in state["seats"]] == [stayer]
     assert (
-        await env.db.balance(GUILD, leaver)
-        == START - 100 + ((await env.db.get_hand(hand_id)).result["stacks"][str(leaver)])
+        await env.db.write(Transaction.balance, GUILD, leaver)
+        == START
+        - 100
+        + ((await env.db.query(Transaction.get_hand, hand_id)).result["stacks"][str(leaver)])
     )
     await census(env.db)
 
@@ -479,12 +484,12 @@ async def test_a_void_hand_sends_a_member_who_left_home_at_once(env: Env) -> Non
     leaver = int((await hand_of(m, table))["players"][1]["name"])
     await m.member_left(GUILD, leaver)
     await m.void_hand(table, ADMIN)
-    assert await env.db.get_seat(table, leaver) is None
-    assert await env.db.balance(GUILD, leaver) == START
+    assert await env.db.query(Transaction.get_seat, table, leaver) is None
+    assert await env.db.write(Transaction.balance, GUILD, leaver) == START
     state = await m.status(table)
     assert state["hand"] is not None and state["hand"]["id"] != hand_id
     assert str(leaver) not in [p["name"] for p in state["hand"]["players"]]
-    assert "departed" not in (await env.db.get_table(table)).options
+    assert "departed" not in (await env.db.query(Transaction.get_table, table)).options
     await census(env.db)
 
 
@@ -507,14 +512,16 @@ async def test_an_unavailable_server_pauses_its_tables_until_it_is_back(env: Env
     assert refused.value.message.key == "refuse-table-paused"
     with pytest.raises(TableError, match="paused"):
         await m.join(table, D)
-    assert await env.db.get_seat(table, D) is None
+    assert await env.db.query(Transaction.get_seat, table, D) is None
 
     assert await m.resume_guild(GUILD) == [table]
 
     hand = await hand_of(m, table)
     assert hand["to_act"] == str(to_act)
     assert hand["deadline"] == env.clock.now() + TIMEOUT  # a whole turn again
-    assert (await env.db.get_hand(hand_id)).turn_deadline == env.clock.now() + TIMEOUT
+    assert (
+        await env.db.query(Transaction.get_hand, hand_id)
+    ).turn_deadline == env.clock.now() + TIMEOUT
     assert "log-server-back" in env.presenter.said(table)
     await env.clock.advance(TIMEOUT - 1)
     assert await moves_of(env.db, hand_id) == []
@@ -550,7 +557,7 @@ async def test_a_table_gone_during_an_outage_still_closes(env: Env) -> None:
     gone = await m.guild_gone(GUILD)
     assert [g.table_id for g in gone] == [table]
     for user in (A, B, C):
-        assert await env.db.balance(GUILD, user) == START
+        assert await env.db.write(Transaction.balance, GUILD, user) == START
     await census(env.db)
 
 
@@ -591,7 +598,7 @@ async def test_a_dealer_who_left_does_not_hold_up_the_dealers_choice(env: Env) -
         await m.act(table, int(hand["to_act"]), "fold" if "fold" in verbs else verbs[0])
     dealer = state["choice"]["dealer"]
     assert await m.member_left(GUILD, dealer) == [table]
-    assert await env.db.get_seat(table, dealer) is None
+    assert await env.db.query(Transaction.get_seat, table, dealer) is None
     await env.clock.advance(0)  # his time is up at once: the game stays, the next deal comes
     state = await m.status(table)
     assert state["choice"] is None and state["hand"] is not None

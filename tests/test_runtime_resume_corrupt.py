@@ -9,6 +9,7 @@ import pytest
 
 from bot.runtime import TableError
 from bot.runtime.manager import NEEDS_ATTENTION
+from bot.storage import Transaction
 from tests.test_runtime_support import CHANNEL, GUILD, Env, balanced
 
 A, B, C, D, ADMIN = 701, 702, 703, 704, 799
@@ -22,7 +23,7 @@ async def test_a_corrupt_hand_holds_its_table_and_the_others_resume(env: Env) ->
         for user in users:
             await m.join(table, user)
         await m.start(table, users[0])
-    broken = await env.db.current_hand(bad)
+    broken = await env.db.query(Transaction.current_hand, bad)
     assert broken is not None
     record = {**broken.record, "actions": [["nobody", "raise", 10**9]]}
     async with env.db.transaction() as tx:
@@ -48,11 +49,14 @@ async def test_a_corrupt_hand_holds_its_table_and_the_others_resume(env: Env) ->
         assert said == [NEEDS_ATTENTION]
         update = [s for (tid, s) in env2.presenter.updates if tid == bad][-1]
         assert update["needs_attention"] is True
-        assert {s.user_id: s.stack for s in await env2.db.seats(bad)} == {C: 30, D: 30}
+        assert {s.user_id: s.stack for s in await env2.db.query(Transaction.seats, bad)} == {
+            C: 30,
+            D: 30,
+        }
         # a server manager closes it: every chip goes home by the ledger
         await m2.close_now(bad, ADMIN)
         for user in (C, D):
-            assert await env2.db.balance(GUILD, user) == 1000
+            assert await env2.db.write(Transaction.balance, GUILD, user) == 1000
         await balanced(env2.db)
     finally:
         env.db = env2.db

@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.games.cards import Shuffler
 from bot.games.session import TableSession
 from bot.runtime.seating import BragSeating, BrelanSeating
+from bot.storage import Transaction
 from tests.test_runtime_support import CHANNEL, Env, play_until_hand_over
 
 P = [601, 602, 603, 604, 605]
@@ -34,7 +35,7 @@ async def test_a_returning_player_takes_his_old_seat_at_bouillotte(env: Env) -> 
     for user in leavers:
         await m.join(table, user)
         assert seat_of(seating, user) == before[user]
-    stored = {s.user_id: s for s in await env.db.seats(table)}
+    stored = {s.user_id: s for s in await env.db.query(Transaction.seats, table)}
     assert set(leavers) <= set(stored)
 
 

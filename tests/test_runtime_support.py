@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.games.cards import Card, Shuffler, parse_card
 from bot.runtime import ManualClock, RecordingPresenter, TableManager
-from bot.storage import Database
+from bot.storage import Database, Transaction
 
 GUILD = 1
 CHANNEL = 10
@@ -71,9 +71,9 @@ async def play_until_hand_over(manager: TableManager, table_id: int, limit: int 
 
 
 async def balanced(db: Database, guild: int = GUILD) -> None:
-    census = await db.chip_census(guild)
+    census = await db.query(Transaction.chip_census, guild)
     assert census.balanced, census
-    assert await db.verify_ledger(guild) == []
+    assert await db.query(Transaction.verify_ledger, guild) == []
 
 
 def leaked_cards(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.games.replay import load_record, replay_record
+from bot.storage import Transaction
 from tests.test_runtime_support import (
     CHANNEL,
     GUILD,
@@ -26,14 +27,14 @@ async def test_timeout_passes_then_sits_out_then_unseats(env: Env) -> None:
     state = await m.status(table)
     sleeper = int(state["hand"]["to_act"])
     assert state["hand"]["deadline"] == env.clock.now() + 30
-    stored = await env.db.current_hand(table)
+    stored = await env.db.query(Transaction.current_hand, table)
     assert stored is not None and stored.turn_deadline == env.clock.now() + 30
     await env.clock.advance(29)
     assert (await m.status(table))["hand"]["to_act"] == str(sleeper)
     await env.clock.advance(1)
-    stored = await env.db.current_hand(table)
+    stored = await env.db.query(Transaction.current_hand, table)
     assert stored is not None and stored.record["actions"] == [[str(sleeper), "pass"]]
-    seat = await env.db.get_seat(table, sleeper)
+    seat = await env.db.query(Transaction.get_seat, table, sleeper)
     assert seat is not None and seat.timeouts == 1 and seat.status == "playing"
     # the others play the hand out; whenever the sleeper must speak, time runs out
     timeouts = 1
@@ -46,19 +47,19 @@ async def test_timeout_passes_then_sits_out_then_unseats(env: Env) -> None:
         else:
             verb, amount = friendly(hand["legal"])
             await m.act(table, int(hand["to_act"]), verb, amount)
-        seat = await env.db.get_seat(table, sleeper)
+        seat = await env.db.query(Transaction.get_seat, table, sleeper)
         assert timeouts < 10
     assert seat.status == "sitting_out" and seat.timeouts == 2
     # the sleeper is no longer dealt in; after one hand sat out he is unseated with his chips
     for _ in range(4):
-        if await env.db.get_seat(table, sleeper) is None:
+        if await env.db.query(Transaction.get_seat, table, sleeper) is None:
             break
         await env.clock.advance(0)  # his own pending turn in the current hand fires at once
         state = await m.status(table)
         if state["hand"] and str(sleeper) not in [p["name"] for p in state["hand"]["players"]]:
             await play_until_hand_over(m, table)
-    assert await env.db.get_seat(table, sleeper) is None
-    assert await env.db.balance(GUILD, sleeper) > 0
+    assert await env.db.query(Transaction.get_seat, table, sleeper) is None
+    assert await env.db.write(Transaction.balance, GUILD, sleeper) > 0
     await balanced(env.db)
 
 
@@ -72,10 +73,10 @@ async def test_coming_back_after_sitting_out(env: Env) -> None:
     sleeper = int(state["hand"]["to_act"])
     m.tables[table].timeouts[str(sleeper)] = 1  # one strike already
     await env.clock.advance(5)
-    seat = await env.db.get_seat(table, sleeper)
+    seat = await env.db.query(Transaction.get_seat, table, sleeper)
     assert seat is not None and seat.status == "sitting_out"
     assert "Welcome back" in str(await m.join(table, sleeper))
-    seat = await env.db.get_seat(table, sleeper)
+    seat = await env.db.query(Transaction.get_seat, table, sleeper)
     assert seat is not None and seat.status == "playing" and seat.timeouts == 0
 
 
@@ -95,14 +96,14 @@ async def test_resume_mid_hand_in_process(env: Env) -> None:
     try:
         m2 = env2.manager
         assert await m2.status(table) == before
-        stored = await env2.db.current_hand(table)
+        stored = await env2.db.query(Transaction.current_hand, table)
         assert stored is not None
         replayed = replay_record(load_record(stored.record))
         assert replayed.summary() == m2.tables[table].hand.summary()  # type: ignore[union-attr]
         # the timer was re-armed from the stored deadline: 15 s left
         assert env2.clock.pending() == [before["hand"]["deadline"]]
         await env2.clock.advance(15)
-        assert len((await env2.db.current_hand(table)).record["actions"]) == 4  # type: ignore[union-attr]
+        assert len((await env2.db.query(Transaction.current_hand, table)).record["actions"]) == 4  # type: ignore[union-attr]
         await play_until_hand_over(m2, table)
         await balanced(env2.db)
     finally:
@@ -122,7 +123,7 @@ async def test_a_turn_overdue_at_resume_is_given_again_then_times_out(env: Env) 
     env2 = await env.reopen()
     try:
         await env2.clock.advance(0)
-        stored = await env2.db.current_hand(table)
+        stored = await env2.db.query(Transaction.current_hand, table)
         assert stored is not None and stored.record["actions"] == []
         # a fresh turn: the new deadline is stored, shown and armed
         fresh = env2.clock.now() + 10
@@ -130,9 +131,9 @@ async def test_a_turn_overdue_at_resume_is_given_again_then_times_out(env: Env) 
         assert (await env2.manager.status(table))["hand"]["deadline"] == fresh
         assert env2.clock.pending() == [fresh]
         await env2.clock.advance(10)
-        played = await env2.db.get_hand(hand_id)
+        played = await env2.db.query(Transaction.get_hand, hand_id)
         assert played.record["actions"][0] == [sleeper, "pass"]  # the automatic move
-        seat = await env2.db.get_seat(table, int(sleeper))
+        seat = await env2.db.query(Transaction.get_seat, table, int(sleeper))
         assert seat is not None and seat.timeouts == 1
     finally:
         env.db = env2.db
@@ -152,12 +153,12 @@ async def test_a_turn_eaten_by_the_bots_lag_is_given_again(env: Env) -> None:
     state = await m.status(table)
     assert state["hand"]["to_act"] == str(sleeper)
     assert state["hand"]["deadline"] == env.clock.now() + 30
-    seat = await env.db.get_seat(table, sleeper)
+    seat = await env.db.query(Transaction.get_seat, table, sleeper)
     assert seat is not None and seat.timeouts == 0
-    stored = await env.db.current_hand(table)
+    stored = await env.db.query(Transaction.current_hand, table)
     assert stored is not None and stored.turn_deadline == env.clock.now() + 30
     await env.clock.advance(30)  # this time the player let it run out
-    seat = await env.db.get_seat(table, sleeper)
+    seat = await env.db.query(Transaction.get_seat, table, sleeper)
     assert seat is not None and seat.timeouts == 1
-    played = await env.db.get_hand(stored.id)
+    played = await env.db.query(Transaction.get_hand, stored.id)
     assert played.record["actions"][0] == [str(sleeper), "pass"]  # the automatic move

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.games.replay import load_record, replay_record
-from bot.storage import StaleHand
+from bot.storage import StaleHand, Transaction
 from tests.test_runtime_support import CHANNEL, GUILD, balanced, make_env
 
 A, B = 801, 802
@@ -26,7 +26,7 @@ async def test_two_managers_on_one_database_store_one_action_per_turn(db_target:
         await first.manager.act(table, to_act, verb, amount)
         with pytest.raises(StaleHand):
             await second.manager.act(table, to_act, verb, amount)
-        stored = await first.db.get_hand(hand_id)
+        stored = await first.db.query(Transaction.get_hand, hand_id)
         assert len(stored.record["actions"]) == 1
         replay_record(load_record(stored.record))  # still replays
         # the refused process reloaded the table: it now sees the move and goes on from it

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import Settings
-from bot.storage import Database
+from bot.storage import Database, Transaction
 
 
 @pytest.fixture
@@ -29,7 +29,7 @@ async def test_database_files_are_0600_in_a_0700_folder(tmp_path: Path, open_uma
     path = tmp_path / "state" / "bot" / "salon.sqlite3"
     db = await Database.open(path)
     try:
-        await db.settings(1)  # a write: the WAL has content
+        await db.query(Transaction.settings, 1)  # a write: the WAL has content
         files = sorted(p.name for p in path.parent.iterdir())
         assert files == ["salon.sqlite3", "salon.sqlite3-shm", "salon.sqlite3-wal"]
         assert {name: mode(path.parent / name) for name in files} == dict.fromkeys(files, 0o600)

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from bot.logs import configure_logging
+from bot.storage import Transaction
 from bot.ui.render import card
 from tests.fakebot import TOKEN, command, point_discord_at, running_bot, sub
 from tests.fakediscord import FakeDiscord
@@ -82,7 +83,7 @@ async def test_debug_log_holds_no_hidden_card(
                     if amount is not None:
                         options.append({"name": "amount", "type": 3, "value": str(amount)})
                     await command(fake, "act", options, user_id=int(hand["to_act"]))
-                hands.append(await bot.db.get_hand(len(hands) + 1))
+                hands.append(await bot.db.query(Transaction.get_hand, len(hands) + 1))
     finally:
         await fake.close()
 

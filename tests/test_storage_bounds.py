@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.storage import Database, InvalidAmount
+from bot.storage import Database, InvalidAmount, Transaction
 from bot.storage.transaction import MAX_CHIPS
 
 GUILD, USER = 1, 2
@@ -21,27 +21,28 @@ async def db(db_target: str) -> Database:
 
 @pytest.mark.parametrize("amount", [2**62, 2**63 - 1, 2**63, 2**64, 10**30, -(2**63)])
 async def test_a_huge_grant_is_refused_and_changes_nothing(db: Database, amount: int) -> None:
-    before = await db.balance(GUILD, USER)
+    before = await db.write(Transaction.balance, GUILD, USER)
     with pytest.raises(InvalidAmount, match="more than"):
-        await db.grant(GUILD, USER, amount)
-    assert await db.balance(GUILD, USER) == before
-    assert (await db.chip_census(GUILD)).balanced
-    assert await db.verify_ledger(GUILD) == []
+        await db.write(Transaction.grant, GUILD, USER, amount)
+    assert await db.write(Transaction.balance, GUILD, USER) == before
+    assert (await db.query(Transaction.chip_census, GUILD)).balanced
+    assert await db.query(Transaction.verify_ledger, GUILD) == []
 
 
 async def test_grants_stop_at_the_wallet_ceiling(db: Database) -> None:
-    await db.grant(GUILD, USER, MAX_CHIPS - await db.balance(GUILD, USER))
-    assert await db.balance(GUILD, USER) == MAX_CHIPS < 2**53
+    room = MAX_CHIPS - await db.write(Transaction.balance, GUILD, USER)
+    await db.write(Transaction.grant, GUILD, USER, room)
+    assert await db.write(Transaction.balance, GUILD, USER) == MAX_CHIPS < 2**53
     with pytest.raises(InvalidAmount, match="No wallet can hold more than"):
-        await db.grant(GUILD, USER, 1)
-    assert (await db.chip_census(GUILD)).balanced
+        await db.write(Transaction.grant, GUILD, USER, 1)
+    assert (await db.query(Transaction.chip_census, GUILD)).balanced
 
 
 @pytest.mark.parametrize("key", ["starting_grant", "daily_bonus"])
 async def test_a_huge_setting_is_refused(db: Database, key: str) -> None:
     with pytest.raises(InvalidAmount, match="more than"):
-        await db.update_settings(GUILD, **{key: 2**63})
-    assert getattr(await db.settings(GUILD), key) < 2**53
+        await db.write(Transaction.update_settings, GUILD, **{key: 2**63})
+    assert getattr(await db.query(Transaction.settings, GUILD), key) < 2**53
 
 
 @pytest.mark.parametrize(

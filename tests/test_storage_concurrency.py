@@ -34,8 +34,8 @@ async def db(db_target: str) -> AsyncIterator[Database]:
 
 
 async def assert_balanced(db: Database, guild_id: int = G) -> None:
-    assert await db.verify_ledger(guild_id) == []
-    census = await db.chip_census(guild_id)
+    assert await db.query(Transaction.verify_ledger, guild_id) == []
+    census = await db.query(Transaction.chip_census, guild_id)
     assert census.balanced, census
     async with db.read() as tx:
         rows = await tx.conn.execute_fetchall(
@@ -45,41 +45,44 @@ async def assert_balanced(db: Database, guild_id: int = G) -> None:
 
 
 async def test_fifty_concurrent_transfers_never_overdraw(db: Database) -> None:
-    await db.ensure_wallet(G, ALICE)
+    await db.write(Transaction.ensure_wallet, G, ALICE)
     results = await asyncio.gather(
-        *(db.transfer(G, ALICE, 100 + i, 30) for i in range(50)), return_exceptions=True
+        *(db.write(Transaction.transfer, G, ALICE, 100 + i, 30) for i in range(50)),
+        return_exceptions=True,
     )
     done = [r for r in results if isinstance(r, tuple)]
     refused = [r for r in results if isinstance(r, InsufficientChips)]
     assert (len(done), len(refused)) == (33, 17)
-    assert await db.balance(G, ALICE) == 1000 - 33 * 30
+    assert await db.write(Transaction.balance, G, ALICE) == 1000 - 33 * 30
     assert all(str(r) == "You have 10 chips; you need 30." for r in refused)
     await assert_balanced(db)
 
 
 async def test_fifty_concurrent_buy_ins_and_transfers(db: Database) -> None:
-    tables = [await db.create_table(G, 500 + i, "brelan", ALICE) for i in range(5)]
+    tables = [
+        await db.write(Transaction.create_table, G, 500 + i, "brelan", ALICE) for i in range(5)
+    ]
     for table in tables:
-        await db.seat(table.id, ALICE)
+        await db.write(Transaction.seat, table.id, ALICE)
 
     async def buy(i: int) -> object:
         if i % 2:
-            return await db.buy_in(tables[i % 5].id, ALICE, 40)
-        return await db.transfer(G, ALICE, BOB, 40)
+            return await db.write(Transaction.buy_in, tables[i % 5].id, ALICE, 40)
+        return await db.write(Transaction.transfer, G, ALICE, BOB, 40)
 
     results = await asyncio.gather(*(buy(i) for i in range(50)), return_exceptions=True)
     assert sum(not isinstance(r, BaseException) for r in results) == 25
     assert all(isinstance(r, InsufficientChips) for r in results if isinstance(r, BaseException))
-    assert await db.balance(G, ALICE) == 0
-    stacks = sum([s.stack for t in tables for s in await db.seats(t.id)])
-    assert stacks + await db.balance(G, BOB) - 1000 == 1000
+    assert await db.write(Transaction.balance, G, ALICE) == 0
+    stacks = sum([s.stack for t in tables for s in await db.query(Transaction.seats, t.id)])
+    assert stacks + await db.write(Transaction.balance, G, BOB) - 1000 == 1000
     await assert_balanced(db)
 
 
 async def test_transactions_never_interleave(db: Database) -> None:
     """A transaction that yields to the loop and then fails must not take others with it."""
-    await db.ensure_wallet(G, ALICE)
-    await db.ensure_wallet(G, BOB)
+    await db.write(Transaction.ensure_wallet, G, ALICE)
+    await db.write(Transaction.ensure_wallet, G, BOB)
     started = asyncio.Event()
 
     async def failing_task() -> None:
@@ -92,17 +95,18 @@ async def test_transactions_never_interleave(db: Database) -> None:
 
     async def other_task() -> None:
         await started.wait()
-        await db.transfer(G, BOB, ALICE, 100)  # waits for the failing transaction to end
+        # waits for the failing transaction to end
+        await db.write(Transaction.transfer, G, BOB, ALICE, 100)
 
     results = await asyncio.gather(failing_task(), other_task(), return_exceptions=True)
     assert isinstance(results[0], RuntimeError) and results[1] is None
-    assert await db.balance(G, ALICE) == 1100
-    assert await db.balance(G, BOB) == 900
+    assert await db.write(Transaction.balance, G, ALICE) == 1100
+    assert await db.write(Transaction.balance, G, BOB) == 900
     await assert_balanced(db)
 
 
 async def test_cancelled_transaction_rolls_back(db: Database) -> None:
-    await db.ensure_wallet(G, ALICE)
+    await db.write(Transaction.ensure_wallet, G, ALICE)
     inside = asyncio.Event()
 
     async def slow() -> None:
@@ -116,25 +120,27 @@ async def test_cancelled_transaction_rolls_back(db: Database) -> None:
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    assert await db.balance(G, ALICE) == 1000
-    assert await db.grant(G, ALICE, 1) == 1001  # the connection is still usable
+    assert await db.write(Transaction.balance, G, ALICE) == 1000
+    assert await db.write(Transaction.grant, G, ALICE, 1) == 1001  # the connection is still usable
     await assert_balanced(db)
 
 
 async def test_concurrent_tables_in_one_channel_and_double_joins(db: Database) -> None:
     results = await asyncio.gather(
-        *(db.create_table(G, 42, "brag", 200 + i) for i in range(10)), return_exceptions=True
+        *(db.write(Transaction.create_table, G, 42, "brag", 200 + i) for i in range(10)),
+        return_exceptions=True,
     )
     tables = [r for r in results if not isinstance(r, BaseException)]
     assert len(tables) == 1
     assert all(isinstance(r, TableExists) for r in results if isinstance(r, BaseException))
     table_id = tables[0].id
     joins = await asyncio.gather(
-        *(db.seat(table_id, ALICE, buy_in=10) for _ in range(10)), return_exceptions=True
+        *(db.write(Transaction.seat, table_id, ALICE, buy_in=10) for _ in range(10)),
+        return_exceptions=True,
     )
     assert sum(not isinstance(j, BaseException) for j in joins) == 1
     assert all(isinstance(j, AlreadySeated) for j in joins if isinstance(j, BaseException))
-    assert await db.balance(G, ALICE) == 990
+    assert await db.write(Transaction.balance, G, ALICE) == 990
     await assert_balanced(db)
 
 
@@ -143,17 +149,17 @@ async def test_many_tables_playing_at_once(db: Database) -> None:
     players = list(range(300, 320))
     tables = []
     for i in range(10):
-        table = await db.create_table(G, 900 + i, "bouillotte", players[2 * i])
-        await db.seat(table.id, players[2 * i], buy_in=100)
-        await db.seat(table.id, players[2 * i + 1], buy_in=100)
+        table = await db.write(Transaction.create_table, G, 900 + i, "bouillotte", players[2 * i])
+        await db.write(Transaction.seat, table.id, players[2 * i], buy_in=100)
+        await db.write(Transaction.seat, table.id, players[2 * i + 1], buy_in=100)
         tables.append(table)
 
     async def play(table_id: int, a: int, b: int) -> None:
         for n in range(5):
-            hand = await db.create_hand(table_id, {"actions": []})
+            hand = await db.write(Transaction.create_hand, table_id, {"actions": []})
             for k in range(3):
-                await db.append_action(hand.id, [n, k])
-            seats = {s.user_id: s.stack for s in await db.seats(table_id)}
+                await db.write(Transaction.append_action, hand.id, [n, k])
+            seats = {s.user_id: s.stack for s in await db.query(Transaction.seats, table_id)}
             move = min(5, seats[a])
             async with db.transaction() as tx:
                 await tx.append_action(hand.id, ["pay", move])
@@ -164,19 +170,19 @@ async def test_many_tables_playing_at_once(db: Database) -> None:
 
     async def gossip() -> None:
         for i in range(30):
-            await db.transfer(G, players[i % 20], players[(i + 7) % 20], 3)
+            await db.write(Transaction.transfer, G, players[i % 20], players[(i + 7) % 20], 3)
 
     await asyncio.gather(
         *(play(t.id, players[2 * i], players[2 * i + 1]) for i, t in enumerate(tables)), gossip()
     )
-    assert await db.jar_balance(G) == 50
-    assert len(await db.hand_history(G, limit=100)) == 50
-    board = await db.leaderboard(G, "hands_won", "week")
+    assert await db.query(Transaction.jar_balance, G) == 50
+    assert len(await db.query(Transaction.hand_history, G, limit=100)) == 50
+    board = await db.query(Transaction.leaderboard, G, "hands_won", "week")
     assert {e.value for e in board} == {5}
     await assert_balanced(db)
     for table in tables:
-        await db.close_table(table.id)
-    census = await db.chip_census(G)
+        await db.write(Transaction.close_table, table.id)
+    census = await db.query(Transaction.chip_census, G)
     assert (census.stacks, census.jar, census.wallets) == (0, 50, 20 * 1000 - 50)
     await assert_balanced(db)
 
@@ -233,30 +239,30 @@ async def while_held(
 
 
 async def test_a_seat_is_cashed_out_once(db: Database, backend: str) -> None:
-    table = await db.create_table(G, 60, "brelan", ALICE)
-    await db.seat(table.id, ALICE, buy_in=100)
+    table = await db.write(Transaction.create_table, G, 60, "brelan", ALICE)
+    await db.write(Transaction.seat, table.id, ALICE, buy_in=100)
     results = await while_held(
         db,
         backend,
         lambda tx: tx.cash_out(table.id, ALICE),
-        lambda: db.cash_out(table.id, ALICE),
+        lambda: db.write(Transaction.cash_out, table.id, ALICE),
     )
     assert results[0] == CashOut(ALICE, 100) and isinstance(results[1], NotSeated), results
-    assert await db.balance(G, ALICE) == 1000
+    assert await db.write(Transaction.balance, G, ALICE) == 1000
     await assert_balanced(db)
 
 
 async def test_a_cash_out_takes_the_buy_in_before_it(db: Database, backend: str) -> None:
-    table = await db.create_table(G, 61, "brelan", BOB)
-    await db.seat(table.id, BOB, buy_in=100)
+    table = await db.write(Transaction.create_table, G, 61, "brelan", BOB)
+    await db.write(Transaction.seat, table.id, BOB, buy_in=100)
     results = await while_held(
         db,
         backend,
         lambda tx: tx.buy_in(table.id, BOB, 50),
-        lambda: db.cash_out(table.id, BOB),
+        lambda: db.write(Transaction.cash_out, table.id, BOB),
     )
     assert not isinstance(results[0], BaseException) and results[1] == CashOut(BOB, 150), results
-    assert await db.balance(G, BOB) == 1000
+    assert await db.write(Transaction.balance, G, BOB) == 1000
     await assert_balanced(db)
 
 
@@ -264,14 +270,14 @@ async def test_two_connections_share_the_database(db_target: str) -> None:
     """Another process on the same database: on SQLite it waits for the file's write lock
     (busy_timeout); on PostgreSQL opposite transfers lock both wallets in the same order."""
     async with Database(db_target) as one, Database(db_target) as two:
-        await one.ensure_wallet(G, ALICE)
-        await two.ensure_wallet(G, BOB)
+        await one.write(Transaction.ensure_wallet, G, ALICE)
+        await two.write(Transaction.ensure_wallet, G, BOB)
         await asyncio.gather(
-            *(one.transfer(G, ALICE, BOB, 1) for _ in range(20)),
-            *(two.transfer(G, BOB, ALICE, 2) for _ in range(20)),
+            *(one.write(Transaction.transfer, G, ALICE, BOB, 1) for _ in range(20)),
+            *(two.write(Transaction.transfer, G, BOB, ALICE, 2) for _ in range(20)),
         )
-        assert await one.balance(G, ALICE) == 1020
-        assert await two.balance(G, BOB) == 980
+        assert await one.write(Transaction.balance, G, ALICE) == 1020
+        assert await two.write(Transaction.balance, G, BOB) == 980
         await assert_balanced(one)
 
 
@@ -283,11 +289,11 @@ async def test_two_connections_share_the_database(db_target: str) -> None:
 #: the four bursts overlap by arrangement, whatever the machine's speed.
 TRANSFERS_FROM_ONE_PROCESS = """
 import asyncio, json, sys, time
-from bot.storage import Database, InsufficientChips
+from bot.storage import Database, InsufficientChips, Transaction
 
 async def main(url, guild, payer, first, count, amount):
     async with Database(url) as db:
-        await db.balance(guild, payer)
+        await db.write(Transaction.balance, guild, payer)
         print("ready", flush=True)
         sys.stdin.readline()
         began = time.time()
@@ -295,10 +301,11 @@ async def main(url, guild, payer, first, count, amount):
 
         async def last():
             await asyncio.to_thread(sys.stdin.readline)
-            return await db.transfer(guild, payer, first + count - 1, amount)
+            return await db.write(Transaction.transfer, guild, payer, first + count - 1, amount)
 
         results = await asyncio.gather(
-            *(db.transfer(guild, payer, first + i, amount) for i in range(count - 1)),
+            *(db.write(Transaction.transfer, guild, payer, first + i, amount)
+              for i in range(count - 1)),
             last(),
             return_exceptions=True,
         )
@@ -322,7 +329,7 @@ async def test_transfers_from_four_processes_never_overdraw_one_wallet(
     row is locked by each debit, so none overdraws it and the ledger stays exact."""
     if backend != "postgres":
         pytest.skip("a SQLite file has one bot process (the others refuse to start)")
-    await db.ensure_wallet(G, ALICE)  # 1,000 chips
+    await db.write(Transaction.ensure_wallet, G, ALICE)  # 1,000 chips
     amount, per_process = 30, 25  # 3,000 chips asked for in all
     root = Path(__file__).resolve().parents[1]
     environment = {**os.environ, "PYTHONPATH": str(root)}
@@ -375,5 +382,5 @@ async def test_transfers_from_four_processes_never_overdraw_one_wallet(
     done = sum(o["done"] for o in outcomes)
     assert done + sum(o["refused"] for o in outcomes) == 4 * per_process
     assert done == 1000 // amount  # 33 paid, the other 67 refused
-    assert await db.balance(G, ALICE) == 1000 - done * amount >= 0
+    assert await db.write(Transaction.balance, G, ALICE) == 1000 - done * amount >= 0
     await assert_balanced(db)

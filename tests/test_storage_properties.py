@@ -18,6 +18,7 @@ from bot.storage import (
     NotSeated,
     SelfTransfer,
     StorageError,
+    Transaction,
 )
 from tests.pgserver import SKIP_REASON, PgServer
 
@@ -118,42 +119,47 @@ async def check(ops: list[tuple[Any, ...]], target: str, clock: Clock) -> None:
         seated: set[int] = set()
         last_daily: dict[int, float] = {}
         for u in USERS:
-            await db.ensure_wallet(G, u)
-        table = await db.create_table(G, CHANNEL, "bouillotte", USERS[0])
+            await db.write(Transaction.ensure_wallet, G, u)
+        table = await db.write(Transaction.create_table, G, CHANNEL, "bouillotte", USERS[0])
         for op in ops:
             kind = op[0]
             expected = refusal(op, model, seated, last_daily, clock.now)
             try:
                 if kind == "daily":
-                    claim = await db.claim_daily(G, op[1])
+                    claim = await db.write(Transaction.claim_daily, G, op[1])
                     model[op[1]] += claim.amount
                     last_daily[op[1]] = clock.now
                 elif kind == "advance":
                     clock.now += op[1]
                 elif kind == "grant":
-                    model[op[1]] = await db.grant(G, op[1], op[2])
+                    model[op[1]] = await db.write(Transaction.grant, G, op[1], op[2])
                 elif kind == "transfer":
                     _, src, dst, n = op
-                    assert await db.transfer(G, src, dst, n) == (model[src] - n, model[dst] + n)
+                    assert await db.write(Transaction.transfer, G, src, dst, n) == (
+                        model[src] - n,
+                        model[dst] + n,
+                    )
                     model[src] -= n
                     model[dst] += n
                 elif kind == "seat":
-                    seat = await db.seat(table.id, op[1], buy_in=op[2])
+                    seat = await db.write(Transaction.seat, table.id, op[1], buy_in=op[2])
                     model[op[1]] -= seat.stack
                     seated.add(op[1])
                 elif kind == "buy_in":
-                    await db.buy_in(table.id, op[1], op[2])
+                    await db.write(Transaction.buy_in, table.id, op[1], op[2])
                     model[op[1]] -= op[2]
                 elif kind == "cash_out":
-                    model[op[1]] += (await db.cash_out(table.id, op[1])).amount
+                    model[op[1]] += (await db.write(Transaction.cash_out, table.id, op[1])).amount
                     seated.discard(op[1])
                 elif kind == "hand":
                     await play_hand(db, table.id, *op[1:])
                 elif kind == "close":
-                    for cash in await db.close_table(table.id):
+                    for cash in await db.write(Transaction.close_table, table.id):
                         model[cash.user_id] += cash.amount
                     seated.clear()
-                    table = await db.create_table(G, CHANNEL, "bouillotte", USERS[0])
+                    table = await db.write(
+                        Transaction.create_table, G, CHANNEL, "bouillotte", USERS[0]
+                    )
             except StorageError as exc:
                 assert expected is not None and isinstance(exc, expected), (op, exc, expected)
                 if isinstance(exc, InsufficientChips):
@@ -163,9 +169,9 @@ async def check(ops: list[tuple[Any, ...]], target: str, clock: Clock) -> None:
                 assert expected is None, (op, "should have been refused", expected)
                 event(f"{kind} done")
             for u in USERS:
-                assert await db.balance(G, u) == model[u] >= 0
-            assert await db.verify_ledger(G) == []
-            census = await db.chip_census(G)
+                assert await db.write(Transaction.balance, G, u) == model[u] >= 0
+            assert await db.query(Transaction.verify_ledger, G) == []
+            census = await db.query(Transaction.chip_census, G)
             assert census.balanced, census
 
 
@@ -173,23 +179,25 @@ async def play_hand(
     db: Database, table_id: int, winner: int, loser: int, stake: int, jar: int, carry: bool
 ) -> None:
     """One hand: the loser pays the winner, maybe feeds the jar or leaves a carried pot."""
-    seats = {s.user_id: s.stack for s in await db.seats(table_id)}
-    hand = await db.create_hand(table_id, {"actions": []})
-    await db.append_action(hand.id, [winner, "bet", stake])
+    seats = {s.user_id: s.stack for s in await db.query(Transaction.seats, table_id)}
+    hand = await db.write(Transaction.create_hand, table_id, {"actions": []})
+    await db.write(Transaction.append_action, hand.id, [winner, "bet", stake])
     if winner not in seats or loser not in seats or winner == loser:
-        await db.void_hand(hand.id)
+        await db.write(Transaction.void_hand, hand.id)
         event("hand void")
         return
-    pot = (await db.get_table(table_id)).pot
+    pot = (await db.query(Transaction.get_table, table_id)).pot
     paid = min(stake, seats[loser])
-    flambeau = max(-(await db.jar_balance(G)), min(jar, paid))
+    flambeau = max(-(await db.query(Transaction.jar_balance, G)), min(jar, paid))
     stacks = {loser: seats[loser] - paid, winner: seats[winner] + paid - flambeau}
     new_pot = paid // 2 if carry else 0
     stacks[winner] += pot - new_pot
     if stacks[winner] < 0:
-        await db.void_hand(hand.id)
+        await db.write(Transaction.void_hand, hand.id)
         return
-    await db.finish_hand(hand.id, {"winner": winner}, stacks, flambeau=flambeau, pot=new_pot)
+    await db.write(
+        Transaction.finish_hand, hand.id, {"winner": winner}, stacks, flambeau=flambeau, pot=new_pot
+    )
 
 
 @settings(

@@ -58,6 +58,7 @@ import yarl
 
 from bot.games import registry
 from bot.loadtest.fakediscord import JSON, FakeDiscord, MessageWrite, RateLimits, custom_ids
+from bot.storage import Transaction
 
 TOKEN = "fake-token"
 #: Guilds start here (snowflakes far from the fake's own ids).
@@ -472,7 +473,7 @@ class Load:
         balanced = True
         try:
             for guild_id in sorted({t.guild_id for t in self.tables}):
-                count = await db.chip_census(guild_id)
+                count = await db.query(Transaction.chip_census, guild_id)
                 held += count.held
                 minted += count.minted
                 balanced = balanced and count.balanced
@@ -548,7 +549,7 @@ class Load:
     async def live_census(self, bot: Any) -> tuple[int, int]:
         held = minted = 0
         for guild_id in sorted({t.guild_id for t in self.tables}):
-            count = await bot.db.chip_census(guild_id)
+            count = await bot.db.query(Transaction.chip_census, guild_id)
             held += count.held
             minted += count.minted
         return held, minted

@@ -21,7 +21,7 @@ from typing import Any, Final
 
 from bot.games import registry
 from bot.runtime.settings import MAX_TURN_TIMEOUT, Settings
-from bot.storage import Database
+from bot.storage import Database, Transaction
 
 #: The games the tables play in turn: table ``k`` plays the ``k``-th, modulo their number.
 GAMES_CYCLE: Final = registry.names()
@@ -79,7 +79,7 @@ async def prepare(db: Database, tables: int, seed: int) -> list[int]:
 
     Refuses a database that already has open tables: the load test wants one of its own.
     """
-    if await db.open_tables():
+    if await db.query(Transaction.open_tables):
         raise SystemExit("the database already has open tables: give the load test its own")
     ids: list[int] = []
     for start in range(0, tables, SETUP_BATCH):
@@ -101,7 +101,7 @@ async def census(db: Database, tables: int) -> tuple[int, bool]:
     guild holds exactly the chips ever granted to it."""
     held, balanced = 0, True
     for k in range(tables):
-        count = await db.chip_census(guild_of(k))
+        count = await db.query(Transaction.chip_census, guild_of(k))
         held += count.held
         balanced = balanced and count.balanced
     return held, balanced

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from bot.i18n.message import Message
 from bot.runtime.errors import TableError, player_error
 from bot.runtime.parts import ManagerParts
-from bot.storage import StorageError
+from bot.storage import StorageError, Transaction
 
 if TYPE_CHECKING:
     from bot.games.cards import Shuffler
@@ -163,7 +163,7 @@ class ClosingRequests(ManagerParts):
         from bot.runtime.history import export_scenario
 
         try:
-            hand = await self.db.get_hand(hand_id)
+            hand = await self.db.query(Transaction.get_hand, hand_id)
             in_play = await self.pack_in_play(hand)
             name = None if reader is None else str(reader)
             return HandExport(export_scenario(hand, name, in_play=in_play), partial=in_play)
@@ -180,7 +180,7 @@ class ClosingRequests(ManagerParts):
             return True
         table = self.tables.get(hand.table_id)
         if table is None or table.closed:
-            stored = await self.db.get_table(hand.table_id)
+            stored = await self.db.query(Transaction.get_table, hand.table_id)
             return stored.status != "closed"  # open but not run here: assume in play
         if table.session is None:
             return False

@@ -18,7 +18,7 @@ from bot.games.replay import load_record
 from bot.runtime.games import GAME_RULES
 from bot.runtime.history import export_scenario
 from bot.runtime.settings import Settings
-from bot.storage import Database
+from bot.storage import Database, Transaction
 from bot.storage.database import is_postgres_url, sqlite_path
 from bot.storage.models import GameTable, Hand
 
@@ -35,7 +35,7 @@ async def pack_in_play(db: Database, table: GameTable, hand: Hand) -> bool:
         return False
     settings = Settings.from_options(table.game, dict(table.options))
     session = GAME_RULES[table.game].load_seating(raw, settings)
-    current = await db.current_hand(table.id)
+    current = await db.query(Transaction.current_hand, table.id)
     live = session.live_from(None if current is None else load_record(current.record))
     if live is None:
         return False
@@ -61,9 +61,9 @@ async def export_all(path: str, folder: Path, out: object = sys.stdout) -> int:
             if not ids:
                 break
             for hand_id in ids:
-                hand = await db.get_hand(hand_id)
+                hand = await db.query(Transaction.get_hand, hand_id)
                 if hand.table_id not in tables:
-                    tables[hand.table_id] = await db.get_table(hand.table_id)
+                    tables[hand.table_id] = await db.query(Transaction.get_table, hand.table_id)
                 in_play = await pack_in_play(db, tables[hand.table_id], hand)
                 text = export_scenario(hand, None, in_play=in_play)
                 (folder / f"hand-{hand.id}.json").write_text(text, encoding="utf-8")

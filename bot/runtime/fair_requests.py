@@ -16,7 +16,7 @@ from bot.runtime.errors import TableError, player_error
 from bot.runtime.fairness import Revealed, cut_randomness
 from bot.runtime.house_seats import is_house
 from bot.runtime.parts import ManagerParts
-from bot.storage import StorageError
+from bot.storage import StorageError, Transaction
 from bot.storage.errors import NoHand
 
 if TYPE_CHECKING:
@@ -89,8 +89,10 @@ class FairRequests(ManagerParts):
     async def client_seed(self, table_id: int, user_id: int, text: str | None = None) -> Message:
         """Show the player's seed at the table, or set it to ``text`` (from the next deal)."""
         async with self._locked(table_id) as table:
-            seated = await self.db.get_seat(table.id, user_id) is not None
-            queued = any(e.user_id == user_id for e in await self.db.queue(table.id))
+            seated = await self.db.query(Transaction.get_seat, table.id, user_id) is not None
+            queued = any(
+                e.user_id == user_id for e in await self.db.query(Transaction.queue, table.id)
+            )
             if not (seated or queued):
                 raise TableError("refuse-seed-not-seated")
             if text is not None:
@@ -130,7 +132,7 @@ class FairRequests(ManagerParts):
         """A seated player asks for a new server seed: after the hand in play, else now.
         The old one is revealed once no pack shuffled with it can be dealt."""
         async with self._locked(table_id) as table:
-            if await self.db.get_seat(table.id, user_id) is None:
+            if await self.db.query(Transaction.get_seat, table.id, user_id) is None:
                 raise TableError("refuse-reseed-not-seated")
             seed = table.seed
             if seed is not None and seed.reseed_asked:
@@ -155,7 +157,7 @@ class FairRequests(ManagerParts):
     async def verify_hand(self, hand_id: int) -> VerifyReport:
         """A finished hand checked against its commitment (as anyone may see it)."""
         try:
-            stored = await self.db.get_hand(hand_id)
+            stored = await self.db.query(Transaction.get_hand, hand_id)
         except NoHand as exc:
             raise TableError("refuse-verify-no-hand", hand=hand_id) from exc
         except StorageError as exc:
@@ -188,7 +190,7 @@ class FairRequests(ManagerParts):
         if await self.pack_in_play(stored):
             return VerifyReport(**base, **facts, server_seed=seed, status="in_play")
         others = {}
-        previous = await self.db.previous_deal(stored)
+        previous = await self.db.query(Transaction.previous_deal, stored)
         if previous is not None:
             key = (str(fair.get("commitment")), int(previous.record["deal_no"]))
             others[key] = previous.record

@@ -15,7 +15,7 @@ from bot.i18n.message import Message
 from bot.runtime.errors import TableError, player_error
 from bot.runtime.house_seats import choose_house_id, house_decision, is_house_player
 from bot.runtime.parts import ManagerParts
-from bot.storage import StorageError
+from bot.storage import StorageError, Transaction
 
 if TYPE_CHECKING:
     from bot.runtime.table import Table
@@ -29,7 +29,7 @@ class HouseRequests(ManagerParts):
     async def _house_seated(self, table: Table) -> list[int]:
         """The house players seated at the table and not already leaving, oldest first."""
         leaving = table.session.leaving() if table.session is not None else set()
-        seats = await self.db.seats(table.id)
+        seats = await self.db.query(Transaction.seats, table.id)
         return [
             s.user_id for s in seats if is_house_player(s.user_id) and str(s.user_id) not in leaving
         ]
@@ -45,7 +45,7 @@ class HouseRequests(ManagerParts):
             if table.closing:
                 raise TableError("refuse-table-closing")
             try:
-                seats = await self.db.seats(table.id)
+                seats = await self.db.query(Transaction.seats, table.id)
                 user_id = choose_house_id(level, (s.user_id for s in seats))
                 session = table.session
                 if session is not None and session.game_over():

@@ -15,7 +15,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.runtime.parts import ManagerParts
-from bot.storage import LeaseLost
+from bot.storage import LeaseLost, Transaction
 
 if TYPE_CHECKING:
     from bot.games.cards import Shuffler
@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from bot.runtime.shards import ShardSet
     from bot.runtime.table import Table
     from bot.storage.models import GameTable
-    from bot.storage.transaction import Transaction
 
 log = logging.getLogger("bot.runtime.manager")
 
@@ -120,7 +119,7 @@ class Leasing(ManagerParts):
             self._drop(table_id)
         taken = []
         for table_id in free:
-            gt = await self.db.get_table(table_id)
+            gt = await self.db.query(Transaction.get_table, table_id)
             if not await self._claim_table(table_id):
                 continue  # another process was quicker
             log.info("taking over table %s: its process stopped renewing its lease", table_id)

@@ -30,7 +30,7 @@ from bot.games.errors import GameError
 from bot.i18n.message import Message
 from bot.runtime.closing import GONE_NOTES
 from bot.runtime.parts import ManagerParts
-from bot.storage import LeaseLost, StorageError
+from bot.storage import LeaseLost, StorageError, Transaction
 
 if TYPE_CHECKING:
     from bot.runtime.games import RuntimeHand
@@ -115,7 +115,7 @@ class LifecycleRequests(ManagerParts):
         if not table.needs_attention:
             return None
         try:
-            stored = await self.db.current_hand(table.id)
+            stored = await self.db.query(Transaction.current_hand, table.id)
         except Exception:
             log.exception("table %s: its hand in play could not be read", table.id)
             return None
@@ -152,8 +152,10 @@ class LifecycleRequests(ManagerParts):
             if table is None:
                 return False
             name = str(user_id)
-            seat = await self.db.get_seat(table.id, user_id)
-            queued = any(e.user_id == user_id for e in await self.db.queue(table.id))
+            seat = await self.db.query(Transaction.get_seat, table.id, user_id)
+            queued = any(
+                e.user_id == user_id for e in await self.db.query(Transaction.queue, table.id)
+            )
             if seat is None and not queued:
                 return False
             await self._say(

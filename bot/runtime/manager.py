@@ -282,7 +282,7 @@ class TableManager(
             if old.timer is not None:
                 old.timer.cancel()
         raw_state = gt.options.get("runtime")
-        seats = await self.db.seats(gt.id)
+        seats = await self.db.query(Transaction.seats, gt.id)
         if raw_state:
             table.session = table.rules.load_seating(raw_state, settings)
             for seat in seats:  # storage holds the chips
@@ -305,7 +305,7 @@ class TableManager(
                 table.hands_sat_out[name] = seat.hands_sat_out
         async with self.db.read() as tx:
             table.seed = await tx.current_server_seed(gt.id)
-        stored = await self.db.current_hand(gt.id)
+        stored = await self.db.query(Transaction.current_hand, gt.id)
         if stored is not None:
             record = load_record(stored.record)
             hand: RuntimeHand = replay_record(record)  # type: ignore[assignment]
@@ -334,7 +334,7 @@ class TableManager(
             raise
 
     async def _reload(self, table: Table) -> Table:
-        return await self._load(await self.db.get_table(table.id))
+        return await self._load(await self.db.query(Transaction.get_table, table.id))
 
     # ------------------------------------------------------------------ timers
 
@@ -460,8 +460,13 @@ class TableManager(
             raise TableError("refuse-unknown-game", games=", ".join(GAMES), game=game)
         try:
             settings = Settings.from_options(game, dict(options or {}))
-            gt = await self.db.create_table(
-                guild_id, channel_id, game, creator_id, options=settings.to_options()
+            gt = await self.db.write(
+                Transaction.create_table,
+                guild_id,
+                channel_id,
+                game,
+                creator_id,
+                options=settings.to_options(),
             )
             async with self.db.transaction() as tx:
                 await self._claim(tx, gt.id)
@@ -476,7 +481,7 @@ class TableManager(
         return table.id
 
     async def table_in_channel(self, channel_id: int) -> int | None:
-        gt = await self.db.table_in_channel(channel_id)
+        gt = await self.db.query(Transaction.table_in_channel, channel_id)
         return None if gt is None else gt.id
 
     async def status(self, table_id: int) -> PublicState:
@@ -505,13 +510,15 @@ class TableManager(
             return {**mine, "hand_id": table.hand_id, "hand_no": table.hand_no, "ended": False}
         if hand_id is not None:
             try:
-                stored = await self.db.get_hand(hand_id)
+                stored = await self.db.query(Transaction.get_hand, hand_id)
             except StorageError as exc:
                 raise player_error(exc) from exc
             if stored.table_id != table.id or stored.status != "finished":
                 raise TableError("refuse-no-hand")
         else:
-            last = await self.db.hand_history(table.guild_id, table_id=table.id, limit=1)
+            last = await self.db.query(
+                Transaction.hand_history, table.guild_id, table_id=table.id, limit=1
+            )
             if not last:
                 raise TableError("refuse-not-in-hand" if playing else "refuse-no-hand")
             stored = last[0]
@@ -550,7 +557,7 @@ class TableManager(
                 by is not None
                 and not manager
                 and by != table.creator_id
-                and await self.db.get_seat(table.id, by) is None
+                and await self.db.query(Transaction.get_seat, table.id, by) is None
             ):
                 raise TableError("refuse-deal-who")
             if table.next_deal_at is not None:
@@ -558,10 +565,12 @@ class TableManager(
                 raise TableError("refuse-deal-wait", n=wait)
             try:
                 if table.session is None:
-                    seats = await self.db.seats(table.id)
+                    seats = await self.db.query(Transaction.seats, table.id)
                     if len(seats) < 2:
                         raise TableError("refuse-two-seated")
-                    queue = [str(e.user_id) for e in await self.db.queue(table.id)]
+                    queue = [
+                        str(e.user_id) for e in await self.db.query(Transaction.queue, table.id)
+                    ]
                     table.session = table.rules.start_seating(
                         table.settings,
                         [(str(s.user_id), s.stack) for s in seats],

@@ -11,6 +11,7 @@ from bot.runtime.house_seats import is_house
 from bot.runtime.parts import ManagerParts
 from bot.runtime.public import ChoiceView, PublicHand, PublicState, SeatView, legal_json
 from bot.runtime.seating import BragSeating
+from bot.storage import Transaction
 
 if TYPE_CHECKING:
     from bot.runtime.table import Finished, Table
@@ -94,9 +95,9 @@ class Publishing(ManagerParts):
         if table.session is None:
             state["seats"] = [
                 {"seat": s.seat_no, "user": s.user_id, "stack": s.stack}
-                for s in await self.db.seats(table.id)
+                for s in await self.db.query(Transaction.seats, table.id)
             ]
-            state["queue"] = [e.user_id for e in await self.db.queue(table.id)]
+            state["queue"] = [e.user_id for e in await self.db.query(Transaction.queue, table.id)]
         return state
 
     async def _publish(self, table: Table) -> None:

@@ -12,13 +12,12 @@ from bot.i18n.message import Message
 from bot.runtime.parts import ManagerParts
 from bot.runtime.settings import Settings
 from bot.runtime.table import Table
-from bot.storage import LeaseLost
+from bot.storage import LeaseLost, Transaction
 
 if TYPE_CHECKING:
     from bot.runtime.games import RuntimeHand
     from bot.runtime.shards import ShardSet
     from bot.storage.models import GameTable
-    from bot.storage.transaction import Transaction
 
 log = logging.getLogger("bot.runtime.manager")
 
@@ -46,7 +45,11 @@ class Resuming(ManagerParts):
         he could not play), stored as the hand's new deadline; otherwise an overdue turn
         times out at once."""
         await self.reveal_closed()
-        mine = [gt for gt in await self.db.open_tables() if self.shards.owns(gt.guild_id)]
+        mine = [
+            gt
+            for gt in await self.db.query(Transaction.open_tables)
+            if self.shards.owns(gt.guild_id)
+        ]
 
         async def one(gt: GameTable) -> int | None:
             if not await self._claim_table(gt.id):

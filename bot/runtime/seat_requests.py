@@ -12,7 +12,7 @@ from bot.games.errors import GameError
 from bot.i18n.message import Message
 from bot.runtime.errors import TableError, player_error
 from bot.runtime.parts import ManagerParts
-from bot.storage import StorageError
+from bot.storage import StorageError, Transaction
 
 if TYPE_CHECKING:
     from bot.runtime.table import Table
@@ -32,7 +32,7 @@ class SeatRequests(ManagerParts):
             name = str(user_id)
             cave = table.settings.cave
             try:
-                seat = await self.db.get_seat(table.id, user_id)
+                seat = await self.db.query(Transaction.get_seat, table.id, user_id)
                 if seat is not None and name in table.sitting_out:
                     async with self._write(table) as tx:
                         await tx.update_seat(
@@ -47,18 +47,22 @@ class SeatRequests(ManagerParts):
                     return Message.of("done-back")
                 if seat is not None:
                     raise TableError("refuse-already-seated")
-                if any(e.user_id == user_id for e in await self.db.queue(table.id)):
+                if any(
+                    e.user_id == user_id for e in await self.db.query(Transaction.queue, table.id)
+                ):
                     raise TableError("refuse-already-queued")
                 session = table.session
                 if session is not None and session.game_over():
                     raise TableError("refuse-game-over")
                 if session is None:
-                    free = len(await self.db.seats(table.id)) < table.settings.seats
+                    free = (
+                        len(await self.db.query(Transaction.seats, table.id)) < table.settings.seats
+                    )
                 else:
                     free = session.has_free_seat()
                 if free:
                     return await self._sit(table, user_id, cave, "sits")
-                balance = await self.db.balance(table.guild_id, user_id)
+                balance = await self.db.write(Transaction.balance, table.guild_id, user_id)
                 if balance < cave:
                     raise TableError("refuse-chips-to-sit", have=balance, need=cave)
                 room = await self._make_room(table, user_id, cave)
@@ -86,7 +90,7 @@ class SeatRequests(ManagerParts):
     async def _queue(self, table: Table, user_id: int, cave: int | None) -> Message:
         """Put a player in the waiting line (lock held); ``cave``: a décavé's recave."""
         cap = await self.db.queue_cap(table.guild_id)
-        if len(await self.db.queue(table.id)) >= cap:
+        if len(await self.db.query(Transaction.queue, table.id)) >= cap:
             raise TableError("refuse-queue-full", n=cap)
         if table.session is not None:
             table.session.join_queue(str(user_id), cave)
@@ -117,7 +121,7 @@ class SeatRequests(ManagerParts):
                 raise TableError("refuse-game-over")
             try:
                 mode, chips = session.recave_plan(name, table.settings.cave, amount)
-                balance = await self.db.balance(table.guild_id, user_id)
+                balance = await self.db.write(Transaction.balance, table.guild_id, user_id)
                 if balance < chips:
                     raise TableError("refuse-chips-to-recave", have=balance, need=chips)
                 if mode == "queue":
@@ -146,7 +150,7 @@ class SeatRequests(ManagerParts):
             if not 1 <= chips <= cave:
                 raise TableError("refuse-reserve-range", most=cave, want=chips)
             try:
-                balance = await self.db.balance(table.guild_id, user_id)
+                balance = await self.db.write(Transaction.balance, table.guild_id, user_id)
                 if balance < chips:
                     raise TableError("refuse-chips", have=balance, need=chips)
                 session.add_reserve(name, chips)
@@ -165,9 +169,12 @@ class SeatRequests(ManagerParts):
         async with self._locked(table_id) as table:
             name = str(user_id)
             try:
-                seat = await self.db.get_seat(table.id, user_id)
+                seat = await self.db.query(Transaction.get_seat, table.id, user_id)
                 if seat is None:
-                    queued = any(e.user_id == user_id for e in await self.db.queue(table.id))
+                    queued = any(
+                        e.user_id == user_id
+                        for e in await self.db.query(Transaction.queue, table.id)
+                    )
                     if not queued:
                         raise TableError("refuse-not-seated")
                     if table.session is not None:

@@ -116,7 +116,7 @@ async def run(path: str, seed: int, hands: int | None = None) -> None:
     await manager.resume()
     found = {
         str(h.table_id): [h.id, len(h.record.get("actions", []))]
-        for h in await db.in_progress_hands()
+        for h in await db.query(Transaction.in_progress_hands)
     }
     print("resumed " + json.dumps(found), flush=True)
     if not manager.tables:

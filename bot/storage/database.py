@@ -8,6 +8,21 @@ processes wait up to ``busy_timeout``); reads use a deferred ``BEGIN`` for a con
 ``Database(target)`` picks the backend from its target: a path, ``sqlite:///path`` or
 ``sqlite:///:memory:`` is SQLite (this class); ``postgresql://...`` or ``postgres://...`` is
 a :class:`bot.storage.postgres.PostgresDatabase`, with the same methods on a connection pool.
+
+The storage operations (wallets, tables, seats, hands, statistics) are methods of the
+:class:`~bot.storage.transaction.Transaction` only; callers reach them in one of four ways:
+
+- one read: ``await db.query(Transaction.get_table, table_id)``;
+- one write: ``await db.write(Transaction.grant, guild_id, user_id, 100)`` (run again
+  if PostgreSQL rolls it back for a deadlock or a serialisation failure);
+- several reads on one snapshot: ``async with db.read() as tx:``;
+- several writes, all or nothing: ``async with db.transaction() as tx:``.
+
+``Database`` keeps only what does work of its own: the connection (or pool), migrations,
+transactions and their retries, and the bot's bookkeeping in ``bot_meta`` (with its
+checks). It has no method that only opens a transaction and calls the transaction's
+method of the same name (``tests/test_storage_api.py`` checks it): add an operation to the
+transaction, not a wrapper here.
 """
 
 from __future__ import annotations
@@ -18,46 +33,26 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import Any, ClassVar, Self, TypeVar
+from typing import Any, ClassVar, Concatenate, ParamSpec, Self, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 
 from bot.storage import inline
-from bot.storage.flows import FLOW_MIN_HANDS, FLOW_THRESHOLD, ChipFlow, FlowPair
-from bot.storage.models import (
-    ALL_TIME,
-    CashOut,
-    ChipCensus,
-    DailyClaim,
-    GameTable,
-    GuildSettings,
-    Hand,
-    HandStats,
-    HandStatus,
-    LeaderboardEntry,
-    LedgerEntry,
-    LedgerMismatch,
-    Metric,
-    QueueEntry,
-    Seat,
-    SeatStatus,
-    TableStatus,
-    Wallet,
-)
 from bot.storage.schema import MIGRATIONS, migrate, run_sql, user_version
 from bot.storage.transaction import Transaction
 
 Clock = Callable[[], float]
 T = TypeVar("T")
+P = ParamSpec("P")
 log = logging.getLogger(__name__)
 
-#: How many times a convenience method runs a transaction PostgreSQL rolled back (a
-#: deadlock or a serialisation failure) before it gives up.
+#: How many times :meth:`Database.write` (or ``query``) runs a transaction PostgreSQL rolled
+#: back (a deadlock or a serialisation failure) before it gives up.
 RETRIES = 8
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 SQLITE_SCHEME = "sqlite://"
@@ -141,10 +136,11 @@ class Database:
     """The bot's database: owns the connection, migrates it, serialises transactions.
 
     Use ``async with Database(target) as db:`` (or ``await Database.open(target)`` and
-    ``await db.close()``). Each convenience method below is one transaction; to combine
-    several operations atomically, use ``async with db.transaction() as tx:`` and call the
-    same methods on ``tx``. A PostgreSQL URL gives a :class:`PostgresDatabase` (see
-    :mod:`bot.storage.postgres`); ``migrations`` defaults to the backend's own texts.
+    ``await db.close()``). The storage operations are the methods of a transaction:
+    ``db.query(op, ...)`` and ``db.write(op, ...)`` run one, ``db.read()`` and ``db.transaction()``
+    open a block for several (see the module docstring). A PostgreSQL URL gives a
+    :class:`PostgresDatabase` (see :mod:`bot.storage.postgres`); ``migrations`` defaults
+    to the backend's own texts.
     """
 
     #: The SQL dialect of the backend: "sqlite" or "postgres".
@@ -265,7 +261,7 @@ class Database:
     async def get_meta(self, key: str) -> str | None:
         """A value the bot keeps for itself (e.g. the hash of the last command sync); the
         ``bot_meta`` table is made when the database opens."""
-        row = await self._read(
+        row = await self.query(
             lambda tx: tx._one("SELECT value FROM bot_meta WHERE key = ?", (key,))
         )
         return None if row is None else str(row[0])
@@ -307,7 +303,7 @@ class Database:
         return mode
 
     async def set_meta(self, key: str, value: str) -> None:
-        await self._write(
+        await self.write(
             lambda tx: tx._run(
                 "INSERT INTO bot_meta (key, value) VALUES (?, ?)"
                 " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -379,7 +375,7 @@ class Database:
 
         It commits when the block ends and rolls back if the block raises (or is
         cancelled), so nothing is ever half-written. Not re-entrant: inside the block, use
-        ``tx``, not the ``db`` convenience methods.
+        ``tx``, not ``db``.
         """
         return self._session(True)
 
@@ -387,14 +383,28 @@ class Database:
         """``async with db.read() as tx:`` a read-only snapshot (deferred BEGIN)."""
         return self._session(False)
 
-    async def _write(self, operation: Callable[[Transaction], Awaitable[T]]) -> T:
-        """Run ``operation`` in a write transaction; run it again (a few times) if the
-        database rolled the transaction back for a deadlock or a serialisation failure."""
-        return await self._attempt(True, operation)
+    async def write(
+        self,
+        operation: Callable[Concatenate[Transaction, P], Awaitable[T]],
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """``await db.write(Transaction.grant, guild_id, user_id, 100)``: run
+        ``operation(tx, *args, **kwargs)`` in a write transaction and return its result; run
+        it again (a few times) if the database rolled the transaction back for a deadlock or
+        a serialisation failure (PostgreSQL), so ``operation`` must only call ``tx``."""
+        return await self._attempt(True, lambda tx: operation(tx, *args, **kwargs))
 
-    async def _read(self, operation: Callable[[Transaction], Awaitable[T]]) -> T:
-        """Run ``operation`` in a read transaction (retried like :meth:`_write`)."""
-        return await self._attempt(False, operation)
+    async def query(
+        self,
+        operation: Callable[Concatenate[Transaction, P], Awaitable[T]],
+        *args: P.args,
+        **kwargs: P.kwargs,
+    ) -> T:
+        """``await db.query(Transaction.get_table, table_id)``: run
+        ``operation(tx, *args, **kwargs)`` in a read transaction (a snapshot, as
+        :meth:`read`) and return its result."""
+        return await self._attempt(False, lambda tx: operation(tx, *args, **kwargs))
 
     async def _attempt(self, write: bool, operation: Callable[[Transaction], Awaitable[T]]) -> T:
         attempt = 0
@@ -416,339 +426,3 @@ class Database:
 
     async def _retry_pause(self, attempt: int) -> None:
         await asyncio.sleep(0)
-
-    # -- guilds --------------------------------------------------------------------------
-
-    async def settings(self, guild_id: int) -> GuildSettings:
-        """The guild's settings (defaults if none were saved)."""
-        return await self._read(lambda tx: tx.settings(guild_id))
-
-    async def update_settings(
-        self,
-        guild_id: int,
-        *,
-        starting_grant: int | None = None,
-        daily_bonus: int | None = None,
-        daily_cooldown: int | None = None,
-        locale: str | None = None,
-        table_defaults: Mapping[str, Any] | None = None,
-    ) -> GuildSettings:
-        """Change some guild settings; the others keep their value."""
-        return await self._write(
-            lambda tx: tx.update_settings(
-                guild_id,
-                starting_grant=starting_grant,
-                daily_bonus=daily_bonus,
-                daily_cooldown=daily_cooldown,
-                locale=locale,
-                table_defaults=table_defaults,
-            )
-        )
-
-    async def jar_balance(self, guild_id: int) -> int:
-        """Chips in the guild's flambeau jar."""
-        return await self._read(lambda tx: tx.jar_balance(guild_id))
-
-    # -- wallets -------------------------------------------------------------------------
-
-    async def ensure_wallet(self, guild_id: int, user_id: int) -> Wallet:
-        """The user's wallet, created with the starting grant on first use."""
-        return await self._write(lambda tx: tx.ensure_wallet(guild_id, user_id))
-
-    async def balance(self, guild_id: int, user_id: int) -> int:
-        """Chips in the user's wallet (creating it on first use)."""
-        return await self._write(lambda tx: tx.balance(guild_id, user_id))
-
-    async def grant(
-        self,
-        guild_id: int,
-        user_id: int,
-        amount: int,
-        *,
-        by: int | None = None,
-        note: str | None = None,
-    ) -> int:
-        """Admin grant (negative: removal); returns the new balance."""
-        return await self._write(lambda tx: tx.grant(guild_id, user_id, amount, by=by, note=note))
-
-    async def claim_daily(self, guild_id: int, user_id: int) -> DailyClaim:
-        """Pay the daily bonus or raise DailyNotReady."""
-        return await self._write(lambda tx: tx.claim_daily(guild_id, user_id))
-
-    async def transfer(
-        self, guild_id: int, from_id: int, to_id: int, amount: int, *, note: str | None = None
-    ) -> tuple[int, int]:
-        """Send chips to another wallet; returns ``(sender, receiver)`` balances."""
-        return await self._write(
-            lambda tx: tx.transfer(guild_id, from_id, to_id, amount, note=note)
-        )
-
-    async def ledger(self, guild_id: int, user_id: int, *, limit: int = 20) -> list[LedgerEntry]:
-        """The user's latest ledger entries, newest first."""
-        return await self._read(lambda tx: tx.ledger(guild_id, user_id, limit=limit))
-
-    async def verify_ledger(self, guild_id: int) -> list[LedgerMismatch]:
-        """Wallets whose balance is not the sum of their ledger (empty when all is well)."""
-        return await self._read(lambda tx: tx.verify_ledger(guild_id))
-
-    async def chip_census(self, guild_id: int) -> ChipCensus:
-        """Where the guild's chips are, against the chips ever granted."""
-        return await self._read(lambda tx: tx.chip_census(guild_id))
-
-    # -- tables --------------------------------------------------------------------------
-
-    async def create_table(
-        self,
-        guild_id: int,
-        channel_id: int,
-        game: str,
-        creator_id: int,
-        *,
-        options: Mapping[str, Any] | None = None,
-        message_ids: Mapping[str, Any] | None = None,
-    ) -> GameTable:
-        """Open a table in a channel (TableExists if the channel has one)."""
-        return await self._write(
-            lambda tx: tx.create_table(
-                guild_id, channel_id, game, creator_id, options=options, message_ids=message_ids
-            )
-        )
-
-    async def get_table(self, table_id: int) -> GameTable:
-        """A table by id (NoTable if none)."""
-        return await self._read(lambda tx: tx.get_table(table_id))
-
-    async def table_in_channel(self, channel_id: int) -> GameTable | None:
-        """The channel's table that is not closed, if any."""
-        return await self._read(lambda tx: tx.table_in_channel(channel_id))
-
-    async def open_tables(self, guild_id: int | None = None) -> list[GameTable]:
-        """Tables that are not closed."""
-        return await self._read(lambda tx: tx.open_tables(guild_id))
-
-    async def update_table(
-        self,
-        table_id: int,
-        *,
-        status: TableStatus | None = None,
-        options: Mapping[str, Any] | None = None,
-        message_ids: Mapping[str, Any] | None = None,
-    ) -> GameTable:
-        """Change a live table's status, options or message ids."""
-        return await self._write(
-            lambda tx: tx.update_table(
-                table_id, status=status, options=options, message_ids=message_ids
-            )
-        )
-
-    async def close_table(
-        self, table_id: int, *, by: int | None = None, reason: str | None = None
-    ) -> list[CashOut]:
-        """Close a table, cashing out every seat and emptying the line."""
-        return await self._write(lambda tx: tx.close_table(table_id, by=by, reason=reason))
-
-    # -- seats and line ------------------------------------------------------------------
-
-    async def seat(
-        self,
-        table_id: int,
-        user_id: int,
-        *,
-        seat_no: int | None = None,
-        max_seats: int | None = None,
-        buy_in: int = 0,
-        status: SeatStatus = "playing",
-    ) -> Seat:
-        """Seat the user (and optionally buy in) in one transaction."""
-        return await self._write(
-            lambda tx: tx.seat(
-                table_id,
-                user_id,
-                seat_no=seat_no,
-                max_seats=max_seats,
-                buy_in=buy_in,
-                status=status,
-            )
-        )
-
-    async def get_seat(self, table_id: int, user_id: int) -> Seat | None:
-        """The user's seat at the table, if any."""
-        return await self._read(lambda tx: tx.get_seat(table_id, user_id))
-
-    async def seats(self, table_id: int) -> list[Seat]:
-        """The table's seats in seat order."""
-        return await self._read(lambda tx: tx.seats(table_id))
-
-    async def update_seat(
-        self,
-        table_id: int,
-        user_id: int,
-        *,
-        status: SeatStatus | None = None,
-        timeouts: int | None = None,
-        hands_sat_out: int | None = None,
-    ) -> Seat:
-        """Change a seat's status or counters."""
-        return await self._write(
-            lambda tx: tx.update_seat(
-                table_id, user_id, status=status, timeouts=timeouts, hands_sat_out=hands_sat_out
-            )
-        )
-
-    async def buy_in(self, table_id: int, user_id: int, amount: int) -> Seat:
-        """Wallet to seat stack."""
-        return await self._write(lambda tx: tx.buy_in(table_id, user_id, amount))
-
-    async def cash_out(self, table_id: int, user_id: int) -> CashOut:
-        """Seat stack to wallet; the seat is freed."""
-        return await self._write(lambda tx: tx.cash_out(table_id, user_id))
-
-    async def unseat(self, table_id: int, user_id: int) -> CashOut:
-        """Same as :meth:`cash_out`."""
-        return await self.cash_out(table_id, user_id)
-
-    async def join_queue(self, table_id: int, user_id: int) -> QueueEntry:
-        """Join the end of the table's waiting line."""
-        return await self._write(lambda tx: tx.join_queue(table_id, user_id))
-
-    async def leave_queue(self, table_id: int, user_id: int) -> bool:
-        """Leave the line; False if not in it."""
-        return await self._write(lambda tx: tx.leave_queue(table_id, user_id))
-
-    async def pop_queue(self, table_id: int) -> QueueEntry | None:
-        """Remove and return the first in line."""
-        return await self._write(lambda tx: tx.pop_queue(table_id))
-
-    async def queue(self, table_id: int) -> list[QueueEntry]:
-        """The waiting line, first in line first."""
-        return await self._read(lambda tx: tx.queue(table_id))
-
-    # -- hands ---------------------------------------------------------------------------
-
-    async def create_hand(
-        self, table_id: int, record: Any, *, turn_deadline: float | None = None
-    ) -> Hand:
-        """Start the table's next hand."""
-        return await self._write(
-            lambda tx: tx.create_hand(table_id, record, turn_deadline=turn_deadline)
-        )
-
-    async def get_hand(self, hand_id: int) -> Hand:
-        """A hand by id (NoHand if none)."""
-        return await self._read(lambda tx: tx.get_hand(hand_id))
-
-    async def previous_deal(self, hand: Hand) -> Hand | None:
-        """The Brag deal before ``hand`` made with the same server seed, if stored."""
-        return await self._read(lambda tx: tx.previous_deal(hand))
-
-    async def current_hand(self, table_id: int) -> Hand | None:
-        """The table's hand in progress, if any."""
-        return await self._read(lambda tx: tx.current_hand(table_id))
-
-    async def save_hand(
-        self, hand_id: int, record: Any, *, turn_deadline: float | None = None
-    ) -> None:
-        """Replace an unfinished hand's record (and its turn deadline)."""
-        await self._write(lambda tx: tx.save_hand(hand_id, record, turn_deadline=turn_deadline))
-
-    async def append_action(
-        self,
-        hand_id: int,
-        action: Any,
-        *,
-        turn_deadline: float | None = None,
-        expected_count: int | None = None,
-    ) -> int:
-        """Append an action to an unfinished hand's record; returns the action count."""
-        return await self._write(
-            lambda tx: tx.append_action(
-                hand_id, action, turn_deadline=turn_deadline, expected_count=expected_count
-            )
-        )
-
-    async def finish_hand(
-        self,
-        hand_id: int,
-        result: Any,
-        stacks: Mapping[int, int],
-        *,
-        flambeau: int = 0,
-        pot: int | None = None,
-        stats: Iterable[HandStats] = (),
-    ) -> Hand:
-        """Finish a hand, write its stacks (and jar, pot) and record its statistics."""
-        lines = list(stats)
-
-        async def finish(tx: Transaction) -> Hand:
-            hand = await tx.finish_hand(hand_id, result, stacks, flambeau=flambeau, pot=pot)
-            await tx.record_hand_stats(hand.guild_id, lines)
-            return hand
-
-        return await self._write(finish)
-
-    async def void_hand(self, hand_id: int, *, by: int | None = None) -> Hand:
-        """Abandon an unfinished hand (no chip moves)."""
-        return await self._write(lambda tx: tx.void_hand(hand_id, by=by))
-
-    async def in_progress_hands(self, guild_id: int | None = None) -> list[Hand]:
-        """Unfinished hands, to resume after a restart."""
-        return await self._read(lambda tx: tx.in_progress_hands(guild_id))
-
-    async def hand_history(
-        self,
-        guild_id: int,
-        *,
-        table_id: int | None = None,
-        limit: int = 10,
-        status: HandStatus = "finished",
-    ) -> list[Hand]:
-        """Latest hands of a guild or table, newest first."""
-        return await self._read(
-            lambda tx: tx.hand_history(guild_id, table_id=table_id, limit=limit, status=status)
-        )
-
-    # -- statistics ----------------------------------------------------------------------
-
-    async def record_hand_stats(
-        self, guild_id: int, lines: Iterable[HandStats], *, at: float | None = None
-    ) -> None:
-        """Add a finished hand to the all-time and weekly statistics."""
-        await self._write(lambda tx: tx.record_hand_stats(guild_id, lines, at=at))
-
-    async def player_stats(
-        self, guild_id: int, user_id: int, period: str = ALL_TIME
-    ) -> dict[str, int]:
-        """One player's statistics for a period."""
-        return await self._read(lambda tx: tx.player_stats(guild_id, user_id, period))
-
-    async def leaderboard(
-        self, guild_id: int, metric: Metric, period: str = ALL_TIME, limit: int = 10
-    ) -> list[LeaderboardEntry]:
-        """The top players for a metric over 'all', 'week' or an ISO week."""
-        return await self._read(lambda tx: tx.leaderboard(guild_id, metric, period, limit))
-
-    # -- integrity -----------------------------------------------------------------------
-
-    async def chip_flows(self, guild_id: int) -> list[ChipFlow]:
-        """Every pair's chip flow in the guild, all time, largest first."""
-        return await self._read(lambda tx: tx.chip_flows(guild_id))
-
-    async def flow_pairs(
-        self,
-        guild_id: int,
-        *,
-        threshold: int = FLOW_THRESHOLD,
-        min_hands: int = FLOW_MIN_HANDS,
-        since: float = 0.0,
-        limit: int = 10,
-    ) -> list[FlowPair]:
-        """The pairs whose one-way chip flow reaches ``threshold``, with their evidence."""
-        return await self._read(
-            lambda tx: tx.flow_pairs(
-                guild_id, threshold=threshold, min_hands=min_hands, since=since, limit=limit
-            )
-        )
-
-    async def welcome_grant(self, guild_id: int, user_id: int) -> int:
-        """The chips of the member's welcome grant (0: none)."""
-        return await self._read(lambda tx: tx.welcome_grant(guild_id, user_id))

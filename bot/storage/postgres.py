@@ -11,8 +11,8 @@ the part of aiosqlite's connection that code uses:
 - An error from PostgreSQL is raised as the ``sqlite3`` error SQLite would raise: a
   constraint or trigger refusal (SQLSTATE class 23) as :class:`PgIntegrityError`, a subclass
   of ``sqlite3.IntegrityError``; anything else as :class:`PgOperationalError`. Both carry the
-  ``sqlstate``; a deadlock or serialisation failure (40P01, 40001) is one the convenience
-  methods of the database retry.
+  ``sqlstate``; a deadlock or serialisation failure (40P01, 40001) is one ``db.write`` and
+  ``db.query`` retry.
 
 Writes run at READ COMMITTED; the rows a write transaction reads and then changes (a wallet
 before a debit, a table before its seats, line or hands, a hand before its record) are locked

@@ -13,7 +13,7 @@ from datetime import datetime
 import discord
 
 from bot.i18n import render
-from bot.storage import Database
+from bot.storage import Database, Transaction
 from bot.ui.economy_text import chips
 from bot.ui.i18n import Lang
 
@@ -80,7 +80,7 @@ async def give_refusal(
         return locked
     given = [
         e
-        for e in await db.ledger(guild_id, giver.id, limit=500)
+        for e in await db.query(Transaction.ledger, guild_id, giver.id, limit=500)
         if e.kind == "transfer" and e.amount < 0 and e.created_at > now - DAY
     ]
     if given and limits.cooldown and now - max(e.created_at for e in given) < limits.cooldown:
@@ -104,11 +104,12 @@ async def grant_refusal(
     only the chips above it may be given (None: this gift is allowed)."""
     if hands <= 0:
         return None
-    played = (await db.player_stats(guild_id, user_id))["hands_played"]
+    played = (await db.query(Transaction.player_stats, guild_id, user_id))["hands_played"]
     if played >= hands:
         return None
-    balance = await db.balance(guild_id, user_id)  # his wallet, made with the grant if new
-    grant = await db.welcome_grant(guild_id, user_id)
+    # his wallet, made with the grant if new
+    balance = await db.write(Transaction.balance, guild_id, user_id)
+    grant = await db.query(Transaction.welcome_grant, guild_id, user_id)
     free = max(0, balance - grant)
     if grant <= 0 or amount <= free:
         return None

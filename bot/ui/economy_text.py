@@ -16,6 +16,7 @@ from discord import app_commands
 from bot.games import registry
 from bot.i18n import Lang, lang_of, render
 from bot.runtime.closing import GONE_NOTES
+from bot.storage import Transaction
 from bot.storage.database import Database
 from bot.storage.errors import format_duration
 from bot.storage.models import GuildSettings, LedgerEntry
@@ -268,4 +269,4 @@ def guild_id_of(interaction: discord.Interaction) -> int:
 
 async def guild_lang(db: Database, guild_id: int) -> Lang:
     """The language of the guild's public messages (``/admin settings locale``)."""
-    return lang_of((await db.settings(guild_id)).locale)
+    return lang_of((await db.query(Transaction.settings, guild_id)).locale)

@@ -27,6 +27,7 @@ import discord
 from bot.i18n import Lang, Message, render
 from bot.i18n.people import is_house_player
 from bot.runtime.public import PublicState
+from bot.storage import Transaction
 from bot.ui.card_art import showdown_png
 from bot.ui.outbox import NOTICE, PRIVATE, Fault, Outbox, Pacer, classify
 from bot.ui.render import (
@@ -200,8 +201,8 @@ class DiscordPresenter:
     async def lang(self, table_id: int) -> Lang:
         """The language of a table's public messages: its guild's locale."""
         try:
-            table = await self.bot.db.get_table(table_id)
-            settings = await self.bot.db.settings(table.guild_id)
+            table = await self.bot.db.query(Transaction.get_table, table_id)
+            settings = await self.bot.db.query(Transaction.settings, table.guild_id)
         except Exception:
             return "en"
         return "fr" if settings.locale.startswith("fr") else "en"
@@ -294,7 +295,7 @@ class DiscordPresenter:
 
     async def table_place(self, table_id: int) -> tuple[int, int | None] | None:
         """(channel, message id) of a table message; None before it has one."""
-        table = await self.bot.db.get_table(table_id)
+        table = await self.bot.db.query(Transaction.get_table, table_id)
         message_id = table.message_ids.get("table")
         if not message_id:
             return None
@@ -311,9 +312,11 @@ class DiscordPresenter:
         """The table message was posted again: remember its new id."""
         self.chatter[channel_id] = 0
         self.reposted_at[table_id] = discord.utils.utcnow().timestamp()
-        table = await self.bot.db.get_table(table_id)
-        await self.bot.db.update_table(
-            table_id, message_ids={**table.message_ids, "table": message_id}
+        table = await self.bot.db.query(Transaction.get_table, table_id)
+        await self.bot.db.write(
+            Transaction.update_table,
+            table_id,
+            message_ids={**table.message_ids, "table": message_id},
         )
 
     def closed_shown(self, table_id: int) -> None:
@@ -359,7 +362,7 @@ class DiscordPresenter:
             return
         self.turns[table_id] = TurnNotice(key)
         try:
-            table = await self.bot.db.get_table(table_id)
+            table = await self.bot.db.query(Transaction.get_table, table_id)
         except Exception:
             return
         channel = self.bot.get_partial_messageable(table.channel_id)
@@ -480,7 +483,7 @@ class DiscordPresenter:
         """Sends the cards in the background and returns at once (True: not refused yet).
         A DM that fails marks the player on the table message (and in the runtime's table)."""
         try:
-            table = await self.bot.db.get_table(table_id)
+            table = await self.bot.db.query(Transaction.get_table, table_id)
         except Exception:
             return False
         lang = self.user_langs.get(user_id) or await self.lang(table_id)
@@ -585,7 +588,7 @@ class DiscordPresenter:
 
     async def _post_showdown(self, table_id: int, data: dict[str, Any]) -> None:
         try:
-            table = await self.bot.db.get_table(table_id)
+            table = await self.bot.db.query(Transaction.get_table, table_id)
         except Exception:
             return
         lang = await self.lang(table_id)

@@ -6,6 +6,8 @@ import json
 import re
 from typing import Any
 
+from bot.storage import Transaction
+
 #: A card as the bot writes it: coloured text (``A♥️``), a card emoji (``<:salon_Ah:123>``),
 #: or a card emoji's bare name (a menu option's emoji).
 CARD_TOKEN = re.compile(
@@ -38,7 +40,7 @@ async def table_message(salon: Any, table_id: int = 1) -> Any:
     presenter = getattr(salon.bot, "presenter", None)
     if presenter is not None:
         assert await presenter.flush(30), "the presenter's REST queue did not drain"
-    message_id = (await salon.bot.db.get_table(table_id)).message_ids["table"]
+    message_id = (await salon.bot.db.query(Transaction.get_table, table_id)).message_ids["table"]
     for message in salon.channel.history():
         if message.id == message_id:
             return message

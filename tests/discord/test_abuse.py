@@ -7,6 +7,7 @@ from typing import Any
 
 import discord
 
+from bot.storage import Transaction
 from tests.discord.salon_helpers import add_manager, give_freely
 from tests.discord.simsupport import table_message
 
@@ -23,7 +24,7 @@ async def test_give_has_a_cooldown(salon: Any) -> None:
     assert not first.ephemeral and not later.ephemeral
     assert again.ephemeral
     assert again.response.content.startswith("You gave chips a moment ago: try again in ")
-    assert await salon.bot.db.balance(salon.guild.id, bob.id) == 1010
+    assert await salon.bot.db.write(Transaction.balance, salon.guild.id, bob.id) == 1010
 
 
 async def test_give_has_a_daily_cap_set_by_the_server(salon: Any) -> None:
@@ -66,7 +67,7 @@ async def test_new_accounts_cannot_give(salon: Any) -> None:
 
     assert refused.ephemeral
     assert refused.response.content.startswith("Your Discord account is too new to give chips")
-    assert await salon.bot.db.balance(salon.guild.id, bob.id) == 1000
+    assert await salon.bot.db.write(Transaction.balance, salon.guild.id, bob.id) == 1000
 
 
 async def test_spam_clicks_get_a_polite_private_answer(salon: Any) -> None:

@@ -9,6 +9,7 @@ import pytest
 import simcord
 from discord import app_commands
 
+from bot.storage import Transaction
 from bot.ui.i18n import lang_of, say
 from tests.discord.salon_helpers import (
     add_bot,
@@ -50,13 +51,13 @@ async def test_the_runtime_check_refuses_a_member_let_in_by_an_override(salon: A
     assert grant.ephemeral
     assert grant.response.content == "You need the Manage Server permission for that."
     assert missing_permissions(salon)
-    assert await salon.bot.db.ledger(salon.guild.id, carol.id) == []
+    assert await salon.bot.db.query(Transaction.ledger, salon.guild.id, carol.id) == []
 
     settings = await bob.slash(salon.channel, "admin settings", starting_grant=1)
     assert settings.ephemeral
     assert settings.response.content == "You need the Manage Server permission for that."
     assert missing_permissions(salon)
-    assert (await salon.bot.db.settings(salon.guild.id)).starting_grant == 1000
+    assert (await salon.bot.db.query(Transaction.settings, salon.guild.id)).starting_grant == 1000
 
 
 async def test_grant_adds_and_takes_back_chips(salon: Any) -> None:
@@ -73,7 +74,7 @@ async def test_grant_adds_and_takes_back_chips(salon: Any) -> None:
         " Reason: tournament prize"
     )
     assert last_callback(salon)["data"]["allowed_mentions"]["users"] == [bob.id]
-    entry = (await db.ledger(guild, bob.id))[0]
+    entry = (await db.query(Transaction.ledger, guild, bob.id))[0]
     assert (entry.kind, entry.amount, entry.counterpart_id, entry.note) == (
         "admin",
         500,
@@ -85,7 +86,7 @@ async def test_grant_adds_and_takes_back_chips(salon: Any) -> None:
     assert taken.response.content == (
         f"{boss.mention} takes 1,400 chips back from {bob.mention}; their wallet holds 100 chips."
     )
-    assert await db.balance(guild, bob.id) == 100
+    assert await db.write(Transaction.balance, guild, bob.id) == 100
     wallet = await bob.slash(salon.channel, "wallet")
     assert "`-1,400 chips` taken back by an admin" in wallet.response.content
     assert "`+500 chips` granted by an admin: tournament prize" in wallet.response.content
@@ -102,7 +103,7 @@ async def test_grant_never_takes_below_zero_nor_from_tables(salon: Any) -> None:
         f"{bob.mention} has 970 chips in their wallet; you cannot take 971 chips. "
         "Chips at tables cannot be taken back."
     )
-    assert await salon.bot.db.balance(salon.guild.id, bob.id) == 970
+    assert await salon.bot.db.write(Transaction.balance, salon.guild.id, bob.id) == 970
 
 
 @pytest.mark.parametrize(
@@ -120,7 +121,7 @@ async def test_grant_refusals(salon: Any, who: str, amount: int, message: str) -
 
     assert result.ephemeral
     assert message in result.response.content
-    assert await salon.bot.db.ledger(salon.guild.id, target.id) == []
+    assert await salon.bot.db.query(Transaction.ledger, salon.guild.id, target.id) == []
     assert salon.env.errors == []
 
 
@@ -158,7 +159,7 @@ async def test_settings_shows_then_changes_the_settings(salon: Any) -> None:
         "Waiting line: 20 players at most\n"
         "Finished hands are kept 90 days, then archived (docs/storage.md)."
     )
-    settings = await salon.bot.db.settings(salon.guild.id)
+    settings = await salon.bot.db.query(Transaction.settings, salon.guild.id)
     assert (settings.starting_grant, settings.daily_bonus, settings.daily_cooldown) == (
         500,
         25,
@@ -177,7 +178,7 @@ async def test_settings_shows_then_changes_the_settings(salon: Any) -> None:
     kept = await boss.slash(salon.channel, "admin settings", retention_days=0)
     assert kept.response.content.endswith("Finished hands are kept for ever.")
     assert await salon.bot.db.retention_days(salon.guild.id) == 0
-    settings = await salon.bot.db.settings(salon.guild.id)
+    settings = await salon.bot.db.query(Transaction.settings, salon.guild.id)
     assert (settings.locale, settings.starting_grant) == ("en", 500)
 
 
@@ -185,7 +186,7 @@ async def test_settings_values_are_bounded(salon: Any) -> None:
     boss = add_manager(salon, "boss")
     with pytest.raises(simcord.OptionError):
         await boss.slash(salon.channel, "admin settings", daily_bonus=-1)
-    assert (await salon.bot.db.settings(salon.guild.id)).daily_bonus == 100
+    assert (await salon.bot.db.query(Transaction.settings, salon.guild.id)).daily_bonus == 100
 
 
 async def test_admin_answers_in_french(salon: Any, monkeypatch: pytest.MonkeyPatch) -> None:

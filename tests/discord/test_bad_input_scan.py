@@ -21,6 +21,7 @@ from simsupport import custom_ids, state, table_message
 from test_language_scan import assert_all_in
 
 from bot.runtime.settings import MAX_CAVE
+from bot.storage import Transaction
 
 HUGE = str(10**30)
 #: What a member may type where a number or a word is wanted.
@@ -119,7 +120,7 @@ async def test_every_field_refuses_bad_input_in_words(
 ) -> None:
     if lang == "fr":
         speak_french(monkeypatch)
-        await salon.bot.db.update_settings(salon.guild.id, locale="fr")
+        await salon.bot.db.write(Transaction.update_settings, salon.guild.id, locale="fr")
     reader = Reader(lang)
     members = await started(salon, "bouillotte", "carre=off")
     hand = state(salon)["hand"]

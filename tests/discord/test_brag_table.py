@@ -28,6 +28,7 @@ from bot.games.base import Event
 from bot.games.brag import BragHand
 from bot.games.replay import load_record, start_hand
 from bot.runtime.games import combo_message, event_message
+from bot.storage import Transaction
 from bot.ui.render import card, cards, narrate, showdown_embed, table_embed
 from bot.ui.views import parse_amount, table_view
 
@@ -145,7 +146,7 @@ async def test_brag_hand_blind_and_looked_players_until_a_see(salon: Any) -> Non
         assert tokens(refused.response.content) == set()
 
     # The first player looks: his cards come by DM at that moment, to him alone.
-    stored = await salon.bot.db.get_hand(hand_id)
+    stored = await salon.bot.db.query(Transaction.get_hand, hand_id)
     record, hand_no = stored.record, stored.hand_no
     before_look = len(salon.env.http_requests)
     looked = await looker.click(message, label="Look at my cards")
@@ -183,7 +184,7 @@ async def test_brag_hand_blind_and_looked_players_until_a_see(salon: Any) -> Non
     await click_verb(salon, blind, "see", see["amount"])
 
     # The seen hand is shown; the blind seer's only if he wins; the folded hand never.
-    stored = await salon.bot.db.get_hand(hand_id)
+    stored = await salon.bot.db.query(Transaction.get_hand, hand_id)
     assert stored.status == "finished"
     [pot] = stored.result["pots"]
     seer_won = pot["winners"] == [str(blind.id)]
@@ -217,18 +218,20 @@ async def test_brag_hand_blind_and_looked_players_until_a_see(salon: Any) -> Non
     assert len(dm_posts(salon, dealt_at)) == 1 + len(expected)
 
     # Chips: the table's stacks, then the wallets once the table closes, all balance.
-    census = await salon.bot.db.chip_census(salon.guild.id)
+    census = await salon.bot.db.query(Transaction.chip_census, salon.guild.id)
     assert census.balanced
-    assert not await salon.bot.db.verify_ledger(salon.guild.id)
+    assert not await salon.bot.db.query(Transaction.verify_ledger, salon.guild.id)
     # closed during the pause between hands: the pending deal is cancelled
     closed = await looker.slash(salon.channel, "table close")
     assert not closed.ephemeral
-    balances = {u: await salon.bot.db.balance(salon.guild.id, u) for u in members}
+    balances = {
+        u: await salon.bot.db.write(Transaction.balance, salon.guild.id, u) for u in members
+    }
     assert balances == {u: 1000 - 100 + stored.result["stacks"][str(u)] for u in members}
     assert sum(balances.values()) == 3000
     assert balances[folder.id] == 999  # his ante
-    assert (await salon.bot.db.chip_census(salon.guild.id)).balanced
-    assert not await salon.bot.db.verify_ledger(salon.guild.id)
+    assert (await salon.bot.db.query(Transaction.chip_census, salon.guild.id)).balanced
+    assert not await salon.bot.db.query(Transaction.verify_ledger, salon.guild.id)
 
 
 # -- 2. privacy over many random hands --------------------------------------------------------
@@ -355,12 +358,14 @@ async def play_randomly(
 async def check_privacy(salon: Any, members: dict[int, Any], steps: list[Step]) -> dict:
     """Every public payload and every DM, checked against the stored hand records."""
     records = {}
-    for stored in await salon.bot.db.hand_history(salon.guild.id, limit=100):
+    for stored in await salon.bot.db.query(Transaction.hand_history, salon.guild.id, limit=100):
         records[stored.id] = load_record(stored.record)
     for step in steps:  # the hand still being played is not in the history yet
         for hand_id, _ in step.hands:
             if hand_id not in records:
-                records[hand_id] = load_record((await salon.bot.db.get_hand(hand_id)).record)
+                records[hand_id] = load_record(
+                    (await salon.bot.db.query(Transaction.get_hand, hand_id)).record
+                )
     owner = {m.user.dm_channel.id: uid for uid, m in members.items() if m.user.dm_channel}
     seen = {"showdowns": 0, "dms": 0, "public_cards": 0, "discards": 0, "hidden": 0}
     for step in steps:
@@ -444,8 +449,10 @@ async def test_public_messages_never_show_an_unrevealed_brag_card(
     assert seen["showdowns"] >= 2 and seen["dms"] >= 4 and seen["public_cards"] > 0
     assert seen["hidden"] > 0
     assert seen["discards"] > 0 if "cards=4" in options else seen["discards"] == 0
-    census = await salon.bot.db.chip_census(salon.guild.id)
-    assert census.balanced and not await salon.bot.db.verify_ledger(salon.guild.id)
+    census = await salon.bot.db.query(Transaction.chip_census, salon.guild.id)
+    assert census.balanced and not await salon.bot.db.query(
+        Transaction.verify_ledger, salon.guild.id
+    )
 
 
 # -- 3. four-card brag: the Discard… modal -------------------------------------------------
@@ -458,7 +465,7 @@ async def test_four_card_brag_discard_through_the_modal(salon: Any) -> None:
     before = len(salon.env.http_requests)
     await click_verb(salon, first, "look")
     [(_, dealt_text)] = dm_posts(salon, before)
-    record = (await salon.bot.db.get_hand(int(hand["id"]))).record
+    record = (await salon.bot.db.query(Transaction.get_hand, int(hand["id"]))).record
     dealt = record["hands"][str(first.id)]
     assert tokens(dealt_text) == shown(dealt) and len(dealt) == 4
 
@@ -493,7 +500,7 @@ async def test_four_card_brag_discard_through_the_modal(salon: Any) -> None:
     stale = await first.select(older.response, [dealt[0]], custom_id=menu["custom_id"])
     assert "already" in stale.response.content
     assert actions_played(salon)[1] == played[1] + 1
-    stored = await salon.bot.db.get_hand(int(hand["id"]))
+    stored = await salon.bot.db.query(Transaction.get_hand, int(hand["id"]))
     assert stored.record["actions"][-1] == [str(first.id), "discard", [thrown]]
     [(_, kept_text)] = dm_posts(salon, before)  # his three played cards, privately
     assert tokens(kept_text) == shown(c for c in dealt if c != thrown)
@@ -509,10 +516,12 @@ async def test_four_card_brag_discard_through_the_modal(salon: Any) -> None:
     second = members[int(state(salon)["hand"]["to_act"])]
     looked = await second.slash(salon.channel, "act", verb="look")
     assert looked.ephemeral and "Played" in looked.response.content
-    his = (await salon.bot.db.get_hand(int(hand["id"]))).record["hands"][str(second.id)]
+    his = (await salon.bot.db.query(Transaction.get_hand, int(hand["id"]))).record["hands"][
+        str(second.id)
+    ]
     discarded = await second.slash(salon.channel, "act", verb="discard", amount=card(his[0]))
     assert discarded.ephemeral and "Played" in discarded.response.content
-    stored = await salon.bot.db.get_hand(int(hand["id"]))
+    stored = await salon.bot.db.query(Transaction.get_hand, int(hand["id"]))
     assert stored.record["actions"][-1] == [str(second.id), "discard", [his[0]]]
 
 

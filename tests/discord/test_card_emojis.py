@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from simsupport import card_emojis_ready, card_tokens, state, table_message
 
+from bot.storage import Transaction
 from bot.ui.card_emojis import ALL_CARDS
 from bot.ui.render import card, coloured_card
 
@@ -63,7 +64,7 @@ async def test_a_brag_hand_is_written_with_card_emojis(salon: Any) -> None:
         for r in salon.env.http_requests[before:]
         if r.method == "POST" and r.path.endswith("/messages") and r.path != table_posts
     ]
-    record = (await salon.bot.db.get_hand(int(hand["id"]))).record
+    record = (await salon.bot.db.query(Transaction.get_hand, int(hand["id"]))).record
     dealt = record["hands"][str(first.id)]
     (dm,) = dms
     assert card_tokens(dm) == {card(c) for c in dealt}

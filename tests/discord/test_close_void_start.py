@@ -8,6 +8,7 @@ from typing import Any
 from discord import app_commands
 from simsupport import pick_action, table_message
 
+from bot.storage import Transaction
 from tests.discord.salon_helpers import add_manager, command, give_freely
 
 
@@ -48,7 +49,7 @@ async def test_close_during_a_hand_is_answered_privately_and_shown_on_the_table(
     assert result.ephemeral
     assert result.response.content == "The table will close when this hand ends."
     assert table in salon.bot.manager.tables
-    assert (await salon.bot.db.get_hand(hand_id)).status == "in_progress"
+    assert (await salon.bot.db.query(Transaction.get_hand, hand_id)).status == "in_progress"
     embed = (await table_message(salon, table)).embeds[0]
     assert any(
         f.name == "Closing" and "closes when this hand ends" in f.value for f in embed.fields
@@ -69,14 +70,14 @@ async def test_admin_table_void_is_refused_to_a_member_and_works_for_a_manager(
     assert refused.ephemeral
     assert refused.response.content == "You need the Manage Server permission for that."
     assert any(isinstance(e, app_commands.MissingPermissions) for e in salon.env.errors)
-    assert (await salon.bot.db.get_hand(hand_id)).status == "in_progress"
+    assert (await salon.bot.db.query(Transaction.get_hand, hand_id)).status == "in_progress"
 
     done = await boss.slash(salon.channel, "admin table void")
 
     assert done.ephemeral and "is called off" in done.response.content
-    hand = await salon.bot.db.get_hand(hand_id)
+    hand = await salon.bot.db.query(Transaction.get_hand, hand_id)
     assert hand.status == "void" and hand.result["voided_by"] == boss.id
-    assert (await salon.bot.db.chip_census(salon.guild.id)).balanced
+    assert (await salon.bot.db.query(Transaction.chip_census, salon.guild.id)).balanced
 
 
 async def test_admin_table_close_closes_now_and_names_the_admin(salon: Any) -> None:
@@ -87,7 +88,11 @@ async def test_admin_table_close_closes_now_and_names_the_admin(salon: Any) -> N
 
     assert done.ephemeral and "The table is closed" in done.response.content
     assert table not in salon.bot.manager.tables
-    entry = (await salon.bot.db.ledger(salon.guild.id, salon.member("bob").id, limit=1))[0]
+    entry = (
+        await salon.bot.db.query(
+            Transaction.ledger, salon.guild.id, salon.member("bob").id, limit=1
+        )
+    )[0]
     assert entry.kind == "cash_out" and entry.counterpart_id == boss.id
 
 

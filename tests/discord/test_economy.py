@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.storage import METRICS
+from bot.storage import METRICS, Transaction
 from bot.ui.economy_text import METRICS as METRIC_NAMES
 from tests.discord.salon_helpers import (
     add_bot,
@@ -24,7 +24,7 @@ COOLDOWN = 20 * 3600  # the default daily cooldown
 async def test_first_wallet_use_creates_the_starting_grant(salon: Any) -> None:
     alice = salon.member("alice")
     guild = salon.guild.id
-    assert await salon.bot.db.ledger(guild, alice.id) == []
+    assert await salon.bot.db.query(Transaction.ledger, guild, alice.id) == []
 
     result = await alice.slash(salon.channel, "wallet")
 
@@ -35,11 +35,11 @@ async def test_first_wallet_use_creates_the_starting_grant(salon: Any) -> None:
     assert "At tables: 0 chips" in text
     assert "welcome grant" in text
     assert "ready, claim it with /daily" in text
-    (entry,) = await salon.bot.db.ledger(guild, alice.id)
+    (entry,) = await salon.bot.db.query(Transaction.ledger, guild, alice.id)
     assert (entry.kind, entry.amount) == ("grant", 1000)
     # a second look creates nothing more
     await alice.slash(salon.channel, "wallet")
-    assert len(await salon.bot.db.ledger(guild, alice.id)) == 1
+    assert len(await salon.bot.db.query(Transaction.ledger, guild, alice.id)) == 1
 
 
 async def test_wallet_of_another_member_shows_no_ledger(salon: Any) -> None:
@@ -64,7 +64,7 @@ async def test_wallet_refuses_a_bot(salon: Any) -> None:
 
     assert result.ephemeral
     assert "Bots do not play for chips" in result.response.content
-    assert await salon.bot.db.ledger(salon.guild.id, robot.id) == []
+    assert await salon.bot.db.query(Transaction.ledger, salon.guild.id, robot.id) == []
 
 
 async def test_wallet_counts_the_chips_at_tables(salon: Any) -> None:
@@ -91,7 +91,7 @@ async def test_daily_once_per_cooldown_on_the_virtual_clock(salon: Any) -> None:
     assert "Daily bonus: +100 chips" in first.response.content
     assert "holds 1,100 chips" in first.response.content
     assert f"<t:{int(start + COOLDOWN)}:R>" in first.response.content
-    claimed = (await db.ledger(guild, alice.id))[0]
+    claimed = (await db.query(Transaction.ledger, guild, alice.id))[0]
     assert claimed.kind == "daily"
     # the database reads simcord's virtual time, not the machine's
     assert claimed.created_at == pytest.approx(start, abs=5)
@@ -102,20 +102,20 @@ async def test_daily_once_per_cooldown_on_the_virtual_clock(salon: Any) -> None:
     assert second.ephemeral
     assert "not ready yet" in second.response.content
     assert f"<t:{int(claimed.created_at + COOLDOWN)}:R>" in second.response.content
-    assert await db.balance(guild, alice.id) == 1100
+    assert await db.write(Transaction.balance, guild, alice.id) == 1100
 
     await salon.env.advance_time(COOLDOWN - 3600 + 1)
     third = await alice.slash(salon.channel, "daily")
 
     assert "Daily bonus: +100 chips" in third.response.content
-    assert await db.balance(guild, alice.id) == 1200
-    again = (await db.ledger(guild, alice.id))[0]
+    assert await db.write(Transaction.balance, guild, alice.id) == 1200
+    again = (await db.query(Transaction.ledger, guild, alice.id))[0]
     assert again.created_at - claimed.created_at == pytest.approx(COOLDOWN + 1, abs=5)
 
 
 async def test_daily_is_off_when_the_bonus_is_zero(salon: Any) -> None:
     alice = salon.member("alice")
-    await salon.bot.db.update_settings(salon.guild.id, daily_bonus=0)
+    await salon.bot.db.write(Transaction.update_settings, salon.guild.id, daily_bonus=0)
 
     result = await alice.slash(salon.channel, "daily")
 
@@ -139,9 +139,9 @@ async def test_give_is_public_and_moves_the_chips(salon: Any) -> None:
     (private,) = result.followups
     assert private.ephemeral
     assert private.content == "Your wallet now holds 750 chips."
-    assert await db.balance(guild, alice.id) == 750
-    assert await db.balance(guild, bob.id) == 1250
-    entry = (await db.ledger(guild, bob.id))[0]
+    assert await db.write(Transaction.balance, guild, alice.id) == 750
+    assert await db.write(Transaction.balance, guild, bob.id) == 1250
+    entry = (await db.query(Transaction.ledger, guild, bob.id))[0]
     assert (entry.kind, entry.amount, entry.counterpart_id) == ("transfer", 250, alice.id)
 
 
@@ -165,7 +165,7 @@ async def test_give_refusals_are_private_and_change_nothing(
 
     assert result.ephemeral
     assert message in result.response.content
-    assert await salon.bot.db.balance(salon.guild.id, alice.id) == 1000
+    assert await salon.bot.db.write(Transaction.balance, salon.guild.id, alice.id) == 1000
     assert salon.env.errors == []
 
 
@@ -186,7 +186,7 @@ async def test_leaderboard_after_hands(salon: Any) -> None:
         manager, salon.guild.id, salon.channel.id, [alice.id, bob.id, carol.id]
     )
     hand_id = await play_hand(manager, table)
-    hand = await salon.bot.db.get_hand(hand_id)
+    hand = await salon.bot.db.query(Transaction.get_hand, hand_id)
     (winner,) = hand.result["pots"][0]["winners"]
     losers = [p.id for p in (alice, bob, carol) if str(p.id) != winner]
 
@@ -214,7 +214,7 @@ async def test_leaderboard_after_hands(salon: Any) -> None:
 async def test_public_messages_follow_the_guild_locale(salon: Any) -> None:
     await give_freely(salon)
     alice, bob = salon.member("alice"), salon.member("bob")
-    await salon.bot.db.update_settings(salon.guild.id, locale="fr")
+    await salon.bot.db.write(Transaction.update_settings, salon.guild.id, locale="fr")
 
     gift = await alice.slash(salon.channel, "give", member=bob, amount=1)
 
@@ -265,4 +265,4 @@ async def test_give_amounts_outside_the_range_never_reach_the_bot(salon: Any, am
     alice, bob = salon.member("alice"), salon.member("bob")
     with pytest.raises(simcord.OptionError):
         await alice.slash(salon.channel, "give", member=bob, amount=amount)
-    assert await salon.bot.db.ledger(salon.guild.id, bob.id) == []
+    assert await salon.bot.db.query(Transaction.ledger, salon.guild.id, bob.id) == []

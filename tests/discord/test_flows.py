@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot.storage import Transaction
 from bot.storage.flows import FLOW_THRESHOLD
 from tests.discord.salon_helpers import add_manager, open_table, play_hand, speak_french
 from tests.test_runtime_support import StackedShuffler, brag_pack
@@ -30,16 +31,19 @@ async def test_fresh_alternate_accounts_cannot_give_their_welcome_grant(salon: A
     assert answers[0].response.content == (
         "Your Discord account is too new to give chips here: wait until it is 7 days old."
     )
-    assert await db.balance(guild, main.id) == 1000
-    assert await db.chip_flows(guild) == []
+    assert await db.write(Transaction.balance, guild, main.id) == 1000
+    assert await db.query(Transaction.chip_flows, guild) == []
 
     boss = add_manager(salon, "boss")
     await boss.slash(salon.channel, "admin limits", account_days=0, member_days=0, grant_hands=0)
     gifts = [await alt.slash(salon.channel, "give", member=main, amount=1000) for alt in alts]
 
     assert not any(g.ephemeral for g in gifts)
-    assert await db.balance(guild, main.id) == 4000
-    flows = {(f.from_user, f.to_user): (f.chips, f.gifts) for f in await db.chip_flows(guild)}
+    assert await db.write(Transaction.balance, guild, main.id) == 4000
+    flows = {
+        (f.from_user, f.to_user): (f.chips, f.gifts)
+        for f in await db.query(Transaction.chip_flows, guild)
+    }
     assert flows == {(alt.id, main.id): (1000, 1000) for alt in alts}
 
 
@@ -77,7 +81,7 @@ async def test_the_welcome_grant_is_kept_until_ten_hands_are_played(
         "For now you may give up to 100 chips."
     )
     assert not allowed.ephemeral
-    assert await db.balance(guild, bob.id) == 1100
+    assert await db.write(Transaction.balance, guild, bob.id) == 1100
 
     speak_french(monkeypatch)
     await salon.env.advance_time(61)
@@ -174,7 +178,8 @@ async def test_admin_flows_flags_strong_folds_to_an_alternate_account(salon: Any
     assert "(pair A-A-2)" in text or "(pair K-K-3)" in text
     assert one.mention not in text and two.mention not in text
     flows = {
-        (f.from_user, f.to_user): f.chips for f in await salon.bot.db.chip_flows(salon.guild.id)
+        (f.from_user, f.to_user): f.chips
+        for f in await salon.bot.db.query(Transaction.chip_flows, salon.guild.id)
     }
     assert flows[(one.id, two.id)] == flows[(two.id, one.id)] == 275  # the same volume
     # a lower threshold lists the honest pair only if its one-way flow passes it: it does not

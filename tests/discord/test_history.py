@@ -14,6 +14,7 @@ import simcord
 from bot.games.replay import main as replay_main
 from bot.games.replay import replay_json
 from bot.runtime import replays_to_expect
+from bot.storage import Transaction
 from tests.discord.salon_helpers import (
     add_manager,
     open_table,
@@ -49,7 +50,7 @@ async def test_history_lists_the_latest_finished_hands(salon: Any) -> None:
     assert lines[1].startswith(f"`#{second}` Bouillotte · {salon.channel.mention} · <t:")
     assert lines[2].startswith(f"`#{first}` Bouillotte")
     for line, hand_id in ((lines[1], second), (lines[2], first)):
-        hand = await salon.bot.db.get_hand(hand_id)
+        hand = await salon.bot.db.query(Transaction.get_hand, hand_id)
         (pot,) = hand.result["pots"]
         assert line.endswith(f"won by <@{pot['winners'][0]}>, pot {pot['amount']} chips")
         assert f"<t:{int(hand.updated_at)}:R>" in line

@@ -10,6 +10,7 @@ from typing import Any
 from simsupport import button_for, pick_action, state, table_message
 
 from bot.runtime.house_seats import HOUSE_PAUSE
+from bot.storage import Transaction
 from bot.storage.house import HOUSE_BANK
 
 
@@ -52,9 +53,9 @@ async def test_one_member_and_two_house_players_play_to_the_showdown(salon: Any)
                 showdowns += 1
     assert showdowns >= 1
     # the house's chips: from its bank, in the ledger; the census balances
-    bank = await salon.bot.db.ledger(salon.guild.id, HOUSE_BANK)
+    bank = await salon.bot.db.query(Transaction.ledger, salon.guild.id, HOUSE_BANK)
     assert bank and {e.note for e in bank} == {"house bank"}
-    census = await salon.bot.db.chip_census(salon.guild.id)
+    census = await salon.bot.db.query(Transaction.chip_census, salon.guild.id)
     assert census.balanced
     board = await ann.slash(salon.channel, "leaderboard")
     embeds = [e.to_dict() for e in board.response.embeds]

@@ -16,6 +16,7 @@ from simsupport import custom_ids, state, table_message
 from bot.games import registry
 from bot.games.verbs import Verb
 from bot.runtime import TableError
+from bot.storage import Transaction
 from bot.ui.views import ActButton, OldActionButton, OtherAmountButton
 
 
@@ -51,7 +52,7 @@ async def test_a_late_click_for_a_move_already_played_is_refused(salon: Any) -> 
     raise_to = next(a for a in hand["legal"] if a["verb"] == "raise")["min"]
     await salon.bot.manager.act(table, other.id, "raise", raise_to)
     assert state(salon, table)["hand"]["to_act"] == str(first.id)
-    moves = len((await salon.bot.db.current_hand(table)).record["actions"])
+    moves = len((await salon.bot.db.query(Transaction.current_hand, table)).record["actions"])
 
     # the same button delivered again (a lagging client, a repeated interaction)
     with pytest.raises(TableError, match=r"^That move was already played\.$"):
@@ -59,7 +60,9 @@ async def test_a_late_click_for_a_move_already_played_is_refused(salon: Any) -> 
             table, first.id, "open", int(match["amount"]), hand_id=int(match["hand"]), index=0
         )
 
-    assert len((await salon.bot.db.current_hand(table)).record["actions"]) == moves
+    assert (
+        len((await salon.bot.db.query(Transaction.current_hand, table)).record["actions"]) == moves
+    )
     fresh = await table_message(salon, table)
     assert any(f":{moves}:" in c for c in custom_ids(fresh) if c.startswith("salon:a:"))
 

@@ -27,6 +27,7 @@ from salon_helpers import speak_french
 from simsupport import custom_ids, moves_played
 
 from bot.i18n import LANGS, keys, resources
+from bot.storage import Transaction
 
 #: (game, options) of the tables played, every variant the rules name.
 VARIANTS: list[tuple[str, str]] = [
@@ -172,7 +173,7 @@ def _join(table_id: int) -> str:
 
 
 async def _message(salon: Any, channel: Any, table_id: int) -> Any:
-    message_id = (await salon.bot.db.get_table(table_id)).message_ids["table"]
+    message_id = (await salon.bot.db.query(Transaction.get_table, table_id)).message_ids["table"]
     for message in channel.history():
         if message.id == message_id:
             return message
@@ -273,7 +274,7 @@ async def test_every_text_is_in_the_readers_language(
 ) -> None:
     if lang == "fr":
         speak_french(monkeypatch)
-        await salon.bot.db.update_settings(salon.guild.id, locale="fr")
+        await salon.bot.db.write(Transaction.update_settings, salon.guild.id, locale="fr")
     since = len(salon.env.http_requests)
     with caplog.at_level(logging.ERROR, logger="bot.i18n"):
         played = await play_random_hands(salon, hands, random.Random(hands))

@@ -13,6 +13,7 @@ import simcord
 from simcord.backend import serializers
 from simsupport import button_for, pick_action, table_message
 
+from bot.storage import Transaction
 from tests.discord.salon_helpers import add_manager, speak_french
 
 GAMES = ("brelan", "bouillotte", "brag")
@@ -54,13 +55,16 @@ async def hand_in_play(salon: Any, table: int, moves: int = 1) -> dict[str, Any]
 
 
 async def wallets(salon: Any, names: tuple[str, ...] = PLAYERS) -> dict[str, int]:
-    return {n: await salon.bot.db.balance(salon.guild.id, salon.member(n).id) for n in names}
+    return {
+        n: await salon.bot.db.write(Transaction.balance, salon.guild.id, salon.member(n).id)
+        for n in names
+    }
 
 
 async def chips_hold(salon: Any, guild_id: int | None = None) -> None:
     guild = salon.guild.id if guild_id is None else guild_id
-    assert (await salon.bot.db.chip_census(guild)).balanced
-    assert not await salon.bot.db.verify_ledger(guild)
+    assert (await salon.bot.db.query(Transaction.chip_census, guild)).balanced
+    assert not await salon.bot.db.query(Transaction.verify_ledger, guild)
 
 
 async def queue(salon: Any, table: int) -> list[int]:
@@ -111,10 +115,10 @@ async def assert_closed_and_home(salon: Any, table: int, hand_id: int) -> None:
     """The table is closed, its hand void, every stack home (wallets as before the first
     hand: it was called off), and the chips add up."""
     assert table not in salon.bot.manager.tables
-    assert (await salon.bot.db.get_table(table)).status == "closed"
-    assert (await salon.bot.db.get_hand(hand_id)).status == "void"
+    assert (await salon.bot.db.query(Transaction.get_table, table)).status == "closed"
+    assert (await salon.bot.db.query(Transaction.get_hand, hand_id)).status == "void"
     assert await wallets(salon) == dict.fromkeys(PLAYERS, GRANT)
-    assert not await salon.bot.db.seats(table)
+    assert not await salon.bot.db.query(Transaction.seats, table)
     await chips_hold(salon)
 
 
@@ -267,16 +271,21 @@ async def assert_left(salon: Any, table: int, hand_id: int, leaver: str) -> None
     """After the hand: the leaver is cashed out with his stack (his wallet kept), nobody is
     in line, and the chips add up."""
     user = salon.member(leaver).id
-    stored = await salon.bot.db.get_hand(hand_id)
+    stored = await salon.bot.db.query(Transaction.get_hand, hand_id)
     assert stored.status == "finished"
-    assert user not in {s.user_id for s in await salon.bot.db.seats(table)}
+    assert user not in {s.user_id for s in await salon.bot.db.query(Transaction.seats, table)}
     stack = stored.result["stacks"][str(user)]
     cave = 30
-    assert await salon.bot.db.balance(salon.guild.id, user) == GRANT - cave + stack
-    entry = (await salon.bot.db.ledger(salon.guild.id, user, limit=1))[0]
+    assert (
+        await salon.bot.db.write(Transaction.balance, salon.guild.id, user) == GRANT - cave + stack
+    )
+    entry = (await salon.bot.db.query(Transaction.ledger, salon.guild.id, user, limit=1))[0]
     assert entry.kind == "cash_out" and entry.amount == stack
     assert await queue(salon, table) == []
-    assert await salon.bot.db.balance(salon.guild.id, salon.member("dave").id) == GRANT
+    assert (
+        await salon.bot.db.write(Transaction.balance, salon.guild.id, salon.member("dave").id)
+        == GRANT
+    )
     await chips_hold(salon)
 
 
@@ -319,8 +328,8 @@ async def test_the_bot_removed_from_a_server_closes_its_tables_only(salon: Any) 
 
     for closed in (table, second):
         assert closed not in salon.bot.manager.tables
-        assert (await salon.bot.db.get_table(closed)).status == "closed"
-    assert (await salon.bot.db.get_hand(int(hand["id"]))).status == "void"
+        assert (await salon.bot.db.query(Transaction.get_table, closed)).status == "closed"
+    assert (await salon.bot.db.query(Transaction.get_hand, int(hand["id"]))).status == "void"
     assert await wallets(salon) == dict.fromkeys(PLAYERS, GRANT)
     await chips_hold(salon)
     assert last_dm(salon.member("alice")) == (
@@ -405,7 +414,7 @@ async def test_a_new_gateway_session_brings_the_table_message_up_to_date(salon: 
     await hand_in_play(salon, table)
     await salon.env.settle()
     shown = (await table_message(salon, table)).embeds[0].to_dict()
-    message_id = (await salon.bot.db.get_table(table)).message_ids["table"]
+    message_id = (await salon.bot.db.query(Transaction.get_table, table)).message_ids["table"]
     # an edit that never reached Discord: the message shows an old state
     salon.env.backend.edit_message(salon.channel.id, int(message_id), {"embeds": []})
     assert not (await table_message(salon, table)).embeds
@@ -459,7 +468,7 @@ async def test_a_server_left_while_the_bot_was_down_closes_its_tables_at_start(
     await salon.restart()
 
     assert table not in salon.bot.manager.tables
-    assert (await salon.bot.db.get_hand(int(hand["id"]))).status == "void"
+    assert (await salon.bot.db.query(Transaction.get_hand, int(hand["id"]))).status == "void"
     assert await wallets(salon) == dict.fromkeys(PLAYERS, GRANT)
     await chips_hold(salon)
     assert last_dm(salon.member("alice")) == (

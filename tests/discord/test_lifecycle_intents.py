@@ -17,6 +17,7 @@ from bot.app import MEMBERS_REFUSED, SalonBot, serve, start_with_fallback
 from bot.config import ConfigError, Settings
 from bot.games.cards import Shuffler
 from bot.ops import explain
+from bot.storage import Transaction
 
 #: The Developer Portal with "Server Members Intent" off.
 NO_MEMBERS = discord.Intents.all()
@@ -193,7 +194,7 @@ async def a_ban_without_the_members_intent(env: simcord.Env, bot: SalonBot) -> N
     env.backend.apply_ban(guild.id, bob.id, "cheating")
     await env.settle()
 
-    seated = {s.user_id for s in await bot.db.seats(table)}
+    seated = {s.user_id for s in await bot.db.query(Transaction.seats, table)}
     assert seated == {alice.id, carol.id}  # carol's leaving was not seen; bob's ban was
-    assert await bot.db.balance(guild.id, bob.id) == 1000  # his cave came back
-    assert (await bot.db.chip_census(guild.id)).balanced
+    assert await bot.db.write(Transaction.balance, guild.id, bob.id) == 1000  # his cave came back
+    assert (await bot.db.query(Transaction.chip_census, guild.id)).balanced

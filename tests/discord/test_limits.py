@@ -14,6 +14,7 @@ from discord_limits import assert_within_discord_limits
 from simsupport import table_message
 
 from bot.runtime.games import combo_message
+from bot.storage import Transaction
 from bot.ui import limits
 from bot.ui.render import showdown_embed, table_embed
 from bot.ui.views import AmountModal, table_view
@@ -168,7 +169,7 @@ async def test_a_failed_edit_is_answered_and_the_table_posted_again(
     alice = salon.member("alice")
     await alice.slash(salon.channel, "table create", game="bouillotte")
     table = await salon.bot.manager.table_in_channel(salon.channel.id)
-    before = (await salon.bot.db.get_table(table)).message_ids["table"]
+    before = (await salon.bot.db.query(Transaction.get_table, table)).message_ids["table"]
 
     async def refuse(*_args: Any, **_kwargs: Any) -> None:
         raise discord.HTTPException(_Response(), "Invalid Form Body")  # type: ignore[arg-type]
@@ -178,8 +179,10 @@ async def test_a_failed_edit_is_answered_and_the_table_posted_again(
     monkeypatch.undo()
 
     assert clicked.ephemeral and clicked.response.content.startswith("Done.")
-    assert (await salon.bot.db.get_seat(table, alice.id)) is not None  # the join was applied
-    after = (await salon.bot.db.get_table(table)).message_ids["table"]
+    assert (
+        await salon.bot.db.query(Transaction.get_seat, table, alice.id)
+    ) is not None  # the join was applied
+    after = (await salon.bot.db.query(Transaction.get_table, table)).message_ids["table"]
     assert after != before
     assert all(m.id != before for m in salon.channel.history())  # the old one is removed
     assert f"<@{alice.id}>" in (await table_message(salon, table)).embeds[0].fields[0].value
@@ -189,12 +192,12 @@ async def test_a_deleted_table_message_is_posted_again(salon: Any) -> None:
     alice, bob = salon.member("alice"), salon.member("bob")
     await alice.slash(salon.channel, "table create", game="bouillotte")
     table = await salon.bot.manager.table_in_channel(salon.channel.id)
-    old = (await salon.bot.db.get_table(table)).message_ids["table"]
+    old = (await salon.bot.db.query(Transaction.get_table, table)).message_ids["table"]
     channel = salon.bot.get_partial_messageable(salon.channel.id)
     await channel.get_partial_message(old).delete()
 
     await bob.slash(salon.channel, "table join")
 
-    new = (await salon.bot.db.get_table(table)).message_ids["table"]
+    new = (await salon.bot.db.query(Transaction.get_table, table)).message_ids["table"]
     assert new != old
     assert f"<@{bob.id}>" in (await table_message(salon, table)).embeds[0].fields[0].value

@@ -18,6 +18,7 @@ from bot.games.base import Event
 from bot.i18n import Message
 from bot.runtime import TableError
 from bot.runtime.games import combo_message, event_message
+from bot.storage import Transaction
 from bot.storage.models import LeaderboardEntry
 from bot.ui import limits
 from bot.ui.render import narrate, showdown_embed, table_embed
@@ -251,7 +252,7 @@ async def test_history_at_its_largest_count_keeps_its_last_line(
     async def history(*_args: Any, **_kwargs: Any) -> list[Any]:
         return hands
 
-    monkeypatch.setattr(salon.bot.db, "hand_history", history)
+    monkeypatch.setattr(Transaction, "hand_history", history)
     if lang == "fr":
         speak_french(monkeypatch)
     text = (await salon.member("alice").slash(salon.channel, "history", count=20)).response.content
@@ -273,8 +274,9 @@ async def test_the_leaderboard_at_its_largest_fits(
     async def board(*_args: Any, **_kwargs: Any) -> list[LeaderboardEntry]:
         return entries
 
-    monkeypatch.setattr(salon.bot.db, "leaderboard", board)
-    await salon.bot.db.update_settings(salon.guild.id, locale=lang)  # the public language
+    monkeypatch.setattr(Transaction, "leaderboard", board)
+    # the public language
+    await salon.bot.db.write(Transaction.update_settings, salon.guild.id, locale=lang)
     result = await salon.member("alice").slash(salon.channel, "leaderboard")
     (embed,) = result.response.embeds
     assert_within_discord_limits(discord.Embed.from_dict(embed.to_dict()))

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from simsupport import card_emojis_ready, card_tokens, custom_ids, state, table_message
 
+from bot.storage import Transaction
 from bot.ui.render import card
 
 tokens = card_tokens
@@ -56,7 +57,7 @@ async def test_public_messages_never_show_hidden_cards(salon: Any, card_emojis: 
         await random_click(salon, members, rng)
     assert own_cards_checked > 0
 
-    hands = await salon.bot.db.hand_history(salon.guild.id, limit=50)
+    hands = await salon.bot.db.query(Transaction.hand_history, salon.guild.id, limit=50)
     assert len(hands) >= 5
     # a message of hand n may show the retournes of hands 1..n (its own and earlier ones in
     # its log), never a retourne of a hand not dealt yet

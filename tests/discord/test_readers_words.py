@@ -12,6 +12,7 @@ from simsupport import actions_played, state, table_message
 
 from bot.i18n import render
 from bot.runtime.errors import VERBS
+from bot.storage import Transaction
 from bot.ui.render import table_embed
 
 #: A word written like an option's value or a key (``single_suit``, ``face_up``).
@@ -64,7 +65,7 @@ def test_the_countdown_reads_right_once_discord_fills_it_in(
 async def test_the_table_message_counts_the_turn_down_in_french(
     salon: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    await salon.bot.db.update_settings(salon.guild.id, locale="fr")
+    await salon.bot.db.write(Transaction.update_settings, salon.guild.id, locale="fr")
     await _started(salon)
     message = await table_message(salon)
     text = "\n".join(str(f.value) for e in message.embeds for f in e.fields)

@@ -19,6 +19,7 @@ from simcord.builders import ChannelHandle
 from simsupport import actions_played, custom_ids, pick_action, state, table_message
 
 from bot.i18n import Message
+from bot.storage import Transaction
 from bot.ui import outbox
 
 
@@ -74,7 +75,9 @@ async def shows_the_table_as_it_is(salon: Any, table_id: int = 1, flush: bool = 
     if flush:
         message = await table_message(salon, table_id)
     else:
-        message_id = (await salon.bot.db.get_table(table_id)).message_ids["table"]
+        message_id = (await salon.bot.db.query(Transaction.get_table, table_id)).message_ids[
+            "table"
+        ]
         message = next(m for m in salon.channel.history() if m.id == message_id)
     wanted = await salon.bot.presenter.message_kwargs(table_id)
     return custom_ids(message) == [item.custom_id for item in wanted["view"].children]
@@ -258,7 +261,7 @@ async def test_an_archived_thread_is_reopened_and_the_message_updated(salon: Any
     ]
     assert [r.json for r in reopened] == [{"archived": False}]
     assert not thread.thread_metadata.archived
-    message_id = (await salon.bot.db.get_table(1)).message_ids["table"]
+    message_id = (await salon.bot.db.query(Transaction.get_table, 1)).message_ids["table"]
     message = next(m for m in here.history() if m.id == message_id)
     wanted = await salon.bot.presenter.message_kwargs(1)
     assert custom_ids(message) == [item.custom_id for item in wanted["view"].children]
@@ -381,7 +384,10 @@ async def test_a_table_opened_while_storage_is_slow_still_gets_its_message(
     first_at, first = next((t, r) for t, r in seen if r.path.endswith("/callback"))
     assert first.json["type"] == 5 and first_at < 3.0
     assert not created.ephemeral and created.response.embeds
-    assert created.response.id == (await salon.bot.db.get_table(1)).message_ids["table"]
+    assert (
+        created.response.id
+        == (await salon.bot.db.query(Transaction.get_table, 1)).message_ids["table"]
+    )
     monkeypatch.undo()
     await ben.slash(salon.channel, "table join")  # a change made by REST
     assert await shows_the_table_as_it_is(salon)

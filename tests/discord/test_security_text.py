@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.app import DEFAULT_MENTIONS
+from bot.storage import Transaction
 from tests.discord.salon_helpers import add_manager, last_callback
 
 HOSTILE = "[prize](https://evil.example) @everyone\n# FREE CHIPS <@&1234>"
@@ -26,7 +27,7 @@ async def test_a_grant_reason_is_posted_as_plain_text(salon: Any) -> None:
     mentions = last_callback(salon)["data"]["allowed_mentions"]
     assert mentions["parse"] == [] and mentions["users"] == [bob.id]
     # the ledger keeps what the admin typed; the wallet shows it as text
-    entry = (await salon.bot.db.ledger(salon.guild.id, bob.id))[0]
+    entry = (await salon.bot.db.query(Transaction.ledger, salon.guild.id, bob.id))[0]
     assert entry.note == HOSTILE
     wallet = await bob.slash(salon.channel, "wallet")
     assert "granted by an admin: \\[prize](https://evil.example)" in wallet.response.content

@@ -6,6 +6,8 @@ from typing import Any
 
 from simsupport import custom_ids, labels, play_hand, state, table_message
 
+from bot.storage import Transaction
+
 
 async def open_bouillotte(salon: Any, names: tuple[str, ...]) -> dict[int, Any]:
     members = {m.id: m for m in (salon.member(n) for n in names)}
@@ -51,10 +53,10 @@ async def test_full_bouillotte_hand(salon: Any) -> None:
         assert len(dms) == 1 and "Your cards: " in dms[0].content
         assert "Retourne" in dms[0].content and f"<#{salon.channel.id}>" in dms[0].content
         assert salon.guild.name in dms[0].content and link in dms[0].content
-    stored = await salon.bot.db.get_hand(hand_id)
+    stored = await salon.bot.db.query(Transaction.get_hand, hand_id)
     assert stored.status == "finished"
-    census = await salon.bot.db.chip_census(salon.guild.id)
+    census = await salon.bot.db.query(Transaction.chip_census, salon.guild.id)
     assert census.balanced
     for uid in members:
-        assert await salon.bot.db.balance(salon.guild.id, uid) == 1000 - 30
-    assert not await salon.bot.db.verify_ledger(salon.guild.id)
+        assert await salon.bot.db.write(Transaction.balance, salon.guild.id, uid) == 1000 - 30
+    assert not await salon.bot.db.query(Transaction.verify_ledger, salon.guild.id)

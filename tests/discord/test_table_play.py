@@ -18,6 +18,7 @@ from simsupport import (
     table_message,
 )
 
+from bot.storage import Transaction
 from bot.ui.render import card
 
 
@@ -199,7 +200,7 @@ async def test_close_needs_the_creator_or_manage_server(salon: Any) -> None:
     closed = await boss.slash(salon.channel, "table close")
     assert not closed.ephemeral and "closed" in closed.response.content
     for uid in members:
-        assert await salon.bot.db.balance(salon.guild.id, uid) == 1000
+        assert await salon.bot.db.write(Transaction.balance, salon.guild.id, uid) == 1000
     message = await table_message(salon)
     assert message.embeds[0].description == "This table is closed." and not message.components
     again = await ben.slash(salon.channel, "table join")
@@ -207,7 +208,7 @@ async def test_close_needs_the_creator_or_manage_server(salon: Any) -> None:
 
 
 async def test_french_table_message(salon: Any) -> None:
-    await salon.bot.db.update_settings(salon.guild.id, locale="fr")
+    await salon.bot.db.write(Transaction.update_settings, salon.guild.id, locale="fr")
     members = await started_table(salon)
     message = await table_message(salon)
     names = [f.name for f in message.embeds[0].fields]
@@ -233,8 +234,8 @@ async def test_staked_brelan_reserve_cave(salon: Any) -> None:
     await ann.click(await table_message(salon), custom_id="salon:t:1:start")
     added = await ann.slash(salon.channel, "table reserve", amount=10)
     assert added.ephemeral and "reserve cave of 10 chips" in added.response.content
-    assert await salon.bot.db.balance(salon.guild.id, ann.id) == 1000 - 20 - 10
-    assert (await salon.bot.db.chip_census(salon.guild.id)).balanced
+    assert await salon.bot.db.write(Transaction.balance, salon.guild.id, ann.id) == 1000 - 20 - 10
+    assert (await salon.bot.db.query(Transaction.chip_census, salon.guild.id)).balanced
 
 
 async def test_showdown_names_the_suit_owners(salon: Any) -> None:
@@ -257,7 +258,9 @@ async def test_close_during_the_pause_between_hands(salon: Any) -> None:
     assert not closed.ephemeral
     await salon.env.advance_time(30)  # the cancelled deal never comes
     assert 1 not in salon.bot.manager.tables
-    total = sum([await salon.bot.db.balance(salon.guild.id, uid) for uid in members])
+    total = sum(
+        [await salon.bot.db.write(Transaction.balance, salon.guild.id, uid) for uid in members]
+    )
     assert total == 2000
 
 
