@@ -21,13 +21,12 @@ from rich.console import Console
 
 from bot.fair.scheme import derive_server_seed
 from bot.games.registry import GAMES
-from bot.i18n import render
+from bot.i18n import Lang, render
 from bot.play.terminal import TerminalPresenter, choice_line, choices, parse_choice
 from bot.runtime import TableError, TableManager
 from bot.runtime.house_seats import HOUSE_LEVELS, MOST_HOUSE
 from bot.runtime.public import PublicHand
 from bot.storage import Database
-from bot.ui.i18n import Lang
 from bot.ui.options_text import parse_table_options
 from bot.ui.render import cards, game_title
 

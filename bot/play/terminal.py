@@ -18,9 +18,8 @@ import discord
 from rich.console import Console
 from rich.text import Text
 
-from bot.i18n import Message, people, render
+from bot.i18n import Lang, Message, people, render
 from bot.runtime.public import LegalAction, PublicState
-from bot.ui.i18n import Lang
 from bot.ui.render import cards, showdown_embed, table_embed, verb_label
 
 RED_SUITS = re.compile(r"[♥♦]\ufe0f?")

@@ -12,10 +12,9 @@ from datetime import datetime
 
 import discord
 
-from bot.i18n import render
+from bot.i18n import Lang, render
 from bot.storage import Database, Transaction
 from bot.ui.economy_text import chips
-from bot.ui.i18n import Lang
 
 DAY = 86_400.0
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.i18n import render
+from bot.i18n import Lang, render
 from bot.runtime.fair_requests import VerifyReport
 from bot.runtime.settings import DEFAULT_RESEED_EVERY
-from bot.ui.i18n import Lang
 
 
 def fair_lines(lang: Lang, state: Mapping[str, Any]) -> str | None:

@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from bot.i18n import render
+from bot.i18n import Lang, render
 from bot.runtime.games import combo_message
 from bot.storage.flows import FlowPair, StrongFold
 from bot.ui.economy_text import chips
-from bot.ui.i18n import Lang
 
 
 def holding_text(lang: Lang, fold: StrongFold) -> str:

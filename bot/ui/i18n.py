@@ -9,7 +9,7 @@ answer follows the clicking user's Discord language, a public message the guild'
 Every sentence comes from the message catalogue (:mod:`bot.i18n`): :func:`say` renders a
 key, a :class:`~bot.i18n.Message` or a refusal in the reader's language. The languages
 (:data:`~bot.i18n.Lang`, :data:`~bot.i18n.LANGS`, :func:`~bot.i18n.lang_of`) are
-:mod:`bot.i18n`'s, named here too for the commands.
+:mod:`bot.i18n`'s alone.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.i18n import LANGS, Lang, Message, lang_of, render
+from bot.i18n import Lang, Message, lang_of, render
 from bot.i18n.message import Refusal
 
-__all__ = ["LANGS", "L", "Lang", "SalonTranslator", "catalogue_str", "lang_of", "say"]
+__all__ = ["L", "SalonTranslator", "catalogue_str", "say"]
 
 
 def L(english: str, french: str) -> app_commands.locale_str:

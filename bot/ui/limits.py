@@ -18,8 +18,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.i18n import render
-from bot.ui.i18n import Lang
+from bot.i18n import Lang, render
 
 TITLE = 256
 DESCRIPTION = 4096

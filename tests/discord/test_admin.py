@@ -9,8 +9,9 @@ import pytest
 import simcord
 from discord import app_commands
 
+from bot.i18n import lang_of
 from bot.storage import Transaction
-from bot.ui.i18n import lang_of, say
+from bot.ui.i18n import say
 from tests.discord.salon_helpers import (
     add_bot,
     add_manager,
