@@ -3,41 +3,39 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from bot.i18n import Lang, render
 from bot.runtime.fair_requests import VerifyReport
+from bot.runtime.public import PublicState
 from bot.runtime.settings import DEFAULT_RESEED_EVERY
 
 
-def fair_lines(lang: Lang, state: Mapping[str, Any]) -> str | None:
+def fair_lines(lang: Lang, state: PublicState) -> str | None:
     """The commitment line of the table message (and who may cut), or None."""
-    fair = state.get("fair")
+    fair = state["fair"]
     if not fair:
         return None
     line = render(
         lang,
         "fair-line",
         commitment=fair["commitment"],
-        deals=int(fair.get("deals", 0)),
-        every=int(fair.get("reseed_every", DEFAULT_RESEED_EVERY)),
+        deals=fair["deals"],
+        every=fair["reseed_every"],
     )
-    if fair.get("reseed_asked"):
+    if fair["reseed_asked"]:
         line += " " + render(lang, "fair-line-reseed")
-    if fair.get("cutter") is not None:
-        line += "\n" + render(lang, "fair-cutter", user=int(fair["cutter"]))
+    if fair["cutter"] is not None:
+        line += "\n" + render(lang, "fair-cutter", user=fair["cutter"])
     return line
 
 
-def fair_explanation(lang: Lang, state: Mapping[str, Any]) -> str:
+def fair_explanation(lang: Lang, state: PublicState) -> str:
     """How the deck is dealt, step by step, with the table's commitment."""
-    fair = state.get("fair") or {}
+    fair = state["fair"]
     return render(
         lang,
         "fair-explain",
-        every=int(fair.get("reseed_every", DEFAULT_RESEED_EVERY)),
-        commitment=str(fair.get("commitment", "…")),
+        every=DEFAULT_RESEED_EVERY if fair is None else fair["reseed_every"],
+        commitment="…" if fair is None else fair["commitment"],
     )
 
 

@@ -16,6 +16,7 @@ import discord
 from bot.games import registry
 from bot.i18n import SUIT_SYMBOLS, Lang, Message, people, render, set_card_writer
 from bot.runtime.errors import VERBS
+from bot.runtime.public import ChoiceView, PlayerView, PublicHand, PublicState, SeatView
 from bot.ui.card_art import ShowdownPicture, ShowdownRow
 from bot.ui.fair_text import fair_lines
 from bot.ui.limits import (
@@ -134,25 +135,12 @@ def narrate(lang: Lang, said: Message, data: Mapping[str, Any] | None = None) ->
 # -- the table message ---------------------------------------------------------------------
 
 
-def _seat_line(lang: Lang, seat: Mapping[str, Any], player: Mapping[str, Any] | None) -> str:
+def _seat_line(lang: Lang, seat: SeatView, player: PlayerView | None) -> str:
     """A seat: who, the chips he has now (during a hand: those not staked yet), his state."""
-    now = seat["stack"] if player is None or player.get("stack") is None else player["stack"]
-    parts = [f"{mention(seat['user'])} — {chips(lang, int(now))}"]
+    now = seat["stack"] if player is None else player["stack"]
+    parts = [f"{mention(seat['user'])} — {chips(lang, now)}"]
     if player is not None:
-        if player.get("stake"):
-            parts.append(render(lang, "ui-stake", n=player["stake"]))
-        if player.get("folded"):
-            parts.append(render(lang, "ui-folded-2"))
-        if player.get("all_in"):
-            parts.append(render(lang, "ui-all-in-2"))
-        if player.get("covered"):
-            parts.append(render(lang, "ui-covered-pot"))
-        if (player.get("hands") or 0) > 1:
-            parts.append(render(lang, "ui-two-hands-one-kept"))
-        if player.get("blind") is True:
-            parts.append(render(lang, "ui-blind"))
-        elif player.get("looked") is True:
-            parts.append(render(lang, "ui-has-looked"))
+        parts += _player_marks(lang, player)
     if seat.get("dealer"):
         parts.append(render(lang, "ui-dealer"))
     if seat.get("sitting_out"):
@@ -162,142 +150,180 @@ def _seat_line(lang: Lang, seat: Mapping[str, Any], player: Mapping[str, Any] | 
     return " · ".join(parts)
 
 
+def _player_marks(lang: Lang, player: PlayerView) -> list[str]:
+    """What a seat's line says of its player in the hand: his stake, folded, all in…"""
+    marks = []
+    if player["stake"]:
+        marks.append(render(lang, "ui-stake", n=player["stake"]))
+    if player["folded"]:
+        marks.append(render(lang, "ui-folded-2"))
+    if player.get("all_in"):
+        marks.append(render(lang, "ui-all-in-2"))
+    if player.get("covered"):
+        marks.append(render(lang, "ui-covered-pot"))
+    if player.get("hands", 0) > 1:
+        marks.append(render(lang, "ui-two-hands-one-kept"))
+    if player.get("blind"):
+        marks.append(render(lang, "ui-blind"))
+    elif player.get("looked"):
+        marks.append(render(lang, "ui-has-looked"))
+    return marks
+
+
 def table_embed(
     lang: Lang,
-    state: Mapping[str, Any],
+    state: PublicState,
     *,
     log: Sequence[str] = (),
     undelivered: Iterable[int] = (),
     closed: bool = False,
 ) -> discord.Embed:
-    """The public table message: seats, stacks, stakes, pool, retourne, turn and queue."""
-    game = str(state.get("game", ""))
-    hand = state.get("hand")
-    title = render(lang, "ui-table-title", game=game_title(game), table=state["table_id"])
-    if hand:
-        title += render(lang, "ui-hand", hand=hand.get("no"))
-    embed = discord.Embed(title=title, colour=game_colour(game))
+    """The public table message: seats, stacks, stakes, pool, retourne, turn and queue.
+
+    Its fields, in order: the seats (:func:`_add_seats`), the hand in progress or what comes
+    next (:func:`_add_hand`, :func:`_add_between_hands`), the table's notices
+    (:func:`_add_notices`), the last moves, then the whole cut to Discord's size
+    (:func:`_shrink_to_fit`)."""
+    embed = _table_header(lang, state)
     if closed:
         embed.description = render(lang, "ui-this-table-closed")
         return embed
-    players: dict[str, Mapping[str, Any]] = {}
-    if hand:
-        players = {str(p["name"]): p for p in hand.get("players", [])}
-    seats = state.get("seats") or []
+    _add_seats(lang, embed, state)
+    hand = state["hand"]
+    if hand is not None:
+        _add_hand(lang, embed, state, hand)
+    else:
+        _add_between_hands(lang, embed, state)
+    _add_notices(lang, embed, state, undelivered)
+    if log:
+        embed.add_field(name=render(lang, "ui-last-moves"), value=latest(log), inline=False)
+    if state["needs_attention"]:
+        _field(
+            embed, render(lang, "ui-needs-attention"), render(lang, "ui-this-table-s-saved-game")
+        )
+    _shrink_to_fit(lang, embed, log, state["queue"])
+    return fit_embed(lang, embed)
+
+
+def _field(embed: discord.Embed, name: str, value: str) -> None:
+    """A field of the table message, on its own line."""
+    embed.add_field(name=name, value=value, inline=False)
+
+
+def _table_header(lang: Lang, state: PublicState) -> discord.Embed:
+    """The table message with its title alone: the game, the table, the hand's number."""
+    game = state["game"]
+    hand = state["hand"]
+    title = render(lang, "ui-table-title", game=game_title(game), table=state["table_id"])
+    if hand is not None:
+        title += render(lang, "ui-hand", hand=hand["no"])
+    return discord.Embed(title=title, colour=game_colour(game))
+
+
+def _add_seats(lang: Lang, embed: discord.Embed, state: PublicState) -> None:
+    """The seats field: a line a seat (:func:`_seat_line`), or a word to join."""
+    hand = state["hand"]
+    players = {} if hand is None else {p["name"]: p for p in hand["players"]}
+    seats = state["seats"]
     if seats:
         lines = [_seat_line(lang, s, players.get(str(s["user"]))) for s in seats]
     else:
         lines = [render(lang, "ui-nobody-seated-yet-press-join")]
     add_lines_field(lang, embed, render(lang, "ui-seats"), lines, most=4)
-    if hand:
-        info = []
-        if hand.get("retourne"):
-            info.append(render(lang, "ui-retourne-turned-card", c=card(hand["retourne"])))
-        if hand.get("pool") is not None:
-            info.append(render(lang, "ui-pool-la-passe", n=hand["pool"]))
-        if hand.get("pot") is not None:
-            info.append(render(lang, "ui-pot", n=hand["pot"]))
-        side = [int(n) for n in hand.get("pots") or []]
-        if len(side) > 1:
-            info.append(
-                render(
-                    lang, "ui-main-pot-side-pots", m=side[0], s=", ".join(str(n) for n in side[1:])
-                )
-            )
-        if hand.get("level"):
-            info.append(render(lang, "ui-current-bet-open-terms-blind", n=hand["level"]))
-        if hand.get("face_up"):
-            info.append(render(lang, "ui-face-up", c=cards(hand["face_up"])))
-        if hand.get("proposer"):
-            info.append(render(lang, "ui-proposes-common-showdown", w=mention(hand["proposer"])))
-        if hand.get("vade"):
-            info.append(render(lang, "ui-vade-stake-match", n=hand["vade"]))
-        if info:
-            embed.add_field(name=render(lang, "ui-table"), value="\n".join(info), inline=False)
-        to_act = hand.get("to_act")
-        if to_act is not None:
-            turn = render(lang, "ui-speak", w=mention(to_act))
-            if hand.get("deadline"):
-                turn += render(lang, "ui-time-runs-out-t-r", t=int(hand["deadline"]))
-            embed.add_field(name=render(lang, "ui-turn"), value=turn, inline=False)
-        if state.get("closing"):
-            embed.add_field(
-                name=render(lang, "ui-closing"),
-                value=render(lang, "ui-table-closes-when-this-hand"),
-                inline=False,
-            )
-    elif state.get("game_over"):
-        embed.add_field(
-            name=render(lang, "ui-game-over"),
-            value=render(lang, "ui-no-more-hands-at-this"),
-            inline=False,
-        )
-    elif state.get("next_hand_at"):
-        embed.add_field(
-            name=render(lang, "ui-turn"),
-            value=render(lang, "ui-next-hand-t-r", t=int(state["next_hand_at"])),
-            inline=False,
-        )
-    elif state.get("started"):
-        embed.add_field(
-            name=render(lang, "ui-turn"),
-            value=render(lang, "ui-waiting-for-next-deal"),
-            inline=False,
-        )
+
+
+def _hand_lines(lang: Lang, hand: PublicHand) -> list[str]:
+    """The table field of a hand: the retourne, the pool or pots, the bet, the cards face up
+    (each game's view holds only its own of these keys)."""
+    info = []
+    if retourne := hand.get("retourne"):
+        info.append(render(lang, "ui-retourne-turned-card", c=card(retourne)))
+    if (pool := hand.get("pool")) is not None:
+        info.append(render(lang, "ui-pool-la-passe", n=pool))
+    if (pot := hand.get("pot")) is not None:
+        info.append(render(lang, "ui-pot", n=pot))
+    side = hand.get("pots", [])
+    if len(side) > 1:
+        rest = ", ".join(str(n) for n in side[1:])
+        info.append(render(lang, "ui-main-pot-side-pots", m=side[0], s=rest))
+    if level := hand.get("level"):
+        info.append(render(lang, "ui-current-bet-open-terms-blind", n=level))
+    if face_up := hand.get("face_up"):
+        info.append(render(lang, "ui-face-up", c=cards(face_up)))
+    if proposer := hand.get("proposer"):
+        info.append(render(lang, "ui-proposes-common-showdown", w=mention(proposer)))
+    if vade := hand.get("vade"):
+        info.append(render(lang, "ui-vade-stake-match", n=vade))
+    return info
+
+
+def _add_hand(lang: Lang, embed: discord.Embed, state: PublicState, hand: PublicHand) -> None:
+    """During a hand: the table field, whose turn it is and until when, the table closing."""
+    info = _hand_lines(lang, hand)
+    if info:
+        _field(embed, render(lang, "ui-table"), "\n".join(info))
+    to_act = hand["to_act"]
+    if to_act is not None:
+        turn = render(lang, "ui-speak", w=mention(to_act))
+        if hand["deadline"]:
+            turn += render(lang, "ui-time-runs-out-t-r", t=int(hand["deadline"]))
+        _field(embed, render(lang, "ui-turn"), turn)
+    if state["closing"]:
+        _field(embed, render(lang, "ui-closing"), render(lang, "ui-table-closes-when-this-hand"))
+
+
+def _add_between_hands(lang: Lang, embed: discord.Embed, state: PublicState) -> None:
+    """With no hand in play: the game over, the next hand's time, or how to start."""
+    if state["game_over"]:
+        _field(embed, render(lang, "ui-game-over"), render(lang, "ui-no-more-hands-at-this"))
+    elif state["next_hand_at"]:
+        t = int(state["next_hand_at"])
+        _field(embed, render(lang, "ui-turn"), render(lang, "ui-next-hand-t-r", t=t))
+    elif state["started"]:
+        _field(embed, render(lang, "ui-turn"), render(lang, "ui-waiting-for-next-deal"))
     else:
-        embed.add_field(
-            name=render(lang, "ui-not-started"),
-            value=render(lang, "ui-join-then-press-start-when"),
-            inline=False,
-        )
-    if state.get("carried"):
-        embed.add_field(
-            name=render(lang, "ui-carried"),
-            value=render(lang, "ui-stay-on-table-from-last", n=chips(lang, int(state["carried"]))),
-            inline=False,
-        )
-    queue = state.get("queue") or []
+        _field(embed, render(lang, "ui-not-started"), render(lang, "ui-join-then-press-start-when"))
+
+
+def _add_notices(
+    lang: Lang, embed: discord.Embed, state: PublicState, undelivered: Iterable[int]
+) -> None:
+    """The chips carried over, the waiting line, closed DMs, the dealer's choice, fairness."""
+    if state["carried"]:
+        n = chips(lang, state["carried"])
+        _field(embed, render(lang, "ui-carried"), render(lang, "ui-stay-on-table-from-last", n=n))
+    queue = state["queue"]
     if queue:
-        embed.add_field(
-            name=render(lang, "ui-waiting-line"),
-            value=listing(lang, [f"{i}. {mention(u)}" for i, u in enumerate(queue, 1)], " "),
-            inline=False,
-        )
+        _field(embed, render(lang, "ui-waiting-line"), _queue_listing(lang, queue))
     blocked = sorted(set(undelivered))
     if blocked:
-        embed.add_field(
-            name=render(lang, "ui-private-messages-closed"),
-            value=render(
-                lang,
-                "ui-press-my-cards-or-use",
-                w=listing(lang, [mention(u) for u in blocked], " ", limit=900),
-            ),
-            inline=False,
+        who = listing(lang, [mention(u) for u in blocked], " ", limit=900)
+        _field(
+            embed,
+            render(lang, "ui-private-messages-closed"),
+            render(lang, "ui-press-my-cards-or-use", w=who),
         )
-    choice = state.get("choice")
+    choice = state["choice"]
     if choice:
-        embed.add_field(
-            name=render(lang, "choice-title"), value=choice_line(lang, choice), inline=False
-        )
+        _field(embed, render(lang, "choice-title"), choice_line(lang, choice))
     fair = fair_lines(lang, state)
     if fair:
-        embed.add_field(name="🔒 " + render(lang, "label-fair"), value=fair, inline=False)
-    if log:
-        embed.add_field(name=render(lang, "ui-last-moves"), value=latest(log), inline=False)
-    if state.get("needs_attention"):
-        embed.add_field(
-            name=render(lang, "ui-needs-attention"),
-            value=render(lang, "ui-this-table-s-saved-game"),
-            inline=False,
-        )
-    # Past 6,000 characters the log gives way first (its newest lines stay), then the
-    # line and the closed-DMs list, so the seats stay whole.
+        _field(embed, "🔒 " + render(lang, "label-fair"), fair)
+
+
+def _queue_listing(lang: Lang, queue: Sequence[int], limit: int = FIELD_VALUE) -> str:
+    """The waiting line, numbered, within ``limit`` characters."""
+    return listing(lang, [f"{i}. {mention(u)}" for i, u in enumerate(queue, 1)], " ", limit)
+
+
+def _shrink_to_fit(
+    lang: Lang, embed: discord.Embed, log: Sequence[str], queue: Sequence[int]
+) -> None:
+    """Past 6,000 characters the log gives way first (its newest lines stay), then the
+    line and the closed-DMs list, so the seats stay whole."""
     shrink: list[tuple[str, Callable[[int], str]]] = [
         (render(lang, "ui-last-moves"), lambda n: latest(log, limit=n)),
-        (
-            render(lang, "ui-waiting-line"),
-            lambda n: listing(lang, [f"{i}. {mention(u)}" for i, u in enumerate(queue, 1)], " ", n),
-        ),
+        (render(lang, "ui-waiting-line"), lambda n: _queue_listing(lang, queue, n)),
     ]
     for name, value_within in shrink:
         over = embed_size(embed) - EMBED_TOTAL
@@ -306,16 +332,15 @@ def table_embed(
             continue
         room = max(60, len(embed.fields[index].value or "") - over)
         embed.set_field_at(index, name=name, value=value_within(room) or "…", inline=False)
-    return fit_embed(lang, embed)
 
 
-def choice_line(lang: Lang, choice: Mapping[str, Any]) -> str:
+def choice_line(lang: Lang, choice: ChoiceView) -> str:
     """Brag's dealer's choice on the table message: who chooses, or the vote so far."""
-    dealer, t = int(choice["dealer"]), int(choice["deadline"])
-    proposal = choice.get("proposal")
+    dealer, t = choice["dealer"], int(choice["deadline"])
+    proposal = choice["proposal"]
     if proposal is None:
         return render(lang, "choice-choosing", user=dealer, t=t)
-    votes = choice.get("votes") or {}
+    votes = choice["votes"]
     yes = sum(1 for v in votes.values() if v)
     changes = " ".join(f"`{k}={v}`" for k, v in sorted(proposal.items()))
     return render(
@@ -325,7 +350,7 @@ def choice_line(lang: Lang, choice: Mapping[str, Any]) -> str:
         changes=changes,
         yes=yes,
         no=len(votes) - yes,
-        left=max(0, int(choice.get("seated", 0)) - len(votes)),
+        left=max(0, choice["seated"] - len(votes)),
         t=t,
     )
 

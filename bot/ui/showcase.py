@@ -11,32 +11,45 @@ import sys
 from pathlib import Path
 
 from bot.i18n import Message
+from bot.runtime.public import PublicState
 from bot.ui.card_art import sample, showdown_png
 from bot.ui.render import narrate, table_embed
 
 NAMES = {1: "Berthe", 2: "Anatole", 3: "Clotilde", 4: "Désiré"}
 
-STATE = {
+STATE: PublicState = {
     "table_id": 2,
     "game": "bouillotte",
+    "started": True,
     "seats": [
-        {"user": 1, "stack": 30, "dealer": False},
-        {"user": 2, "stack": 30},
-        {"user": 3, "stack": 30},
-        {"user": 4, "stack": 30, "dealer": True},
+        {"seat": 1, "user": 1, "stack": 30, "dealer": False},
+        {"seat": 2, "user": 2, "stack": 30},
+        {"seat": 3, "user": 3, "stack": 30},
+        {"seat": 4, "user": 4, "stack": 30, "dealer": True},
     ],
     "queue": [],
+    "carried": 0,
+    "next_hand_at": None,
+    "game_over": False,
+    "closing": False,
+    "needs_attention": False,
+    "paused": False,
+    "notify": "mention",
+    "fair": None,
+    "choice": None,
     "hand": {
         "id": 9,
         "no": 7,
+        "phase": "betting",
         "to_act": "3",
         "retourne": "9d",
         "pool": 4,
+        "vade": 0,
         "players": [
-            {"name": "1", "stack": 22, "stake": 8},
-            {"name": "2", "stack": 30, "stake": 0, "folded": True},
-            {"name": "3", "stack": 29, "stake": 1},
-            {"name": "4", "stack": 29, "stake": 1},
+            {"name": "1", "stack": 22, "stake": 8, "folded": False, "cards": None},
+            {"name": "2", "stack": 30, "stake": 0, "folded": True, "cards": None},
+            {"name": "3", "stack": 29, "stake": 1, "folded": False, "cards": None},
+            {"name": "4", "stack": 29, "stake": 1, "folded": False, "cards": None},
         ],
         "legal": [
             {"verb": "pass"},
@@ -44,6 +57,7 @@ STATE = {
             {"verb": "raise", "min": 9, "max": 30},
         ],
         "actions": 5,
+        "deadline": None,
     },
 }
 

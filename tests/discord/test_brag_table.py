@@ -31,6 +31,7 @@ from bot.runtime.games import combo_message, event_message
 from bot.storage import Transaction
 from bot.ui.render import card, cards, narrate, showdown_embed, table_embed
 from bot.ui.views import parse_amount, table_view
+from tests.public_states import public_state
 
 SEED = 8
 BLIND_REFUSAL = "You are playing blind: look at your cards first."
@@ -618,12 +619,10 @@ def test_brag_showdown_embed_and_table_lines() -> None:
         "<@1> folds.",
         "<@3> shows pair 7-7-9.",
     ]
-    state = {
-        "table_id": 1,
-        "game": "brag",
-        "seats": [{"user": 1, "stack": 0}, {"user": 2, "stack": 40}],
-        "hand": {
-            "id": 1,
+    state = public_state(
+        game="brag",
+        seats=[{"user": 1, "stack": 0}, {"user": 2, "stack": 40}],
+        hand={
             "no": 2,
             "pot": 13,
             "pots": [9, 4],
@@ -631,11 +630,18 @@ def test_brag_showdown_embed_and_table_lines() -> None:
             "face_up": ["Ah", "Kd", "2c"],
             "to_act": "2",
             "players": [
-                {"name": "1", "covered": True, "blind": False, "looked": True, "stake": 9},
-                {"name": "2", "blind": True, "looked": False, "hands": 2, "stake": 4},
+                {
+                    "name": "1",
+                    "stack": 0,
+                    "covered": True,
+                    "blind": False,
+                    "looked": True,
+                    "stake": 9,
+                },
+                {"name": "2", "stack": 40, "blind": True, "looked": False, "hands": 2, "stake": 4},
             ],
         },
-    }
+    )
     table = {f.name: f.value for f in table_embed("en", state).fields}
     assert table["Seats"].splitlines() == [
         "<@1> — 0 chips · stake 9 · covered the pot · has looked",

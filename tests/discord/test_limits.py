@@ -18,6 +18,7 @@ from bot.storage import Transaction
 from bot.ui import limits
 from bot.ui.render import showdown_embed, table_embed
 from bot.ui.views import AmountModal, table_view
+from tests.public_states import public_state
 from tests.test_runtime_support import CHANNEL, GUILD, make_env
 
 # -------------------------------------------------------------- the extremes, built
@@ -121,7 +122,7 @@ def test_an_embed_over_six_thousand_characters_is_cut_to_fit() -> None:
 
 def test_a_random_log_never_breaks_the_table_message() -> None:
     rng = random.Random(4)
-    state = {"table_id": 1, "game": "brelan", "seats": [], "queue": [], "started": False}
+    state = public_state()
     for _ in range(50):
         log = ["é" * rng.randint(0, 3000) for _ in range(rng.randint(0, 40))]
         assert_within_discord_limits(table_embed("fr", state, log=log, undelivered=set()))

@@ -54,6 +54,7 @@ LEGAL = {
 
 def _seat(k: int) -> dict[str, Any]:
     return {
+        "seat": k + 1,
         "user": BIG + k,
         "stack": MAX,
         "dealer": k == 0,
@@ -65,7 +66,9 @@ def _seat(k: int) -> dict[str, Any]:
 def _player(k: int) -> dict[str, Any]:
     return {
         "name": str(BIG + k),
+        "stack": MAX,
         "stake": MAX,
+        "cards": None,
         "folded": True,
         "all_in": True,
         "covered": True,

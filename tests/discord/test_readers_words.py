@@ -14,6 +14,7 @@ from bot.i18n import render
 from bot.runtime.errors import VERBS
 from bot.storage import Transaction
 from bot.ui.render import table_embed
+from tests.public_states import public_state
 
 #: A word written like an option's value or a key (``single_suit``, ``face_up``).
 SNAKE = re.compile(r"\b[a-z]+_[a-z_]+\b")
@@ -33,14 +34,11 @@ async def _started(salon: Any, game: str = "bouillotte", options: str = "") -> d
 
 
 def _turn_field(lang: str, deadline: int) -> str:
-    state = {
-        "table_id": 1,
-        "game": "brelan",
-        "started": True,
-        "seats": [{"seat": 1, "user": 7, "stack": 30}],
-        "queue": [],
-        "hand": {"id": 1, "no": 1, "to_act": "7", "legal": [], "deadline": deadline},
-    }
+    state = public_state(
+        started=True,
+        seats=[{"user": 7, "stack": 30}],
+        hand={"to_act": "7", "deadline": deadline},
+    )
     embed = table_embed(lang, state)
     return next(str(f.value) for f in embed.fields if f.name == render(lang, "ui-turn"))
 

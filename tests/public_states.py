@@ -1,0 +1,64 @@
+"""Full public states (:class:`bot.runtime.public.PublicState`) from the few keys a test
+sets: the renderers read every required key with ``[key]``, so a test's partial state is
+completed here with the values of a quiet table (no hand, nothing pending)."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from bot.runtime.public import PlayerView, PublicHand, PublicState, SeatView
+
+
+def seat(k: int = 0, **keys: Any) -> SeatView:
+    """A seat, ``seat`` numbered from ``k`` when not given."""
+    return cast(SeatView, {"seat": k + 1, "user": k + 1, "stack": 0, **keys})
+
+
+def player(**keys: Any) -> PlayerView:
+    """A player of the hand: nothing staked, in, cards unseen, unless given."""
+    out = {"name": "1", "stack": 0, "stake": 0, "folded": False, "cards": None, **keys}
+    return cast(PlayerView, out)
+
+
+def hand(**keys: Any) -> PublicHand:
+    """A hand in its betting, its players completed by :func:`player`."""
+    out: dict[str, Any] = {
+        "id": 1,
+        "no": 1,
+        "legal": [],
+        "actions": 0,
+        "deadline": None,
+        "phase": "betting",
+        "to_act": None,
+        "players": [],
+        **keys,
+    }
+    out["players"] = [player(**p) for p in out["players"]]
+    return cast(PublicHand, out)
+
+
+def public_state(**keys: Any) -> PublicState:
+    """A table's public state from ``keys``: ``seats`` and ``hand`` (a dict, or None) are
+    completed by :func:`seat` and :func:`hand`."""
+    out: dict[str, Any] = {
+        "table_id": 1,
+        "game": "brelan",
+        "started": False,
+        "seats": [],
+        "queue": [],
+        "carried": 0,
+        "next_hand_at": None,
+        "game_over": False,
+        "closing": False,
+        "needs_attention": False,
+        "paused": False,
+        "notify": "mention",
+        "fair": None,
+        "choice": None,
+        "hand": None,
+        **keys,
+    }
+    out["seats"] = [seat(k, **s) for k, s in enumerate(out["seats"])]
+    if out["hand"] is not None:
+        out["hand"] = hand(**out["hand"])
+    return cast(PublicState, out)
