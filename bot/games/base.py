@@ -21,6 +21,7 @@ from typing import Any, NamedTuple, Protocol
 
 from bot.games.cards import Card, parse_card, parse_cards
 from bot.games.errors import SetupError
+from bot.games.verbs import Verb
 
 Amount = int | tuple[str, ...] | None
 _NO_DATA: Mapping[str, Any] = MappingProxyType({})
@@ -63,6 +64,23 @@ class Action:
             else:
                 amount = value
         return cls(player, verb, amount)
+
+
+class Move(NamedTuple):
+    """A move as an engine's ``verify_act`` accepted it, normalised: what ``act`` applies.
+
+    ``verb`` is the move really played (Brelan's ``stand`` at the carrer's closing turn is
+    ``hold``); ``amount`` is filled in when the verb costs exactly one amount (a ``hold``'s
+    stake, Brag's ``see``), and a Brag discard's cards are read. A tuple, so immutable (and
+    cheap to build on the engines' hot path).
+
+    >>> Move("A", Verb.HOLD, 4)
+    Move(player='A', verb=<Verb.HOLD: 'hold'>, amount=4)
+    """
+
+    player: str
+    verb: Verb
+    amount: int | tuple[Card, ...] | None = None
 
 
 class Legal(NamedTuple):

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.base import Amount, Event, HandRecord, Legal, Pot, replay_summary
+from bot.games.base import Amount, Event, HandRecord, Legal, Move, Pot, replay_summary
 from bot.games.brag_rank import (
     JOKERS_ADDED,
     WILD_CARDS,
@@ -400,8 +400,25 @@ class BragHand:
 
     # ----------------------------------------------------------------- acting
 
-    def act(self, player: str, verb: str, amount: Amount = None) -> list[Event]:
-        """Apply one action; raise :class:`IllegalAction` (changing nothing) if it is not legal."""
+    def verify_act(self, player: str, verb: str, amount: Amount = None) -> Move:
+        """The move ``player`` makes by ``verb`` (and ``amount``), normalised: a fixed amount
+        is filled in, a discard's cards are read. Raises :class:`IllegalAction`, with the
+        precise reason, when it is not legal; changes nothing.
+
+        >>> from bot.games.base import HandRecord
+        >>> rec = HandRecord.from_json({"game": "brag", "players": [{"name": "A", "stack": 20},
+        ...     {"name": "B", "stack": 20}], "hands": {"A": ["Ah", "Kh", "Qh"],
+        ...     "B": ["2c", "2d", "9s"]}, "actions": []}, extra_keys=EXTRA_KEYS)
+        >>> hand = start_hand(rec)
+        >>> hand.verify_act("A", "bet", 2)
+        Move(player='A', verb=<Verb.BET: 'bet'>, amount=2)
+        >>> hand.verify_act("A", "see")
+        Traceback (most recent call last):
+        bot.games.errors.IllegalAction: A can see only after a bet
+        >>> hand.verify_act("A", "bet", 9)
+        Traceback (most recent call last):
+        bot.games.errors.IllegalAction: A may bet at most 5 now (blind: half the open limit), not 9
+        """
         if self.phase == FINISHED:
             raise IllegalAction("the hand is over; nobody can act")
         p = self.index.get(player)
@@ -416,10 +433,8 @@ class BragHand:
         choices = [a for a in legal if a.verb == verb]
         if not choices:
             raise IllegalAction(self._why_not(p, verb, allowed))
-        start = len(self.events)
         if verb == "discard":
-            self._do_discard(p, self._discard_cards(p, amount))
-            return self.events[start:]
+            return Move(player, Verb.DISCARD, self._discard_cards(p, amount))
         if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
             raise IllegalAction(f"{verb} takes a whole number, not {amount!r}")
         choice = choices[0]
@@ -447,7 +462,37 @@ class BragHand:
             raise IllegalAction(f"{player} can only {verb} for {choice.amount} now, not {amount}")
         else:
             amount = choice.amount
-        getattr(self, "_do_" + verb)(p, amount)
+        return Move(player, Verb(verb), amount)
+
+    def can_act(self, player: str, verb: str, amount: Amount = None) -> bool:
+        """Whether :meth:`verify_act` accepts the move.
+
+        >>> from bot.games.base import HandRecord
+        >>> rec = HandRecord.from_json({"game": "brag", "players": [{"name": "A", "stack": 20},
+        ...     {"name": "B", "stack": 20}], "hands": {"A": ["Ah", "Kh", "Qh"],
+        ...     "B": ["2c", "2d", "9s"]}, "actions": []}, extra_keys=EXTRA_KEYS)
+        >>> hand = start_hand(rec)
+        >>> hand.can_act("A", "look"), hand.can_act("A", "see"), hand.can_act("B", "fold")
+        (True, False, False)
+        """
+        try:
+            self.verify_act(player, verb, amount)
+        except IllegalAction:
+            return False
+        return True
+
+    def act(self, player: str, verb: str, amount: Amount = None) -> list[Event]:
+        """Apply one action; raise :class:`IllegalAction` (changing nothing) if it is not legal
+        (:meth:`verify_act` says, and normalises the move applied)."""
+        move = self.verify_act(player, verb, amount)
+        p = self.index[player]
+        start = len(self.events)
+        if move.verb is Verb.DISCARD:
+            assert isinstance(move.amount, tuple)
+            self._do_discard(p, move.amount)
+        else:
+            assert not isinstance(move.amount, tuple)
+            getattr(self, "_do_" + move.verb)(p, move.amount)
         return self.events[start:]
 
     def _check_bet(self, p: int, amount: int, low: int, high: int) -> None:

@@ -30,7 +30,16 @@ from enum import Enum
 from types import MethodType
 from typing import Any, ClassVar, NoReturn
 
-from bot.games.base import Amount, Event, HandRecord, Legal, Payment, Pot, replay_summary
+from bot.games.base import (
+    Amount,
+    Event,
+    HandRecord,
+    Legal,
+    Move,
+    Payment,
+    Pot,
+    replay_summary,
+)
 from bot.games.brelan_payout import FLAMBEAU, BrelanPayout, new_event, new_payment
 from bot.games.brelan_rank import Category, Combination, deal_from, deck_for
 from bot.games.cards import Card
@@ -71,6 +80,8 @@ class Phase(Enum):
 _legal: Callable[[tuple[str, int | None, int | None, int | None]], Legal] = MethodType(
     tuple.__new__, Legal
 )
+#: Building a verified move the same way.
+_move: Callable[[tuple[str, Verb, Any]], Move] = MethodType(tuple.__new__, Move)
 _PASS = Legal("pass")
 _DECLINE = Legal("decline")
 _STAND = Legal("stand")
@@ -93,6 +104,7 @@ VERBS: tuple[Verb, ...] = (
     Verb.STAND,
 )
 _KNOWN_VERBS = frozenset(VERBS)
+_VERB_OF: dict[str, Verb] = {verb.value: verb for verb in VERBS}
 
 #: The most common legal-action lists, shared by every hand (creating the Legal tuples is
 #: a good part of listing them). They are never changed: legal_actions() hands out copies.
@@ -394,8 +406,34 @@ class BrelanHand(BrelanPayout):
 
     # ----------------------------------------------------------------- acting
 
-    def act(self, player: str, verb: str, amount: Amount = None) -> list[Event]:
-        """Apply one action; raise :class:`IllegalAction` (changing nothing) if it is not legal."""
+    def verify_act(self, player: str, verb: str, amount: Amount = None) -> Move:
+        """The move ``player`` makes by ``verb`` (and ``amount``), normalised: ``stand`` at
+        the carrer's closing turn is ``hold``, a fixed amount is filled in. Raises
+        :class:`IllegalAction`, with the precise reason, when it is not legal; changes nothing.
+
+        >>> from bot.games.cards import parse_cards, parse_card
+        >>> from bot.games.options import parse_options
+        >>> hand = BrelanHand(parse_options("brelan", {}), ["P1", "P2"], [20, 20],
+        ...     [parse_cards(["Ah", "Jh", "8c"]), parse_cards(["Kd", "Qd", "8h"])],
+        ...     parse_card("Th"))
+        >>> hand.verify_act("P1", "open", 4)
+        Move(player='P1', verb=<Verb.OPEN: 'open'>, amount=4)
+        >>> hand.verify_act("P2", "pass")
+        Traceback (most recent call last):
+        bot.games.errors.IllegalAction: it is P1's turn, not P2's
+        >>> hand.verify_act("P1", "open", 1)
+        Traceback (most recent call last):
+        bot.games.errors.IllegalAction: P1 must stake at least 2 in all to open; 1 is too little
+        >>> _ = hand.act("P1", "open", 3)
+        >>> hand.verify_act("P2", "hold")
+        Move(player='P2', verb=<Verb.HOLD: 'hold'>, amount=3)
+        """
+        _, verb, chips = self._verify(player, verb, amount)
+        return _move((player, _VERB_OF[verb], chips))
+
+    def _verify(self, player: str, verb: str, amount: Amount) -> tuple[int, str, int | None]:
+        """:meth:`verify_act`'s checks: the player's index, the verb and the amount played
+        (a plain tuple: :meth:`act` applies it, on the hot path)."""
         p = self.index.get(player)
         if p is None or p != self.current:
             self._refuse_player(player)
@@ -428,10 +466,33 @@ class BrelanHand(BrelanPayout):
                     self._check_range(p, verb, amount, low, high)
             elif amount is not None:
                 raise IllegalAction(f"{verb} takes no amount")
+        return p, verb, amount
+
+    def can_act(self, player: str, verb: str, amount: Amount = None) -> bool:
+        """Whether :meth:`verify_act` accepts the move.
+
+        >>> from bot.games.cards import parse_cards, parse_card
+        >>> from bot.games.options import parse_options
+        >>> hand = BrelanHand(parse_options("brelan", {}), ["P1", "P2"], [20, 20],
+        ...     [parse_cards(["Ah", "Jh", "8c"]), parse_cards(["Kd", "Qd", "8h"])],
+        ...     parse_card("Th"))
+        >>> hand.can_act("P1", "open", 4), hand.can_act("P1", "hold"), hand.can_act("P2", "pass")
+        (True, False, False)
+        """
+        try:
+            self.verify_act(player, verb, amount)
+        except IllegalAction:
+            return False
+        return True
+
+    def act(self, player: str, verb: str, amount: Amount = None) -> list[Event]:
+        """Apply one action; raise :class:`IllegalAction` (changing nothing) if it is not legal
+        (:meth:`verify_act`'s checks say, and normalise the move applied)."""
+        p, verb, chips = self._verify(player, verb, amount)
         events = self.events
         start = len(events)
         self._legal = None
-        self._handlers[verb](self, p, amount)
+        self._handlers[verb](self, p, chips)
         return events[start:]
 
     def _refuse_player(self, player: str) -> NoReturn:

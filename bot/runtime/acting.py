@@ -11,7 +11,7 @@ import json
 import logging
 from typing import TYPE_CHECKING, Any
 
-from bot.games.base import Action, Amount
+from bot.games.base import Action, Amount, Move
 from bot.games.errors import IllegalAction
 from bot.i18n.message import Message
 from bot.runtime.errors import TableError, illegal_move
@@ -80,15 +80,67 @@ class Acting(ManagerParts):
                 and index != len(table.record.actions)
             ):
                 raise TableError(ALREADY_PLAYED)
-            hand = table.hand
-            name = str(user_id)
-            if hand is None or hand.finished:
-                raise TableError("refuse-no-hand")
-            if name not in hand.index:
-                raise TableError("refuse-not-in-hand")
-            if hand.to_act != name:
-                raise TableError(NOT_YOUR_TURN, w=hand.to_act)
-            await self._apply(table, name, verb, amount, timed_out=False)
+            self.verify_act(table, user_id, verb, amount, hand_id=hand_id)
+            await self._apply(table, str(user_id), verb, amount, timed_out=False)
+
+    def verify_turn(self, table: Table, user_id: int, hand_id: int | None = None) -> RuntimeHand:
+        """The hand in play at ``table``, where it is ``user_id``'s turn; else refused, as a
+        :class:`TableError`: ``hand_id`` given (a button's) and another hand or none in play
+        (:data:`STALE_BUTTON`), no hand in play (``refuse-no-hand``), he is not in the hand
+        (``refuse-not-in-hand``; ``refuse-not-seated`` for a button's click by someone with
+        no seat), not his turn (:data:`NOT_YOUR_TURN`, naming the player to act). The one
+        turn check: :meth:`verify_act` and the buttons' gate (``check_turn``) ask it."""
+        hand = table.hand
+        if hand_id is not None and (table.hand_id != hand_id or hand is None or hand.finished):
+            raise TableError(STALE_BUTTON)
+        if hand is None or hand.finished:
+            raise TableError("refuse-no-hand")
+        name = str(user_id)
+        if name not in hand.index:
+            seated = table.session is not None and name in table.session.seated()
+            raise TableError(
+                "refuse-not-seated" if hand_id is not None and not seated else "refuse-not-in-hand"
+            )
+        if hand.to_act != name:
+            raise TableError(NOT_YOUR_TURN, w=hand.to_act)
+        return hand
+
+    def verify_act(
+        self,
+        table: Table,
+        user_id: int,
+        verb: str,
+        amount: Amount = None,
+        hand_id: int | None = None,
+    ) -> Move | None:
+        """The move ``user_id`` makes at ``table``, checked: :meth:`verify_turn`, then the
+        engine's ``verify_act`` (its refusal as a :class:`TableError` listing the legal
+        moves). The normalised move, or None for a game whose hands have no ``verify_act``
+        (their ``act`` checks the move)."""
+        hand = self.verify_turn(table, user_id, hand_id)
+        verify = getattr(hand, "verify_act", None)
+        if verify is None:
+            return None
+        try:
+            move: Move = verify(str(user_id), verb, amount)
+        except IllegalAction as exc:
+            raise illegal_move(hand.legal_actions(), verb, amount) from exc
+        return move
+
+    def can_act(
+        self,
+        table: Table,
+        user_id: int,
+        verb: str,
+        amount: Amount = None,
+        hand_id: int | None = None,
+    ) -> bool:
+        """Whether :meth:`verify_act` accepts the move."""
+        try:
+            self.verify_act(table, user_id, verb, amount, hand_id)
+        except TableError:
+            return False
+        return True
 
     async def _on_timeout(self, table_id: int, hand_id: int, count: int) -> None:
         async with self._locked(table_id, quiet=True, hand_id=hand_id) as table:

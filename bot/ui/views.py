@@ -32,7 +32,7 @@ from bot.games.verbs import Verb
 from bot.i18n import Lang, lang_of, render
 from bot.i18n.message import Refusal
 from bot.runtime import TableError
-from bot.runtime.manager import ALREADY_PLAYED, NOT_YOUR_TURN, STALE_BUTTON
+from bot.runtime.manager import ALREADY_PLAYED
 from bot.runtime.public import HandView, LegalAction, PublicState, VariantChoice
 from bot.ui.abuse import too_fast_text
 from bot.ui.card_emojis import EMOJI_TEXT, option_emoji
@@ -282,18 +282,13 @@ async def answer_with_table(
 
 def check_turn(interaction: discord.Interaction, table_id: int, hand_id: int) -> None:
     """Refuse (:class:`TableError`, answered by :func:`always_answered`) a click from anyone
-    but the player to act, or on an old hand: the runtime's own refusals, before asking it."""
-    table = services_of(interaction).manager.tables.get(table_id)
+    but the player to act, or on an old hand: the runtime's own turn check
+    (``verify_turn``), before asking it to play."""
+    manager = services_of(interaction).manager
+    table = manager.tables.get(table_id)
     if table is None or table.closed:
         raise TableError("refuse-no-such-table")
-    if table.hand_id != hand_id or table.hand is None or table.hand.finished:
-        raise TableError(STALE_BUTTON)
-    name = str(interaction.user.id)
-    seated = table.session is not None and name in table.session.seated()
-    if name not in table.hand.index:
-        raise TableError("refuse-not-in-hand" if seated else "refuse-not-seated")
-    if table.hand.to_act != name:
-        raise TableError(NOT_YOUR_TURN, w=table.hand.to_act)
+    manager.verify_turn(table, interaction.user.id, hand_id)
 
 
 async def show_cards(interaction: discord.Interaction, table_id: int) -> None:
