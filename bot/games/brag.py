@@ -419,6 +419,14 @@ class BragHand:
         Traceback (most recent call last):
         bot.games.errors.IllegalAction: A may bet at most 5 now (blind: half the open limit), not 9
         """
+        _, verb, normalised = self._verify(player, verb, amount)
+        return Move(player, Verb(verb), normalised)
+
+    def _verify(
+        self, player: str, verb: str, amount: Amount
+    ) -> tuple[int, str, int | tuple[Card, ...] | None]:
+        """:meth:`verify_act`'s checks: (seat index, verb, normalised amount), no Move built
+        (the hot path of :meth:`act`)."""
         if self.phase == FINISHED:
             raise IllegalAction("the hand is over; nobody can act")
         p = self.index.get(player)
@@ -434,7 +442,7 @@ class BragHand:
         if not choices:
             raise IllegalAction(self._why_not(p, verb, allowed))
         if verb == "discard":
-            return Move(player, Verb.DISCARD, self._discard_cards(p, amount))
+            return p, verb, self._discard_cards(p, amount)
         if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
             raise IllegalAction(f"{verb} takes a whole number, not {amount!r}")
         choice = choices[0]
@@ -462,7 +470,7 @@ class BragHand:
             raise IllegalAction(f"{player} can only {verb} for {choice.amount} now, not {amount}")
         else:
             amount = choice.amount
-        return Move(player, Verb(verb), amount)
+        return p, verb, amount
 
     def can_act(self, player: str, verb: str, amount: Amount = None) -> bool:
         """Whether :meth:`verify_act` accepts the move.
@@ -484,15 +492,12 @@ class BragHand:
     def act(self, player: str, verb: str, amount: Amount = None) -> list[Event]:
         """Apply one action; raise :class:`IllegalAction` (changing nothing) if it is not legal
         (:meth:`verify_act` says, and normalises the move applied)."""
-        move = self.verify_act(player, verb, amount)
-        p = self.index[player]
+        p, verb, normalised = self._verify(player, verb, amount)
         start = len(self.events)
-        if move.verb is Verb.DISCARD:
-            assert isinstance(move.amount, tuple)
-            self._do_discard(p, move.amount)
+        if isinstance(normalised, tuple):  # a discard's cards
+            self._do_discard(p, normalised)
         else:
-            assert not isinstance(move.amount, tuple)
-            getattr(self, "_do_" + move.verb)(p, move.amount)
+            getattr(self, "_do_" + verb)(p, normalised)
         return self.events[start:]
 
     def _check_bet(self, p: int, amount: int, low: int, high: int) -> None:
