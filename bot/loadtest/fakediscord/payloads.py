@@ -1,0 +1,176 @@
+"""Discord's objects as the fake sends them: users, members, channels, guilds, the
+application and messages."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from bot.loadtest.fakediscord.common import (
+    ALL_PERMISSIONS,
+    JSON,
+    _now,
+)
+from bot.loadtest.fakediscord.state import FakeState
+
+
+class PayloadsMixin(FakeState):
+    """The JSON objects of the fake's users, members, channels, guilds and messages."""
+
+    extra_guilds: dict[int, tuple[list[int], list[int]]]
+
+    def bot_user(self) -> dict[str, JSON]:
+        return {
+            "id": str(self.bot_user_id),
+            "username": "SalonBot",
+            "discriminator": "0",
+            "global_name": None,
+            "avatar": None,
+            "bot": True,
+            "verified": True,
+            "mfa_enabled": False,
+            "flags": 0,
+            "public_flags": 0,
+        }
+
+    def user(self, user_id: int | None = None, name: str = "player") -> dict[str, JSON]:
+        uid = self.user_id if user_id is None else user_id
+        return {
+            "id": str(uid),
+            "username": f"{name}{uid % 1000}",
+            "discriminator": "0",
+            "global_name": name.capitalize(),
+            "avatar": None,
+            "public_flags": 0,
+        }
+
+    def member(self, user: dict[str, JSON], *, permissions: bool = False) -> dict[str, JSON]:
+        data: dict[str, JSON] = {
+            "user": user,
+            "roles": [],
+            "joined_at": _now(),
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "nick": None,
+        }
+        if permissions:
+            data["permissions"] = ALL_PERMISSIONS
+        return data
+
+    def text_channel(
+        self, channel_id: int | None = None, guild_id: int | None = None
+    ) -> dict[str, JSON]:
+        return {
+            "id": str(self.channel_id if channel_id is None else channel_id),
+            "type": 0,
+            "guild_id": str(self.guild_id if guild_id is None else guild_id),
+            "name": "salon",
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
+            "topic": None,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+        }
+
+    def add_guild(
+        self, guild_id: int, channel_ids: Sequence[int], member_ids: Sequence[int] = ()
+    ) -> None:
+        """Another guild the bot is in (sent at each IDENTIFY): its text channels and members."""
+        self.extra_guilds[guild_id] = (list(channel_ids), list(member_ids))
+
+    def guild_ids(self) -> list[int]:
+        return [self.guild_id, *self.extra_guilds]
+
+    def guild(self, guild_id: int | None = None) -> dict[str, JSON]:
+        if guild_id is None or guild_id == self.guild_id:
+            guild_id, channels, members = self.guild_id, [self.channel_id], [self.user_id]
+        else:
+            channels, members = self.extra_guilds[guild_id]
+        return {
+            "id": str(guild_id),
+            "name": "Fake salon",
+            "icon": None,
+            "owner_id": str(members[0] if members else self.user_id),
+            "unavailable": False,
+            "large": False,
+            "member_count": 1 + len(members),
+            "joined_at": _now(),
+            "features": [],
+            "emojis": [],
+            "stickers": [],
+            "roles": [
+                {
+                    "id": str(guild_id),
+                    "name": "@everyone",
+                    "permissions": ALL_PERMISSIONS,
+                    "position": 0,
+                    "color": 0,
+                    "hoist": False,
+                    "managed": False,
+                    "mentionable": False,
+                    "flags": 0,
+                }
+            ],
+            "channels": [self.text_channel(c, guild_id) for c in channels],
+            "threads": [],
+            "members": [self.member(self.bot_user())]
+            + [self.member(self.user(u)) for u in members],
+            "voice_states": [],
+            "presences": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "preferred_locale": "en-US",
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "system_channel_flags": 0,
+        }
+
+    def application(self) -> dict[str, JSON]:
+        return {
+            "id": str(self.app_id),
+            "name": "SalonBot",
+            "description": "",
+            "icon": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "owner": self.user(),
+            "verify_key": "0" * 64,
+            "flags": 0,
+            "team": None,
+            "interactions_endpoint_url": None,
+            "bot": self.bot_user(),
+        }
+
+    def message(
+        self,
+        channel_id: str,
+        body: Mapping[str, JSON],
+        *,
+        message_type: int = 0,
+        author: dict[str, JSON] | None = None,
+    ) -> dict[str, JSON]:
+        return {
+            "id": str(self.snowflake()),
+            "channel_id": channel_id,
+            "author": author or self.bot_user(),
+            "content": body.get("content") or "",
+            "timestamp": _now(),
+            "edited_timestamp": None,
+            "tts": bool(body.get("tts", False)),
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": list(body.get("embeds") or []),
+            "components": list(body.get("components") or []),
+            "pinned": False,
+            "type": message_type,
+            "flags": int(body.get("flags") or 0),
+        }
