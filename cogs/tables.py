@@ -1,6 +1,6 @@
 """``/table …``, ``/act`` and ``/cards``: the tables of a server, by slash command.
 
-The same requests are on the table message's buttons (``bot.ui.views``); this cog only
+The same requests are on the table message's buttons (``bot.ui.buttons``); this cog only
 adds the typed way and the table's creation. Player errors raised here (TableError,
 StorageError) are answered privately by the bot's command tree.
 """

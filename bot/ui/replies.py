@@ -1,6 +1,6 @@
 """Answering an interaction whatever state its response is in, and in time; and the one
 answer to a request that failed (:func:`answer_failure`), a slash command's (the command
-tree's ``on_error``, bot/app.py) or a click's (``always_answered``, bot/ui/views.py)."""
+tree's ``on_error``, bot/app.py) or a click's (``always_answered``, bot/ui/clicks.py)."""
 
 from __future__ import annotations
 

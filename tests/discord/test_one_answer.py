@@ -143,8 +143,8 @@ async def test_an_unknown_verb_in_a_custom_id_is_never_played(salon: Any) -> Non
 #: answer; the discard menu gives way to its refusal in the same message; /history lists a
 #: hand whose table is gone without refusing anything.
 KEPT = {
-    ("bot/ui/views.py", "answer_with_table"),
-    ("bot/ui/views.py", "callback"),  # DiscardSelect's
+    ("bot/ui/clicks.py", "answer_with_table"),
+    ("bot/ui/selects.py", "callback"),  # DiscardSelect's
     ("cogs/history.py", "history"),  # a table gone from storage is listed as "?": no refusal
 }
 #: The refusal types (bot.i18n.message.Refusal and its families).
@@ -181,7 +181,7 @@ def test_no_refusal_is_answered_outside_the_one_path() -> None:
         assert "except (TableError, StorageError)" not in text, path
         assert "player_errors" not in text, path
     # the table's answer re-raises the refusal it caught, for the one answer
-    views = ast.parse((ROOT / "bot/ui/views.py").read_text(encoding="utf-8"))
+    views = ast.parse((ROOT / "bot/ui/clicks.py").read_text(encoding="utf-8"))
     answer = next(
         f
         for f in ast.walk(views)
