@@ -134,9 +134,11 @@ def test_each_merged_refusal_has_one_key_the_code_uses(lang: str) -> None:
 
 
 def test_the_not_your_turn_refusal_is_the_runtimes_and_the_buttons() -> None:
+    """One refusal, raised once: the runtime's turn check, which the buttons ask."""
     from bot.runtime.manager import NOT_YOUR_TURN
 
     assert NOT_YOUR_TURN == "ui-it-not-your-turn-speak"
-    views = (ROOT / "bot/ui/views.py").read_text(encoding="utf-8")
+    clicks = (ROOT / "bot/ui/clicks.py").read_text(encoding="utf-8")
     acting = (ROOT / "bot/runtime/acting.py").read_text(encoding="utf-8")
-    assert "TableError(NOT_YOUR_TURN, w=" in views and "TableError(NOT_YOUR_TURN, w=" in acting
+    assert "TableError(NOT_YOUR_TURN, w=" in acting
+    assert "verify_turn(" in clicks and "NOT_YOUR_TURN" not in clicks
