@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from bot.runtime.public import PlayerView, PublicHand, PublicState, SeatView
+from bot.runtime.public import PlayerView, PublicHand, PublicState, SeatView, quiet_state
 
 
 def seat(k: int = 0, **keys: Any) -> SeatView:
@@ -40,24 +40,7 @@ def hand(**keys: Any) -> PublicHand:
 def public_state(**keys: Any) -> PublicState:
     """A table's public state from ``keys``: ``seats`` and ``hand`` (a dict, or None) are
     completed by :func:`seat` and :func:`hand`."""
-    out: dict[str, Any] = {
-        "table_id": 1,
-        "game": "brelan",
-        "started": False,
-        "seats": [],
-        "queue": [],
-        "carried": 0,
-        "next_hand_at": None,
-        "game_over": False,
-        "closing": False,
-        "needs_attention": False,
-        "paused": False,
-        "notify": "mention",
-        "fair": None,
-        "choice": None,
-        "hand": None,
-        **keys,
-    }
+    out: dict[str, Any] = {**quiet_state(1), **keys}
     out["seats"] = [seat(k, **s) for k, s in enumerate(out["seats"])]
     if out["hand"] is not None:
         out["hand"] = hand(**out["hand"])

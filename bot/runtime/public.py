@@ -174,3 +174,25 @@ class PublicState(TypedDict):
 def legal_json(legal: Legal) -> LegalAction:
     """A legal action as the public state writes it (:meth:`Legal.to_json`)."""
     return cast(LegalAction, legal.to_json())
+
+
+def quiet_state(table_id: int, game: str = "brelan") -> PublicState:
+    """A table with nobody seated and nothing going on (a closed table's message when no
+    state of it is left; the base of test states)."""
+    return {
+        "table_id": table_id,
+        "game": game,
+        "started": False,
+        "seats": [],
+        "queue": [],
+        "carried": 0,
+        "next_hand_at": None,
+        "game_over": False,
+        "closing": False,
+        "needs_attention": False,
+        "paused": False,
+        "notify": "mention",
+        "fair": None,
+        "choice": None,
+        "hand": None,
+    }

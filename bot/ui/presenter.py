@@ -26,7 +26,7 @@ import discord
 
 from bot.i18n import Lang, Message, render
 from bot.i18n.people import is_house_player
-from bot.runtime.public import PublicState
+from bot.runtime.public import PublicState, quiet_state
 from bot.storage import Transaction
 from bot.ui.card_art import showdown_png
 from bot.ui.outbox import NOTICE, PRIVATE, Fault, Outbox, Pacer, classify
@@ -126,23 +126,7 @@ ChannelGone = Callable[[int, str], Awaitable[None]]
 
 def gone_state(table_id: int) -> PublicState:
     """What a closed table's message is drawn from when no state of it is left."""
-    return {
-        "table_id": table_id,
-        "game": "brelan",
-        "started": False,
-        "seats": [],
-        "queue": [],
-        "carried": 0,
-        "next_hand_at": None,
-        "game_over": False,
-        "closing": False,
-        "needs_attention": False,
-        "paused": False,
-        "notify": "mention",
-        "fair": None,
-        "choice": None,
-        "hand": None,
-    }
+    return quiet_state(table_id)
 
 
 class DiscordPresenter:
