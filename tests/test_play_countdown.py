@@ -16,6 +16,7 @@ import pytest
 from rich.console import Console
 
 from bot.play.terminal import TerminalPresenter
+from tests.public_states import public_state
 
 ROOT = Path(__file__).resolve().parents[1]
 DEADLINE = 1_800_000_000
@@ -29,14 +30,15 @@ def frame(lang: str, left: float) -> str:
         Console(file=out, width=120, color_system=None), lang, 7, "Céleste", "brelan"
     )
     view.now = lambda: DEADLINE - left
-    view.latest[1] = {
-        "table_id": 1,
-        "game": "brelan",
-        "started": True,
-        "seats": [{"seat": 1, "user": 7, "stack": 30}, {"seat": 2, "user": 8, "stack": 30}],
-        "queue": [],
-        "hand": {"id": 1, "no": 1, "to_act": "7", "legal": [], "deadline": DEADLINE},
-    }
+    view.latest[1] = public_state(
+        started=True,
+        seats=[{"seat": 1, "user": 7, "stack": 30}, {"seat": 2, "user": 8, "stack": 30}],
+        hand={
+            "to_act": "7",
+            "deadline": DEADLINE,
+            "players": [{"name": "7", "stack": 30}, {"name": "8", "stack": 30}],
+        },
+    )
     view.show_table(1)
     view.say(view.time_left(DEADLINE))
     return out.getvalue()
