@@ -18,6 +18,7 @@ from bot.games.base import Event
 from bot.i18n import Message
 from bot.runtime import TableError
 from bot.runtime.games import combo_message, event_message
+from bot.runtime.public import quiet_state
 from bot.storage import Transaction
 from bot.storage.models import LeaderboardEntry
 from bot.ui import limits
@@ -79,20 +80,11 @@ def _player(k: int) -> dict[str, Any]:
 
 def _state(game: str, seats: int, legal: list[dict[str, Any]]) -> dict[str, Any]:
     return {
-        "table_id": MAX,
-        "game": game,
+        **quiet_state(MAX, game),
         "started": True,
         "seats": [_seat(k) for k in range(seats)],
         "queue": [BIG + 1000 + k for k in range(100)],
         "carried": MAX,
-        "next_hand_at": None,
-        "game_over": False,
-        "closing": False,
-        "needs_attention": False,
-        "paused": False,
-        "notify": "mention",
-        "fair": None,
-        "choice": None,
         "hand": {
             "id": MAX,
             "no": MAX,
