@@ -34,8 +34,10 @@ from bot.ui.economy_text import (
     when,
 )
 from bot.ui.i18n import L, catalogue_str
-from bot.ui.limits import CONTENT, fit_embed, listing
+from bot.ui.limits import CONTENT, listing
+from bot.ui.render import embed_of
 from bot.ui.replies import reply_private
+from bot.view.document import Document
 
 if TYPE_CHECKING:
     from bot.app import SalonBot
@@ -44,6 +46,8 @@ if TYPE_CHECKING:
 LEDGER_LINES = 5
 #: Lines of ``/leaderboard``.
 LEADERBOARD_SIZE = 10
+#: The leaderboard's colour (Discord's dark green).
+LEADERBOARD_COLOUR = 0x1F8B4C
 #: Metrics where 0 means "never happened": such lines are left off the leaderboard.
 _COUNTED_FROM_ONE = ("hands_won", "biggest_pot", "brelans", "square_brelans", "prials")
 
@@ -302,18 +306,18 @@ class Economy(commands.Cog):
             f"**{e.rank}.** <@{e.user_id}> · {metric_value(public, chosen, e.value)}"
             for e in entries
         ]
-        embed = discord.Embed(
-            title=render(
+        board = Document(
+            render(
                 public,
                 "wallet-leaderboard",
                 metric=metric_name(public, chosen),
                 period=period_name(public, span),
             ),
+            LEADERBOARD_COLOUR,
             description="\n".join(lines),
-            colour=discord.Colour.dark_green(),
         )
         await interaction.response.send_message(
-            embed=fit_embed(public, embed), allowed_mentions=NO_PINGS
+            embed=embed_of(public, board), allowed_mentions=NO_PINGS
         )
 
 

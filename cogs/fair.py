@@ -16,9 +16,9 @@ from bot.i18n import lang_of
 from bot.runtime import TableError
 from bot.storage import Transaction
 from bot.ui.economy_text import game_name, guild_id_of
-from bot.ui.fair_text import verify_text
 from bot.ui.i18n import L
 from bot.ui.replies import reply_private
+from bot.view.fair_text import verify_text
 from cogs.history import HAND_NUMBER, MAX_HAND_ID
 
 if TYPE_CHECKING:

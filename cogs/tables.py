@@ -31,8 +31,6 @@ from bot.ui.limits import (
     OPTION_LABEL,
     OPTION_VALUE,
     SELECT_OPTIONS,
-    add_lines_field,
-    fit_embed,
     fit_text,
     listing,
 )
@@ -42,9 +40,11 @@ from bot.ui.options_text import (
     suggestion_help,
     suggestions,
 )
-from bot.ui.render import table_embed, verb_help, verb_label
+from bot.ui.render import embed_of, table_embed
 from bot.ui.replies import answered_in_time, reply, reply_private
 from bot.ui.views import DYNAMIC_ITEMS, presets, show_cards, typed_amount
+from bot.view.document import Document, Section
+from bot.view.words import verb_help, verb_label
 
 #: How /table create names a game when its title alone would not say it (a translation).
 CHOICE_NAMES = {"brag": L("Three-card Brag", "Brag à trois cartes")}
@@ -522,15 +522,10 @@ class Tables(commands.Cog):
         parsed = self.bot.manager.engine_options(table_id)
         rules = parsed.to_dict() if hasattr(parsed, "to_dict") else {}
         lang = lang_of(interaction.locale)
-        embed = discord.Embed(title=render(lang, "options-title"))
-        add_lines_field(
-            lang,
-            embed,
-            render(lang, "options-title"),
-            current_lines(lang, {**rules, **shown}),
-            most=6,
-        )
-        await reply_private(interaction, "", embed=fit_embed(lang, embed))
+        title = render(lang, "options-title")
+        lines = tuple(current_lines(lang, {**rules, **shown}))
+        doc = Document(title, sections=(Section("options", title, lines, parts=6),))
+        await reply_private(interaction, "", embed=embed_of(lang, doc))
 
     @table.command(
         name=L("close", "fermer"),

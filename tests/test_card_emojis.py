@@ -19,7 +19,7 @@ from bot.ui import card_emojis
 from bot.ui.card_art import EMOJI_SIZE, card_emoji_png
 from bot.ui.card_emojis import ALL_CARDS, CardEmojis, install, install_and_use
 from bot.ui.limits import fit_text
-from bot.ui.render import coloured_card
+from bot.view.words import coloured_card
 
 #: Discord refuses an emoji picture over 256 KiB.
 MAX_EMOJI_BYTES = 256 * 1024

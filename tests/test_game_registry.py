@@ -61,7 +61,7 @@ def test_every_module_that_listed_the_games_asks_the_registry() -> None:
     from bot.runtime import manager, option_schema, selfplay
     from bot.ui.economy_text import game_name
     from bot.ui.options_text import CHOICES
-    from bot.ui.render import game_colour, game_title
+    from bot.view.words import game_colour, game_title
     from cogs import rules, tables
 
     names = registry.names()

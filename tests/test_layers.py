@@ -190,6 +190,9 @@ def test_layers_import_only_downwards() -> None:
         "bot.runtime": ("bot.ui", "bot.app", "bot.ops", "cogs", "discord"),
         "bot.games": ("bot.runtime", "bot.ui", "bot.app", "cogs", "discord"),
         "bot.house": ("bot.runtime", "bot.ui", "bot.app", "cogs", "discord"),
+        # the view model is every surface's: Discord draws it, it never draws for Discord
+        "bot.view": ("bot.ui", "bot.app", "bot.ops", "cogs", "discord"),
+        "bot.play": ("bot.ui.render", "bot.app", "bot.ops", "cogs", "discord"),
     }
     for layer, banned in forbidden.items():
         for name, path in MODULES.items():
@@ -224,3 +227,19 @@ def test_one_language_helper() -> None:
         )
     ]
     assert defined == ["bot.i18n"]
+
+
+def test_only_the_discord_renderer_builds_embeds() -> None:
+    """Every message players read is a document (:mod:`bot.view`); an embed is drawn from one
+    by :func:`bot.ui.render.embed_of` alone (and fitted by :mod:`bot.ui.limits`)."""
+    drawers = {"bot.ui.render", "bot.ui.limits"}
+    for name, path in MODULES.items():
+        if name in drawers:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        built = [
+            node.lineno
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and node.attr == "Embed"
+        ]
+        assert not built, f"{name} builds an embed at lines {built}: make a Document"

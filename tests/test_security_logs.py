@@ -20,7 +20,7 @@ import pytest
 
 from bot.logs import configure_logging
 from bot.storage import Transaction
-from bot.ui.render import card
+from bot.view.words import card
 from tests.fakebot import TOKEN, command, point_discord_at, running_bot, sub
 from tests.fakediscord import FakeDiscord
 

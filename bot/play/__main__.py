@@ -22,13 +22,14 @@ from rich.console import Console
 from bot.fair.scheme import derive_server_seed
 from bot.games.registry import GAMES
 from bot.i18n import Lang, render
-from bot.play.terminal import TerminalPresenter, choice_line, choices, parse_choice
+from bot.play.terminal import TerminalPresenter, choice_line, parse_choice
 from bot.runtime import TableError, TableManager
 from bot.runtime.house_seats import HOUSE_LEVELS, MOST_HOUSE
 from bot.runtime.public import PublicHand
 from bot.storage import Database
 from bot.ui.options_text import parse_table_options
-from bot.ui.render import cards, game_title
+from bot.view.table import hand_actions
+from bot.view.words import cards, game_title
 
 GUILD = CHANNEL = 1
 ME = 1000
@@ -104,7 +105,7 @@ async def my_turn(
     """Ask the player's move until one is played; False when he quits."""
     lang: Lang = view.lang
     view.show_table(table)
-    options = choices(hand["legal"])
+    options = hand_actions(lang, hand)
     view.say(render(lang, "play-your-turn"), "bold")
     for number, choice in enumerate(options, 1):
         view.say(choice_line(lang, number, choice))

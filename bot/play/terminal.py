@@ -1,7 +1,7 @@
 """The table in a terminal: a presenter that prints what the Discord table message shows.
 
 The runtime talks to :class:`TerminalPresenter` as it talks to the Discord presenter; the
-texts are the same catalogue and the same renderers (``bot.ui.render``), written as plain
+texts are the same catalogue and the same documents (:mod:`bot.view`), written as plain
 lines: mentions become names, cards keep their red and black suits (rich colours them).
 """
 
@@ -14,13 +14,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import discord
 from rich.console import Console
 from rich.text import Text
 
 from bot.i18n import Lang, Message, people, render
-from bot.runtime.public import LegalAction, PublicState
-from bot.ui.render import cards, showdown_embed, table_embed, verb_label
+from bot.runtime.public import PublicState
+from bot.view.document import ActionView, document_lines
+from bot.view.table import showdown_document, table_document
+from bot.view.words import cards
 
 RED_SUITS = re.compile(r"[♥♦]\ufe0f?")
 MENTION = re.compile(r"<@(\d+)>")
@@ -31,61 +32,28 @@ TIMESTAMP = re.compile(r"<t:(\d+):(\w)>")
 LOG_LINES = 8
 
 
-def embed_lines(embed: discord.Embed) -> list[str]:
-    """An embed as plain lines: title, description, each field's name then its value."""
-    lines = [f"== {embed.title} ==" if embed.title else ""]
-    if embed.description:
-        lines.append(embed.description)
-    for f in embed.fields:
-        lines.append(f"[{f.name}]")
-        lines.extend(str(f.value).split("\n"))
-    if embed.footer and embed.footer.text:
-        lines.append(embed.footer.text)
-    return [line for line in lines if line]
+def choice_line(lang: Lang, number: int, choice: ActionView) -> str:
+    """A numbered move; a range says how to type its amount.
 
-
-@dataclass(frozen=True)
-class Choice:
-    """One numbered move: its verb, fixed amount, or range of amounts."""
-
-    verb: str
-    amount: int | None = None
-    low: int | None = None
-    high: int | None = None
-
-
-def choices(legal: Sequence[LegalAction]) -> list[Choice]:
-    """The legal moves of the public state as numbered choices."""
-    out = []
-    for action in legal:
-        if "min" in action:
-            out.append(Choice(action["verb"], low=action["min"], high=action["max"]))
-        else:
-            out.append(Choice(action["verb"], action.get("amount")))
-    return out
-
-
-def choice_line(lang: Lang, number: int, choice: Choice) -> str:
-    """>>> choice_line("en", 2, Choice("raise", low=4, high=30))
+    >>> choice_line("en", 2, ActionView("raise", "Raise to …", low=4, high=30))
     '2) Raise to … (4 to 30: type 2 then the amount)'
     """
     if choice.low is not None:
-        label = verb_label(lang, choice.verb)
         return f"{number}) " + render(
-            lang, "play-choice-range", label=label, low=choice.low, high=choice.high,
+            lang, "play-choice-range", label=choice.label, low=choice.low, high=choice.high,
             number=number,
         )  # fmt: skip
-    return f"{number}) {verb_label(lang, choice.verb, choice.amount)}"
+    return f"{number}) {choice.label}"
 
 
 def parse_choice(
-    lang: Lang, text: str, options: Sequence[Choice]
-) -> tuple[Choice, int | None] | str:
+    lang: Lang, text: str, options: Sequence[ActionView]
+) -> tuple[ActionView, int | None] | str:
     """A typed move: the choice and its amount, or the sentence saying what is wrong.
 
-    >>> opts = [Choice("fold"), Choice("raise", low=4, high=30)]
-    >>> parse_choice("en", "2 10", opts)
-    (Choice(verb='raise', amount=None, low=4, high=30), 10)
+    >>> opts = [ActionView("fold", "Fold"), ActionView("raise", "Raise to …", low=4, high=30)]
+    >>> parse_choice("en", "2 10", opts)[1]
+    10
     >>> parse_choice("en", "7", opts)
     '“7” is not one of the moves: type a number from 1 to 2.'
     """
@@ -176,7 +144,7 @@ class TerminalPresenter:
         self.log.append(render(self.lang, said))
 
     async def showdown(self, table_id: int, data: dict[str, Any]) -> None:
-        self.last_showdown = embed_lines(showdown_embed(self.lang, self.game, data))
+        self.last_showdown = document_lines(showdown_document(self.lang, self.game, data))
         self.showdown_hand = data.get("hand_no")
 
     def show_table(self, table_id: int) -> None:
@@ -189,7 +157,7 @@ class TerminalPresenter:
         if self.header:
             self.say(self.header, "bold")
         self.console.rule()
-        for line in embed_lines(table_embed(self.lang, state, log=list(self.log))):
+        for line in document_lines(table_document(self.lang, state, log=list(self.log))):
             self.say(line)
         if self.last_showdown:
             self.console.rule()

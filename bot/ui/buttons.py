@@ -30,13 +30,13 @@ from bot.ui.clicks import (
     play,
     show_cards,
 )
-from bot.ui.fair_text import fair_explanation
 from bot.ui.i18n import say
 from bot.ui.limits import BUTTON_LABEL, fit_text
 from bot.ui.modals import AmountModal
 from bot.ui.replies import in_time, reply_private
 from bot.ui.selects import offer_discard
 from bot.ui.services import services_of
+from bot.view.fair_text import fair_explanation
 
 #: The verbs an action button's custom id may carry, as the alternatives of its template:
 #: those of :class:`~bot.games.verbs.Verb`; an id with any other word matches no button, and

@@ -5,7 +5,7 @@ background, the card emojis it does not find (``salon_Ah``… drawn by
 :func:`bot.ui.card_art.card_emoji_png`, off the event loop). Once all 52 are there, every card
 the Discord layer writes is the emoji ``<:salon_Ah:123…>``; until then, or when Discord refuses
 (no permission, the application's 2,000 emojis used up, an outage), cards stay coloured text
-(:func:`bot.ui.render.coloured_card`). An operator who wants the text cards sets
+(:func:`bot.view.words.coloured_card`). An operator who wants the text cards sets
 ``CARD_EMOJIS=off``; to redraw the cards, delete the ``salon_`` emojis in the Developer Portal
 and restart.
 """
@@ -23,7 +23,7 @@ import discord
 
 from bot.i18n import set_card_writer
 from bot.ui.card_art import card_emoji_png
-from bot.ui.render import coloured_card
+from bot.view.words import coloured_card
 
 log = logging.getLogger(__name__)
 

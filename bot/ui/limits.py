@@ -13,12 +13,15 @@ and long lists end in "… and N more".
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import discord
 
-from bot.i18n import Lang, render
+from bot.i18n import Lang
+from bot.view.fitting import fit_text, listing, more
+
+#: Re-exported for the Discord layer, which fits its texts with them.
+__all__ = ["add_lines_field", "embed_size", "fit_embed", "fit_text", "listing", "more"]
 
 TITLE = 256
 DESCRIPTION = 4096
@@ -40,43 +43,6 @@ MODAL_TITLE = 45
 INPUT_LABEL = 45
 ROWS = 5
 ROW_ITEMS = 5
-
-
-def more(lang: Lang, n: int) -> str:
-    """The tail of a cut list."""
-    return render(lang, "ui-more", n=n)
-
-
-#: A custom emoji left open at the end of a cut text (``<:salon_Ah:12``).
-_OPEN_EMOJI = re.compile(r"<a?(?::\w*(?::\d*)?)?$")
-
-
-def fit_text(text: str, limit: int) -> str:
-    """``text`` cut to ``limit`` characters, an ellipsis marking the cut; a custom emoji
-    (a card) is kept whole or left out, never cut in two.
-
-    >>> fit_text("A <:salon_Ah:123456>", 12)
-    'A …'
-    """
-    if len(text) <= limit:
-        return text
-    return _OPEN_EMOJI.sub("", text[: limit - 1]) + "…"
-
-
-def listing(lang: Lang, items: Sequence[str], sep: str = "\n", limit: int = FIELD_VALUE) -> str:
-    """As many ``items`` as fit in ``limit`` characters, then "… and N more"."""
-    text = sep.join(items)
-    if len(text) <= limit:
-        return text
-    kept: list[str] = []
-    for i, item in enumerate(items):
-        tail = more(lang, len(items) - i)
-        candidate = sep.join([*kept, fit_text(item, limit)])
-        if len(candidate) + len(sep) + len(tail) > limit:
-            break
-        kept.append(fit_text(item, limit))
-    tail = more(lang, len(items) - len(kept))
-    return fit_text(sep.join([*kept, tail]), limit)
 
 
 def add_lines_field(

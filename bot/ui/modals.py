@@ -10,7 +10,7 @@ from bot.i18n import Lang, render
 from bot.ui.card_emojis import EMOJI_TEXT
 from bot.ui.clicks import always_answered, play
 from bot.ui.limits import MODAL_TITLE, fit_text
-from bot.ui.render import verb_label
+from bot.view.words import verb_label
 
 SUIT_LETTERS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 

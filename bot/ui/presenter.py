@@ -34,7 +34,6 @@ from bot.ui.render import (
     CardsPlace,
     cards_message,
     jump_url,
-    narrate,
     showdown_embed,
     showdown_picture,
     table_embed,
@@ -212,7 +211,7 @@ class DiscordPresenter:
         if state is None:
             state = gone_state(table_id)
             closed = True
-        log_lines = [narrate(lang, said, data) for said, data in self.logs[table_id]]
+        log_lines = [render(lang, said) for said, _ in self.logs[table_id]]
         embed = table_embed(
             lang, state, log=log_lines, undelivered=self.undelivered[table_id], closed=closed
         )

@@ -18,9 +18,9 @@ from bot.ui.card_emojis import option_emoji
 from bot.ui.clicks import Persistent, Throttled, always_answered, answer_with_table
 from bot.ui.i18n import say
 from bot.ui.limits import OPTION_LABEL, SELECT_PLACEHOLDER, fit_text
-from bot.ui.render import coloured_card
 from bot.ui.replies import in_time, reply_private
 from bot.ui.services import services_of
+from bot.view.words import coloured_card
 
 
 def variant_value(option: str, value: Any) -> str:

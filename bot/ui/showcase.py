@@ -1,7 +1,8 @@
 """``python -m bot.ui.showcase [dir]``: a French table message and showdown picture for the README.
 
-Prints the table message as a French server sees it during a hand (rendered by the real
-``table_embed``; the README shows it) and writes ``docs/showdown-fr.png``.
+Prints the table message as a French server sees it during a hand (the real table document,
+:func:`bot.view.table.table_document`; the README shows it) and writes
+``docs/showdown-fr.png``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from pathlib import Path
 from bot.i18n import Message
 from bot.runtime.public import PublicState
 from bot.ui.card_art import sample, showdown_png
-from bot.ui.render import narrate, table_embed
+from bot.view.table import table_document
+from bot.view.words import narrate
 
 NAMES = {1: "Berthe", 2: "Anatole", 3: "Clotilde", 4: "Désiré"}
 
@@ -71,15 +73,14 @@ LOG = [
 
 
 def table_markdown() -> str:
-    embed = table_embed("fr", STATE, log=[narrate("fr", m) for m in LOG])
-    lines = [f"> **{embed.title}**"]
-    if embed.description:
-        lines += [f"> {line}" for line in embed.description.split("\n")]
-    for field in embed.fields:
-        lines.append(f"> **{field.name}**")
-        lines += [f"> {line}" for line in str(field.value).split("\n")]
-    if embed.footer and embed.footer.text:
-        lines.append(f"> _{embed.footer.text}_")
+    doc = table_document("fr", STATE, log=[narrate("fr", m) for m in LOG])
+    lines = [f"> **{doc.title}**"]
+    lines += [f"> {line}" for line in doc.description.split("\n") if line]
+    for section in doc.sections:
+        lines.append(f"> **{section.name}**")
+        lines += [f"> {line}" for line in section.text.split("\n")]
+    if doc.footer:
+        lines.append(f"> _{doc.footer}_")
     text = "\n".join(lines)
     return re.sub(r"<@(\d+)>", lambda m: "@" + NAMES[int(m[1])], text) + "\n"
 

@@ -9,8 +9,8 @@ import discord
 from bot.i18n import Lang, render
 from bot.runtime.public import HandView, LegalAction, PublicHand, PublicState
 from bot.ui.buttons import ActButton, OtherAmountButton, TableButton
-from bot.ui.render import verb_label
 from bot.ui.selects import VariantSelect
+from bot.view.words import verb_label
 
 #: The most preset amounts offered as buttons for a ranged verb.
 MAX_PRESETS = 4

@@ -29,8 +29,9 @@ from bot.games.brag import BragHand
 from bot.games.replay import load_record, start_hand
 from bot.runtime.games import combo_message, event_message
 from bot.storage import Transaction
-from bot.ui.render import card, cards, narrate, showdown_embed, table_embed
+from bot.ui.render import showdown_embed, table_embed
 from bot.ui.views import parse_amount, table_view
+from bot.view.words import card, cards, narrate
 from tests.public_states import public_state
 
 SEED = 8

@@ -16,7 +16,7 @@ from simsupport import card_emojis_ready, card_tokens, state, table_message
 
 from bot.storage import Transaction
 from bot.ui.card_emojis import ALL_CARDS
-from bot.ui.render import card, coloured_card
+from bot.view.words import card, coloured_card
 
 
 def emoji_requests(salon: Any, since: int = 0) -> list[Any]:

@@ -22,8 +22,9 @@ from bot.runtime.public import quiet_state
 from bot.storage import Transaction
 from bot.storage.models import LeaderboardEntry
 from bot.ui import limits
-from bot.ui.render import narrate, showdown_embed, table_embed
+from bot.ui.render import showdown_embed, table_embed
 from bot.ui.views import AmountModal, table_view
+from bot.view.words import narrate
 
 BIG = 10**18 + 987_654_321  # 19-digit snowflakes: the longest mentions (names never shown)
 MAX = 10**12  # the largest amount the bot stores (MAX_CHIPS)

@@ -11,7 +11,7 @@ import pytest
 from simsupport import card_emojis_ready, card_tokens, custom_ids, state, table_message
 
 from bot.storage import Transaction
-from bot.ui.render import card
+from bot.view.words import card
 
 tokens = card_tokens
 

@@ -19,7 +19,7 @@ from simsupport import (
 )
 
 from bot.storage import Transaction
-from bot.ui.render import card
+from bot.view.words import card
 
 
 async def seated_table(

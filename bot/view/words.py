@@ -1,0 +1,99 @@
+"""The small words of every surface: cards, people, chips, games and moves.
+
+>>> cards(["Kc", "9h"]) == "K\u2663\ufe0f 9\u2665\ufe0f"
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from bot.games import registry
+from bot.i18n import Lang, Message, people, render, set_card_writer
+from bot.runtime.errors import VERBS
+
+
+def game_title(game: str) -> str:
+    """A game's name as players write it (its registry entry's title), else as given."""
+    entry = registry.find(game)
+    return entry.title if entry is not None else game
+
+
+def game_colour(game: str) -> int:
+    """The colour of a game's table message and showdown (its registry entry's)."""
+    entry = registry.find(game)
+    return entry.colour if entry is not None else 0x444444
+
+
+#: Suits as they are drawn in colour (the emoji forms): hearts and diamonds red, spades and
+#: clubs black.
+COLOURED_SUITS = {"s": "♠\ufe0f", "h": "♥\ufe0f", "d": "♦\ufe0f", "c": "♣\ufe0f"}
+
+
+def coloured_card(code: str) -> str:
+    """A card in red or black: ``"Ah"`` is ``"A♥️"``.
+
+    >>> coloured_card("Ah") == "A\u2665\ufe0f", coloured_card("Ts") == "10\u2660\ufe0f"
+    (True, True)
+    """
+    if code.startswith("X"):
+        return "🃏"
+    rank = "10" if code[0] == "T" else code[0]
+    return rank + COLOURED_SUITS.get(code[1:2], code[1:2])
+
+
+set_card_writer(coloured_card)  # every card a surface writes, in colour (Discord may use emojis)
+
+
+def card(code: str) -> str:
+    """A card for reading, as the process's card writer writes it (:func:`coloured_card`)."""
+    return render("en", "card", code=code)
+
+
+def cards(codes: Iterable[str]) -> str:
+    """Several cards, spaced."""
+    return " ".join(card(c) for c in codes)
+
+
+def mention(name: str | int) -> str:
+    """A member's mention, a house player's name (🤖 Berthe)."""
+    return people.mention(name)
+
+
+def chips(lang: Lang, n: int) -> str:
+    """>>> chips("fr", 1), chips("en", 30), chips("fr", 1500)
+    ('1 jeton', '30 chips', '1\u202f500 jetons')
+    """
+    return render(lang, "chips", n=n)
+
+
+#: Brag verbs whose amount names one of two hands (1 = the kept one, 2 = the new one).
+_WHICH_HAND = ("look", "keep")
+
+
+def verb_help(lang: Lang, verb: str) -> str:
+    """What a move means, for help text and /act autocomplete."""
+    return render(lang, f"help-{verb}") if verb in VERBS else verb
+
+
+def verb_label(lang: Lang, verb: str, amount: int | None = None) -> str:
+    """A move's label (a button, a numbered choice).
+
+    >>> verb_label("en", "raise", 12), verb_label("fr", "hold", 4), verb_label("en", "pass")
+    ('Raise to 12', 'Tenir 4', 'Pass')
+    >>> verb_label("en", "look", 2), verb_label("en", "look")
+    ('Look at hand 2', 'Look at my cards')
+    """
+    if verb not in VERBS:
+        return verb.capitalize()
+    key = f"label-{verb}-hand" if verb in _WHICH_HAND and amount is not None else f"label-{verb}"
+    return render(lang, key, n="…" if amount is None else amount)
+
+
+def narrate(lang: Lang, said: Message) -> str:
+    """One line of the table's log: a runtime announcement in the reader's language.
+
+    >>> narrate("fr", Message.of("event-brag-fold", who="<@7>"))
+    '<@7> se couche.'
+    """
+    return render(lang, said)

@@ -1,0 +1,132 @@
+"""The view model (bot.view): one document a message, drawn alike by Discord and the terminal."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.i18n import Message, render
+from bot.play.terminal import choice_line, parse_choice
+from bot.ui.render import embed_of, showdown_embed, table_embed
+from bot.view.document import ActionView, Document, Section, document_lines
+from bot.view.table import hand_actions, showdown_document, table_document
+from bot.view.words import cards
+from tests.public_states import public_state
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: A Bouillotte hand: Berthe opened 8, Anatole to speak with a raise to choose.
+STATE = public_state(
+    game="bouillotte",
+    started=True,
+    seats=[{"user": 1, "stack": 30, "dealer": True}, {"user": 2, "stack": 30}],
+    queue=[7, 8],
+    hand={
+        "no": 3,
+        "retourne": "9d",
+        "pool": 4,
+        "vade": 8,
+        "to_act": "2",
+        "deadline": 1795575748.0,
+        "players": [{"name": "1", "stack": 22, "stake": 8}, {"name": "2", "stack": 30}],
+        "legal": [
+            {"verb": "fold"},
+            {"verb": "hold", "amount": 8},
+            {"verb": "raise", "min": 9, "max": 30},
+        ],
+    },
+)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_table_is_one_document_in_the_readers_language(lang: str) -> None:
+    doc = table_document(lang, STATE, log=["a", "b"])  # type: ignore[arg-type]
+    keys = [s.key for s in doc.sections]
+    assert keys == ["seats", "hand", "turn", "queue", "log"]
+    assert doc.title == render(lang, "ui-table-title", game="Bouillotte", table=1) + render(
+        lang, "ui-hand", hand=3
+    )
+    assert doc.retourne == "9d"  # the turned card as a code, for a surface that draws cards
+    turn = doc.section("turn")
+    assert turn is not None and "<@2>" in turn.text and "<t:1795575748:R>" in turn.text
+    assert [a.verb for a in doc.actions] == ["fold", "hold", "raise"]
+    assert doc.actions[1].amount == 8 and (doc.actions[2].low, doc.actions[2].high) == (9, 30)
+    log = doc.section("log")
+    assert log is not None and log.keep == "last" and log.gives_way == 1
+
+
+def test_discord_and_the_terminal_draw_the_same_document() -> None:
+    doc = table_document("fr", STATE, log=["Berthe ouvre."])
+    embed = table_embed("fr", STATE, log=["Berthe ouvre."])
+    assert embed.title == doc.title and embed.colour is not None
+    assert embed.colour.value == doc.colour
+    assert [f.name for f in embed.fields] == [s.name for s in doc.sections]
+    by_name = {f.name: f.value for f in embed.fields}
+    queue = doc.section("queue")
+    assert queue is not None and by_name[queue.name] == "1. <@7> 2. <@8>"  # one line of names
+    lines = document_lines(doc)
+    assert lines[0] == f"== {doc.title} =="
+    for section in doc.sections:
+        assert f"[{section.name}]" in lines
+        assert all(line in lines for line in section.text.split("\n"))
+
+
+def test_a_section_too_long_for_discord_is_cut_there_but_whole_in_the_document() -> None:
+    long = tuple(f"line {i} " + "x" * 40 for i in range(100))
+    doc = Document("t", sections=(Section("seats", "Seats", long, parts=2),))
+    assert list(doc.lines()) == list(long)
+    embed = embed_of("en", doc)
+    assert [f.name for f in embed.fields] == ["Seats", "Seats (2)"]
+    assert embed.fields[-1].value is not None and "more" in embed.fields[-1].value
+    assert len(document_lines(doc)) == 102  # the terminal shows every line
+
+
+def test_the_moves_are_numbered_from_the_documents_actions() -> None:
+    hand = STATE["hand"]
+    assert hand is not None
+    actions = hand_actions("en", hand)
+    shown = [choice_line("en", k, a) for k, a in enumerate(actions, 1)]
+    assert shown == ["1) Fold", "2) Hold 8", "3) Raise to … (9 to 30: type 3 then the amount)"]
+    assert parse_choice("en", "3 12", actions) == (actions[2], 12)
+    assert isinstance(parse_choice("en", "3 99", actions), str)  # out of range: said why
+    assert hand_actions("en", None) == ()
+    assert ActionView("fold", "Fold") == actions[0]
+
+
+def test_the_showdown_document_holds_the_hands_as_codes_and_as_words() -> None:
+    data = {
+        "hand_no": 3,
+        "view": {
+            "retourne": "9d",
+            "players": [
+                {"name": "1", "cards": ["Ah", "Ad", "As"]},
+                {"name": "2", "cards": ["Kc", "Qc", "Jc"], "folded": True},
+            ],
+        },
+        "combos": {"1": Message.of("combo-brelan", rank="A")},
+        "pots": [{"amount": 16, "winners": ["1"]}],
+        "next_hand_at": 1.0,
+    }
+    doc = showdown_document("en", "bouillotte", data)
+    assert doc.retourne == "9d"
+    assert [(r.who, r.cards, r.folded) for r in doc.hands] == [
+        ("<@1>", ("Ah", "Ad", "As"), False),
+        ("<@2>", ("Kc", "Qc", "Jc"), True),
+    ]
+    hands = doc.section("hands")
+    assert hands is not None and hands.lines[0].startswith(f"<@1>: {cards(['Ah', 'Ad', 'As'])}")
+    assert doc.footer and doc.section("pots") is not None
+    embed = showdown_embed("en", "bouillotte", data)
+    assert embed.footer.text == doc.footer and embed.description == doc.description
+
+
+def test_the_view_model_and_offline_play_load_without_discord() -> None:
+    code = (
+        "import sys, bot.view.table, bot.view.fair_text, bot.play.terminal;"
+        "print('discord' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.stdout.strip() == "False", out.stderr
