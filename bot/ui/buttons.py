@@ -24,9 +24,9 @@ from bot.runtime.manager import ALREADY_PLAYED
 from bot.ui.clicks import (
     Persistent,
     Throttled,
+    TurnGated,
     always_answered,
     answer_with_table,
-    check_turn,
     play,
     show_cards,
 )
@@ -114,7 +114,7 @@ class TableButton(
 
 
 class ActButton(
-    Throttled,
+    TurnGated,
     Persistent,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"salon:a:(?P<table>\d+):(?P<hand>\d+):(?P<index>\d+):(?P<verb>{VERB_IDS}):(?P<amount>\d*)",
@@ -164,7 +164,7 @@ class ActButton(
 
 
 class OtherAmountButton(
-    Throttled,
+    TurnGated,
     Persistent,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"salon:o:(?P<table>\d+):(?P<hand>\d+):(?P<index>\d+):(?P<verb>{VERB_IDS})",
@@ -191,7 +191,6 @@ class OtherAmountButton(
 
     @always_answered
     async def callback(self, interaction: discord.Interaction) -> None:
-        check_turn(interaction, self.table_id, self.hand_id)
         lang = lang_of(interaction.locale)
         services = services_of(interaction)
         state = await services.presenter.state(self.table_id)

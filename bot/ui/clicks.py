@@ -1,7 +1,8 @@
 """The path of a click on the table message, whatever the component.
 
 - :func:`answer_with_table`: run a table request and answer by editing the table message;
-- :func:`check_turn`, :func:`play`: a legal-action click, checked then played;
+- :func:`check_turn`, :class:`TurnGated`: a move's click refused before its callback runs,
+  unless it comes from the player to act in that hand; :func:`play`: the move played;
 - :func:`show_cards`: the player's cards, privately;
 - :func:`always_answered`: the one place a click's refusal or failure is answered;
 - :class:`Throttled`: refuses a member who clicks too fast;
@@ -99,6 +100,22 @@ def check_turn(interaction: discord.Interaction, table_id: int, hand_id: int) ->
     manager.verify_turn(table, interaction.user.id, hand_id)
 
 
+async def turn_refused(interaction: discord.Interaction, table_id: int, hand_id: int) -> bool:
+    """Whether the click is refused by :func:`check_turn`; the refusal is then answered,
+    privately, as :func:`always_answered` answers one."""
+    try:
+        check_turn(interaction, table_id, hand_id)
+    except Exception as exc:
+        await answer_failure(
+            interaction,
+            exc,
+            unexpected="ui-something-went-wrong-on-our",
+            what=f"a move on table {table_id}",
+        )
+        return True
+    return False
+
+
 async def show_cards(interaction: discord.Interaction, table_id: int) -> None:
     """The player's cards, privately (the fallback when DMs are closed)."""
     services = services_of(interaction)
@@ -132,8 +149,9 @@ async def play(
     """A legal-action click: checked, played, answered with the updated table message.
 
     ``index``: the number of moves already played when the button was drawn; a click for a
-    move already played is refused, even when the turn has come back to the same player."""
-    check_turn(interaction, table_id, hand_id)
+    move already played is refused, even when the turn has come back to the same player.
+    The turn was checked before (:class:`TurnGated`); the runtime checks it again under the
+    table's lock, as the move is played."""
     services = services_of(interaction)
     services.presenter.player_moved(table_id, interaction.user.id)
     await answer_with_table(
@@ -184,6 +202,20 @@ class Throttled:
             return True
         await reply_private(interaction, too_fast_text(lang_of(interaction.locale)))
         return False
+
+
+class TurnGated(Throttled):
+    """A move's component (an action button, "other amount"): past the
+    rate gate, its ``interaction_check`` refuses anyone but the player to act in its hand,
+    so its callback runs only for him."""
+
+    table_id: int
+    hand_id: int
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if not await super().interaction_check(interaction):
+            return False
+        return not await turn_refused(interaction, self.table_id, self.hand_id)
 
 
 class Persistent:

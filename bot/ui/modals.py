@@ -8,7 +8,7 @@ import discord
 
 from bot.i18n import Lang, render
 from bot.ui.card_emojis import EMOJI_TEXT
-from bot.ui.clicks import always_answered, play
+from bot.ui.clicks import always_answered, play, turn_refused
 from bot.ui.limits import MODAL_TITLE, fit_text
 from bot.view.words import verb_label
 
@@ -57,6 +57,10 @@ class AmountModal(discord.ui.Modal):
             max_length=40,
         )
         self.add_item(self.amount)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """The turn may have passed while the amount was typed: refused before it is read."""
+        return not await turn_refused(interaction, self.table_id, self.hand_id)
 
     @always_answered
     async def on_submit(self, interaction: discord.Interaction) -> None:

@@ -64,7 +64,9 @@ class DiscardSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=r"salon:d:(?P<table>\d+):(?P<hand>\d+):(?P<index>\d+):(?P<count>\d)",
 ):
-    """The cards a Brag player discards, chosen in a menu of his own cards."""
+    """The cards a Brag player discards, chosen in a menu of his own cards. Not turn-gated
+    before its callback (:class:`~bot.ui.clicks.TurnGated`): a refused discard replaces the
+    menu, in the same private message."""
 
     def __init__(
         self,

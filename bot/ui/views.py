@@ -6,7 +6,7 @@
 - :mod:`bot.ui.selects`: the discard and dealer's choice menus;
 - :mod:`bot.ui.modals`: the amount modal and the reading of a typed amount;
 - :mod:`bot.ui.clicks`: the path of a click (:func:`answer_with_table`, :func:`check_turn`,
-  :func:`play`, :func:`always_answered`, :class:`Throttled`).
+  :class:`TurnGated`, :func:`play`, :func:`always_answered`, :class:`Throttled`).
 
 Every component is a :class:`discord.ui.DynamicItem`, so it keeps working after a restart:
 :data:`DYNAMIC_ITEMS` lists them all. A click on a button of a hand that is over is refused

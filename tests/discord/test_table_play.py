@@ -19,6 +19,7 @@ from simsupport import (
 )
 
 from bot.storage import Transaction
+from bot.ui.buttons import ActButton
 from bot.view.words import card
 
 
@@ -44,19 +45,28 @@ async def started_table(
     return members
 
 
-async def test_not_your_turn_and_not_seated(salon: Any) -> None:
+async def test_not_your_turn_and_not_seated(salon: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     members = await started_table(salon)
     hand = state(salon)["hand"]
     action = pick_action(hand)
     message = await table_message(salon)
     button = button_for(message, 1, hand["id"], action)
     other = next(m for uid, m in members.items() if str(uid) != hand["to_act"])
+    called: list[str] = []  # the turn gate is the button's interaction_check: no callback runs
+
+    async def callback(self: Any, interaction: Any) -> None:
+        called.append(self.custom_id)
+
+    monkeypatch.setattr(ActButton, "callback", callback)
     refused = await other.click(message, custom_id=button)
     assert refused.ephemeral and "not your turn" in refused.response.content
     stranger = salon.member("zoe")
     refused = await stranger.click(message, custom_id=button)
     assert refused.ephemeral and "not seated" in refused.response.content
+    assert called == []
     assert state(salon)["hand"]["to_act"] == hand["to_act"]  # nothing changed
+    await members[int(hand["to_act"])].click(message, custom_id=button)
+    assert called == [button]  # the player to act passes the gate
 
 
 async def test_a_button_action_costs_only_the_interaction_callback(salon: Any) -> None:
