@@ -46,7 +46,7 @@ import re
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -568,27 +568,8 @@ class Load:
         def inside(at: float) -> bool:
             return start <= at < end
 
-        budget: dict[str, int] = {}
-        for at, kind in figures.budget:
-            if inside(at):
-                budget[kind] = budget.get(kind, 0) + 1
-        interaction = {k: budget.pop(k) for k in INTERACTION_KINDS if k in budget}
-        rest = sum(budget.values())
-        answers = fake.callback_attempts
-        waits = sorted(
-            answers[i] - sent for i, sent in figures.clicks.items() if inside(sent) and i in answers
-        )
-        unanswered = sum(
-            1 for i, sent in figures.clicks.items() if inside(sent) and i not in answers
-        )
-        if unanswered and self.args.debug:
-            for i, sent in figures.clicks.items():
-                if inside(sent) and i not in answers:
-                    print(
-                        f"unanswered {self.clicked_ids.get(i)} at {sent - end:+.2f} s",
-                        file=sys.stderr,
-                    )
-        late = sum(1 for i in fake.late_interactions if inside(figures.clicks.get(i, -1.0)))
+        budget, interaction, rest = self._budget(inside)
+        waits, unanswered, late = self._clicks(inside)
         stale = sorted(d for at, d in figures.staleness.samples if inside(at))
         hits = [h for h in fake.rate_limited if inside(h.at)]
         actions = sum(1 for at in figures.actions if inside(at))
@@ -628,13 +609,7 @@ class Load:
             "invalid_requests": fake.invalid_requests,
             "first_answer_ms": milliseconds(waits),
             "staleness_ms": {**milliseconds(stale), "samples": len(stale), "unshown": unshown},
-            "refused_clicks": sum(
-                1
-                for r in fake.interaction_responses
-                if self.clicked_ids.get(r.interaction_id, "").startswith("salon:a:")
-                and inside(figures.clicks.get(r.interaction_id, -1.0))
-                and r.type == 4
-            ),
+            "refused_clicks": self._refused_clicks(inside),
             "restart_clicks": figures.restarts,
             "chips_before": chips_start[0],
             "chips_after": held,
@@ -645,6 +620,41 @@ class Load:
             "presenter_counters": counters,
             "presenter_staleness_ms": self.presenter_staleness,
         }
+
+    def _budget(
+        self, inside: Callable[[float], bool]
+    ) -> tuple[dict[str, int], dict[str, int], int]:
+        """The window's REST requests by kind, the interaction requests apart, and their sum."""
+        budget: dict[str, int] = {}
+        for at, kind in self.figures.budget:
+            if inside(at):
+                budget[kind] = budget.get(kind, 0) + 1
+        interaction = {k: budget.pop(k) for k in INTERACTION_KINDS if k in budget}
+        return budget, interaction, sum(budget.values())
+
+    def _clicks(self, inside: Callable[[float], bool]) -> tuple[list[float], int, int]:
+        """The window's clicks: the waits for their first answer (sorted), how many were
+        never answered, and how many were answered after Discord's 3 seconds."""
+        figures, answers = self.figures, self.fake.callback_attempts
+        sent_inside = {i: sent for i, sent in figures.clicks.items() if inside(sent)}
+        waits = sorted(answers[i] - sent for i, sent in sent_inside.items() if i in answers)
+        missed = [i for i in sent_inside if i not in answers]
+        if missed and self.args.debug:
+            for i in missed:
+                at = sent_inside[i] - self.window[1]
+                print(f"unanswered {self.clicked_ids.get(i)} at {at:+.2f} s", file=sys.stderr)
+        late = sum(1 for i in self.fake.late_interactions if inside(figures.clicks.get(i, -1.0)))
+        return waits, len(missed), late
+
+    def _refused_clicks(self, inside: Callable[[float], bool]) -> int:
+        """The window's move clicks answered by a private refusal (type 4 answers)."""
+        return sum(
+            1
+            for r in self.fake.interaction_responses
+            if self.clicked_ids.get(r.interaction_id, "").startswith("salon:a:")
+            and inside(self.figures.clicks.get(r.interaction_id, -1.0))
+            and r.type == 4
+        )
 
 
 def percentile(ordered: list[float], q: float) -> float | None:
