@@ -16,8 +16,8 @@ import discord
 
 from bot.i18n import Lang, people, render
 from bot.runtime.public import PublicState
-from bot.ui.card_art import ShowdownPicture, ShowdownRow
 from bot.ui.limits import EMBED_TOTAL, FIELD_VALUE, add_lines_field, embed_size, fit_embed
+from bot.view.card_art import ShowdownPicture, ShowdownRow
 from bot.view.document import Document, Section
 from bot.view.fitting import latest, listing
 from bot.view.table import showdown_document, table_document
@@ -87,7 +87,7 @@ def showdown_embed(lang: Lang, game: str, data: Mapping[str, Any]) -> discord.Em
 def showdown_picture(
     lang: Lang, game: str, data: Mapping[str, Any], names: Mapping[int, str]
 ) -> ShowdownPicture:
-    """The showdown's picture (drawn by :mod:`bot.ui.card_art`): the same hands, retourne
+    """The showdown's picture (drawn by :mod:`bot.view.card_art`): the same hands, retourne
     and lines as the showdown post, players by name rather than mention."""
 
     def named(text: str) -> str:
