@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import copy
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,9 +14,12 @@ import pytest
 from bot.games.replay import replay_json
 from bot.runtime.disclosure import record_for
 from bot.view.document import Document, HandRow, Section
+from bot.view.fair_text import verifier_data
 from bot.view.html import card_html, document_html, text_html
 from bot.view.replay import ReplayRefused, replay_steps
 from tests.replay_hands import brelan_session
+
+ROOT = Path(__file__).resolve().parents[1]
 
 #: 1 looks and bets, 2 folds blind, 3 looks and pays to see 1, who wins: only 1's hand is
 #: turned face up, at the showdown.
@@ -87,12 +92,17 @@ def test_a_stranger_sees_no_private_cards_and_a_blind_player_none_of_his_own() -
 
 def test_a_brelan_showdown_in_french() -> None:
     replay = replay_steps(BRELAN, "2", "fr", hand=9)
-    assert replay.titles == ("La donne", "<@1> ouvre à 2.", "<@2> tient à 2.", "Les paiements")
+    assert replay.titles == (
+        "La distribution",
+        "<@1> ouvre à 2.",
+        "<@2> tient à 2.",
+        "Les paiements",
+    )
     assert all(step.retourne == "Jh" for step in replay.steps)
     assert rows(replay.steps[0]) == {"<@2>": ("8s", "9s", "Ts")}
     assert replay.steps[0].section("yours") is not None
     end = replay.steps[-1]
-    assert end.title == "Brelan — main n° 9, étape 4 sur 4"
+    assert end.title == "Brelan — donne n° 9, étape 4 sur 4"
     assert section_text(end, "move") == "Abattage — donne 9"
     assert {r.who for r in end.hands} == {"<@1>", "<@2>"} and all(r.combo for r in end.hands)
     assert end.section("yours") is None  # his cards are face up with the others
@@ -189,3 +199,18 @@ def test_a_section_of_one_line_of_names_and_a_footer() -> None:
     assert '<p>1. <span class="who">A</span> 2. <span class="who">B</span></p>' in out
     assert '<footer class="doc-footer"><span class="who">C</span></footer>' in out
     assert "doc-cards" not in out  # no card, no card block
+
+
+def test_the_verifiers_texts_are_safe_json_and_cover_what_verify_js_says() -> None:
+    out = verifier_data("fr", {"7": "</script><b>&"})
+    assert not {"<", ">", "&"} & set(out)
+    data = json.loads(out)
+    assert data["names"] == {"7": "</script><b>&"}
+    texts = data["texts"]
+    assert texts["verify-problem-hand"].startswith("la main de <@{user}> ")
+    assert "{deck}" in texts["verify-web-shuffled"] and "{n}" in texts["verify-problem-deck"]
+    script = (ROOT / "bot/web/static/verify.js").read_text(encoding="utf-8")
+    named = set(re.findall(r'"((?:verify|html)-[a-z-]+)"', script))
+    codes = set(re.findall(r'fail\("([a-z-]+)"', script))
+    assert named - {"verify-problem-deck", "verify-problem-hand", "verify-problem-retourne"}
+    assert named | {f"verify-problem-{c}" for c in codes} <= set(texts)
