@@ -17,11 +17,11 @@ from bot.ui.card_art import (
     CARD_W,
     FONTS,
     ShowdownPicture,
-    ShowdownRow,
     draw_card,
     sample,
     showdown_png,
 )
+from bot.view.document import HandRow
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -50,7 +50,7 @@ def test_the_showdown_picture_is_one_small_deterministic_png() -> None:
     assert showdown_png.__wrapped__(picture) == png  # same input, same bytes
     many = ShowdownPicture(
         "Showdown — hand 3",
-        tuple(ShowdownRow("x" * 40, ("Ah", "Kd", "2c", "Ts", "X1"), "pair") for _ in range(8)),
+        tuple(HandRow("x" * 40, ("Ah", "Kd", "2c", "Ts", "X1"), "pair") for _ in range(8)),
     )
     image = Image.open(io.BytesIO(showdown_png(many)))
     assert image.height > 8 * CARD_H and image.width >= 640

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -17,7 +17,7 @@ import discord
 from bot.i18n import Lang, people, render
 from bot.runtime.public import PublicState
 from bot.ui.limits import EMBED_TOTAL, FIELD_VALUE, add_lines_field, embed_size, fit_embed
-from bot.view.card_art import ShowdownPicture, ShowdownRow
+from bot.view.card_art import ShowdownPicture
 from bot.view.document import Document, Section
 from bot.view.fitting import latest, listing
 from bot.view.table import showdown_document, table_document
@@ -99,7 +99,7 @@ def showdown_picture(
 
     doc = showdown_document(lang, game, data)
     embed = embed_of(lang, doc)
-    rows = tuple(ShowdownRow(named(r.who), r.cards, r.combo, r.folded) for r in doc.hands)
+    rows = tuple(replace(r, who=named(r.who)) for r in doc.hands)
     hands_field = render(lang, "ui-hands")
     lines = tuple(
         named(line)

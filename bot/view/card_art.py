@@ -20,6 +20,8 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.view.document import HandRow
+
 BACKGROUND = (49, 51, 56)  # Discord's dark theme
 TEXT = (242, 243, 245)
 MUTED = (181, 186, 193)
@@ -30,21 +32,13 @@ PAD = 16
 
 
 @dataclass(frozen=True)
-class ShowdownRow:
-    """One revealed hand: who, his cards (codes like ``"Ah"``), the combination's words."""
-
-    name: str
-    cards: tuple[str, ...]
-    combination: str = ""
-    folded: bool = False
-
-
-@dataclass(frozen=True)
 class ShowdownPicture:
-    """Everything the showdown picture shows, already worded in the reader's language."""
+    """Everything the showdown picture shows, already worded in the reader's language: each
+    revealed hand a :class:`~bot.view.document.HandRow` whose ``who`` is a name as the picture
+    writes it (not a mention)."""
 
     title: str
-    rows: tuple[ShowdownRow, ...]
+    rows: tuple[HandRow, ...]
     retourne: str | None = None
     retourne_label: str = ""
     lines: tuple[str, ...] = ()  # suits owned, pots, payments
@@ -131,12 +125,12 @@ def showdown_png(picture: ShowdownPicture) -> bytes:
         draw_card(image, picture.retourne, PAD + name_w, y)
         y += row_h
     for row in picture.rows:
-        draw.text((PAD, y + CARD_H / 2), row.name[:22], TEXT, _font(20), "lm")
+        draw.text((PAD, y + CARD_H / 2), row.who[:22], TEXT, _font(20), "lm")
         x = PAD + name_w
         for code in row.cards:
             draw_card(image, code, x, y, dim=row.folded)
             x += CARD_W + 8
-        draw.text((x + 8, y + CARD_H / 2), row.combination[:40], MUTED, _font(18), "lm")
+        draw.text((x + 8, y + CARD_H / 2), row.combo[:40], MUTED, _font(18), "lm")
         y += row_h
     for line in picture.lines:
         draw.text((PAD, y), line[:90], TEXT, _font(18))
@@ -182,9 +176,9 @@ def sample() -> ShowdownPicture:
         retourne="9d",
         retourne_label="Retourne",
         rows=(
-            ShowdownRow("Berthe", ("Ah", "Ad", "Ac"), "brelan d'as"),
-            ShowdownRow("Anatole", ("Kd", "8d", "7s"), "point de 36 à carreau"),
-            ShowdownRow("Clotilde", ("Qs", "Jh", "7c"), "", folded=True),
+            HandRow("Berthe", ("Ah", "Ad", "Ac"), "brelan d'as"),
+            HandRow("Anatole", ("Kd", "8d", "7s"), "point de 36 à carreau"),
+            HandRow("Clotilde", ("Qs", "Jh", "7c"), "", folded=True),
         ),
         lines=("♦ carreau : Anatole, 36 points", "Étage 1 : 42 jetons pour Berthe"),
     )
