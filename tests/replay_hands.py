@@ -16,18 +16,6 @@ from bot.games.brelan import BrelanHand
 from bot.games.cards import Shuffler
 from bot.games.session import TableSession
 
-#: Brag variants the sessions are played in (every kind of card the record may hide).
-BRAG_VARIANTS: list[dict[str, Any]] = [
-    {},
-    {"cards": 4},
-    {"cards": 5},
-    {"wild": "joker"},
-    {"wild": "two_jokers", "cards": 4},
-    {"blind_keep": "face_up"},
-    {"common_showdown": True},
-    {"blind_allowed": False, "cards": 4},
-    {"shuffle_every_hand": True},
-]
 #: Moves chosen more often than others, so that hands go to a showdown often enough.
 WEIGHTS = {"look": 4, "fold": 1, "bet": 3, "see": 3, "cover": 1, "pass": 2, "hold": 3}
 

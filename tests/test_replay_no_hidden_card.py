@@ -24,7 +24,8 @@ from bot.view.document import Document, HandRow
 from bot.view.html import document_html
 from bot.view.replay import replay_steps
 from bot.view.words import card
-from tests.replay_hands import BRAG_VARIANTS, brag_session, brelan_session
+from tests.replay_hands import brag_session, brelan_session
+from tests.test_disclosure import SESSIONS
 from tests.test_runtime_brag import cards_in
 from tests.test_view_replay import BRAG
 
@@ -83,11 +84,7 @@ def check_hand(record: dict[str, Any], lang: str) -> int:
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    options=st.sampled_from(BRAG_VARIANTS),
-    players=st.integers(2, 5),
-)
+@given(**SESSIONS)
 def test_no_step_of_a_brag_session_shows_a_hidden_card(
     seed: int, options: dict[str, Any], players: int
 ) -> None:
