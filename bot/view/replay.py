@@ -194,9 +194,6 @@ class _Pages:
             said = narrate(lang, report.said)
             faces, retourne = last.faces, last.view.get("retourne")
         sections = [Section("move", render(lang, "replay-the-end"), (said,)), *shown.sections]
-        if engine.carried:
-            carried = render(lang, "replay-carried", n=chips(lang, engine.carried))
-            sections.append(Section("carried", render(lang, "ui-carried"), (carried,)))
         before = {p.name: p.stack for p in record.players}
         lines = tuple(
             _stack_line(lang, name, stack, stack - before[name])

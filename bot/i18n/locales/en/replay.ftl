@@ -5,7 +5,6 @@ replay-the-deal = The deal
 replay-the-move = The move
 replay-the-end = Payouts
 replay-your-cards = Your cards
-replay-carried = { $n } stay on the table for the next deal
 replay-final-stacks = Chips after the hand
 replay-stack-line = { $who } — { $chips } { $change ->
     [up] (+{ $n })

@@ -5,7 +5,6 @@ replay-the-deal = La distribution
 replay-the-move = Le coup
 replay-the-end = Les paiements
 replay-your-cards = Vos cartes
-replay-carried = { $n } restent sur le tapis pour la donne suivante
 replay-final-stacks = Les jetons après la donne
 replay-stack-line = { $who } — { $chips } { $change ->
     [up] (+{ $n })
