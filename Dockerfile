@@ -5,7 +5,7 @@ FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 SALON_DATA_DIR=/data
 WORKDIR /app
-# A font with French accents for the showdown picture (bot/ui/card_art.py).
+# A font with French accents for the showdown picture (bot/view/card_art.py).
 RUN apt-get update && apt-get install -y --no-install-recommends fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/*
 

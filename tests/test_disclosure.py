@@ -341,12 +341,16 @@ async def _session(seed: int, options: dict[str, Any], players: int) -> None:
         await env.db.close()
 
 
+#: A Brag session to play: its shuffles' seed, its variant, how many players.
+SESSIONS = {
+    "seed": st.integers(0, 2**32 - 1),
+    "options": st.sampled_from(VARIANTS),
+    "players": st.integers(2, 5),
+}
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(0, 2**32 - 1),
-    options=st.sampled_from(VARIANTS),
-    players=st.integers(2, 5),
-)
+@given(**SESSIONS)
 def test_no_file_names_an_unseen_card_that_is_dealt_again_from_its_pack(
     seed: int, options: dict[str, Any], players: int
 ) -> None:

@@ -1,180 +1,37 @@
-"""Cards drawn by the bot itself with Pillow: the showdown picture.
-
-Pure drawing (no discord): the caller gives words already in the reader's language
-(:class:`ShowdownPicture`); suits are drawn as shapes, hearts and diamonds in red, spades and
-clubs in black, so no font needs the suit glyphs. Drawing is deterministic and cached.
-
-``python -m bot.ui.card_art --bench`` prints the time to draw one showdown.
-"""
+"""``python -m bot.ui.card_art [FILE | --bench]``: the README's showdown picture, or the
+time to draw one. The drawing itself is :mod:`bot.view.card_art` (no discord), whose names
+this module gives on for the Discord layer."""
 
 from __future__ import annotations
 
-import io
-import os
 import sys
 import time
-from dataclasses import dataclass
-from functools import lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from bot.view.card_art import (
+    BOLD_FONTS,
+    CARD_H,
+    CARD_W,
+    EMOJI_SIZE,
+    FONTS,
+    ShowdownPicture,
+    card_emoji_png,
+    draw_card,
+    sample,
+    showdown_png,
+)
 
-BACKGROUND = (49, 51, 56)  # Discord's dark theme
-TEXT = (242, 243, 245)
-MUTED = (181, 186, 193)
-RED = (200, 30, 45)
-BLACK = (20, 20, 24)
-CARD_W, CARD_H = 60, 84
-PAD = 16
-
-
-@dataclass(frozen=True)
-class ShowdownRow:
-    """One revealed hand: who, his cards (codes like ``"Ah"``), the combination's words."""
-
-    name: str
-    cards: tuple[str, ...]
-    combination: str = ""
-    folded: bool = False
-
-
-@dataclass(frozen=True)
-class ShowdownPicture:
-    """Everything the showdown picture shows, already worded in the reader's language."""
-
-    title: str
-    rows: tuple[ShowdownRow, ...]
-    retourne: str | None = None
-    retourne_label: str = ""
-    lines: tuple[str, ...] = ()  # suits owned, pots, payments
-
-
-#: Fonts tried in order (``SALON_FONT`` first): one with French accents, dashes and suits.
-FONTS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "DejaVuSans.ttf")
-BOLD_FONTS = ("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "DejaVuSans-Bold.ttf")
-
-
-@lru_cache(maxsize=8)
-def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    for path in (os.environ.get("SALON_FONT", ""), *(BOLD_FONTS if bold else ()), *FONTS):
-        if path:
-            try:
-                return ImageFont.truetype(path, size)
-            except OSError:
-                continue
-    return ImageFont.load_default(size=size)  # Pillow's own: no accents beyond Latin-1
-
-
-def _suit(draw: ImageDraw.ImageDraw, suit: str, cx: float, cy: float, r: float) -> None:
-    """A suit as a shape centred on (cx, cy), of half-size ``r``."""
-    colour = RED if suit in "hd" else BLACK
-    if suit == "d":
-        draw.polygon([(cx, cy - r), (cx + r * 0.75, cy), (cx, cy + r), (cx - r * 0.75, cy)], colour)
-    elif suit == "h":
-        draw.ellipse([cx - r, cy - r * 0.8, cx, cy + r * 0.1], colour)
-        draw.ellipse([cx, cy - r * 0.8, cx + r, cy + r * 0.1], colour)
-        draw.polygon([(cx - r, cy - r * 0.25), (cx + r, cy - r * 0.25), (cx, cy + r)], colour)
-    elif suit == "s":
-        draw.polygon([(cx, cy - r), (cx + r, cy + r * 0.2), (cx - r, cy + r * 0.2)], colour)
-        draw.ellipse([cx - r, cy - r * 0.3, cx, cy + r * 0.55], colour)
-        draw.ellipse([cx, cy - r * 0.3, cx + r, cy + r * 0.55], colour)
-        draw.polygon([(cx, cy + r * 0.2), (cx + r * 0.35, cy + r), (cx - r * 0.35, cy + r)], colour)
-    else:  # clubs
-        k = r * 0.5
-        draw.ellipse([cx - k, cy - r, cx + k, cy], colour)
-        draw.ellipse([cx - r, cy - k * 0.6, cx, cy + k * 1.4], colour)
-        draw.ellipse([cx, cy - k * 0.6, cx + r, cy + k * 1.4], colour)
-        draw.polygon([(cx, cy), (cx + r * 0.35, cy + r), (cx - r * 0.35, cy + r)], colour)
-
-
-def draw_card(image: Image.Image, code: str, x: int, y: int, *, dim: bool = False) -> None:
-    """A card face at (x, y): its rank in the corner and a big suit."""
-    draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle([x, y, x + CARD_W, y + CARD_H], 7, (250, 250, 250), (120, 120, 120))
-    if code.startswith("X"):  # a joker
-        draw.text((x + CARD_W / 2, y + CARD_H / 2), "JOKER", (90, 40, 160), _font(12), "mm")
-    else:
-        rank = "10" if code[0] == "T" else code[0]
-        suit = code[1]
-        colour = RED if suit in "hd" else BLACK
-        draw.text((x + 6, y + 4), rank, colour, _font(20))
-        _suit(draw, suit, x + CARD_W / 2 + 4, y + CARD_H / 2 + 10, 15)
-    if dim:
-        overlay = Image.new("RGBA", (CARD_W + 1, CARD_H + 1), (0, 0, 0, 110))
-        image.paste(overlay, (x, y), overlay)
-
-
-@lru_cache(maxsize=64)
-def showdown_png(picture: ShowdownPicture) -> bytes:
-    """The showdown as one PNG: every revealed hand, the retourne, then the lines."""
-    most = max((len(r.cards) for r in picture.rows), default=3)
-    name_w = 200
-    width = max(640, PAD * 3 + name_w + most * (CARD_W + 8) + 260)
-    row_h = CARD_H + 14
-    height = PAD * 2 + 40 + len(picture.rows) * row_h + 26 * len(picture.lines) + 20
-    if picture.retourne:
-        height += row_h
-    image = Image.new("RGB", (width, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    y = PAD
-    draw.text((PAD, y), picture.title, TEXT, _font(26))
-    y += 44
-    if picture.retourne:
-        draw.text((PAD, y + CARD_H / 2), picture.retourne_label, MUTED, _font(20), "lm")
-        draw_card(image, picture.retourne, PAD + name_w, y)
-        y += row_h
-    for row in picture.rows:
-        draw.text((PAD, y + CARD_H / 2), row.name[:22], TEXT, _font(20), "lm")
-        x = PAD + name_w
-        for code in row.cards:
-            draw_card(image, code, x, y, dim=row.folded)
-            x += CARD_W + 8
-        draw.text((x + 8, y + CARD_H / 2), row.combination[:40], MUTED, _font(18), "lm")
-        y += row_h
-    for line in picture.lines:
-        draw.text((PAD, y), line[:90], TEXT, _font(18))
-        y += 26
-    out = io.BytesIO()
-    image.save(out, "PNG", optimize=False)
-    return out.getvalue()
-
-
-#: Card emojis are square; Discord shows them at 22 px in text and 48 px alone.
-EMOJI_SIZE = 128
-
-
-@lru_cache(maxsize=64)
-def card_emoji_png(code: str) -> bytes:
-    """One card (not a joker) as a square emoji picture: a big rank over a big suit, on a
-    white card.
-
-    Drawn to read at 22 px: no corner index, nothing thin.
-    """
-    image = Image.new("RGBA", (EMOJI_SIZE, EMOJI_SIZE), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(image)
-    left, right = 14, EMOJI_SIZE - 14
-    draw.rounded_rectangle([left, 2, right, EMOJI_SIZE - 3], 14, (252, 252, 252), (90, 90, 90), 3)
-    rank = "10" if code[0] == "T" else code[0]
-    colour = RED if code[1] in "hd" else BLACK
-    draw.text((EMOJI_SIZE / 2, 36), rank, colour, _font(50 if rank == "10" else 60, True), "mm")
-    _suit(draw, code[1], EMOJI_SIZE / 2, 92, 26)
-    out = io.BytesIO()
-    image.save(out, "PNG", optimize=True)
-    return out.getvalue()
-
-
-def sample() -> ShowdownPicture:
-    """A French Brelan showdown, for the benchmark and the README picture."""
-    return ShowdownPicture(
-        title="Abattage — donne 7",
-        retourne="9d",
-        retourne_label="Retourne",
-        rows=(
-            ShowdownRow("Berthe", ("Ah", "Ad", "Ac"), "brelan d'as"),
-            ShowdownRow("Anatole", ("Kd", "8d", "7s"), "point de 36 à carreau"),
-            ShowdownRow("Clotilde", ("Qs", "Jh", "7c"), "", folded=True),
-        ),
-        lines=("♦ carreau : Anatole, 36 points", "Étage 1 : 42 jetons pour Berthe"),
-    )
+__all__ = [
+    "BOLD_FONTS",
+    "CARD_H",
+    "CARD_W",
+    "EMOJI_SIZE",
+    "FONTS",
+    "ShowdownPicture",
+    "card_emoji_png",
+    "draw_card",
+    "sample",
+    "showdown_png",
+]
 
 
 def main(argv: list[str]) -> int:

@@ -2,7 +2,7 @@
 
 At start the bot lists its application's emojis (one REST request) and uploads, in the
 background, the card emojis it does not find (``salon_Ah``… drawn by
-:func:`bot.ui.card_art.card_emoji_png`, off the event loop). Once all 52 are there, every card
+:func:`bot.view.card_art.card_emoji_png`, off the event loop). Once all 52 are there, every card
 the Discord layer writes is the emoji ``<:salon_Ah:123…>``; until then, or when Discord refuses
 (no permission, the application's 2,000 emojis used up, an outage), cards stay coloured text
 (:func:`bot.view.words.coloured_card`). An operator who wants the text cards sets
@@ -22,7 +22,7 @@ from typing import Protocol
 import discord
 
 from bot.i18n import set_card_writer
-from bot.ui.card_art import card_emoji_png
+from bot.view.card_art import card_emoji_png
 from bot.view.words import coloured_card
 
 log = logging.getLogger(__name__)

@@ -28,7 +28,6 @@ from bot.i18n import Lang, Message, render
 from bot.i18n.people import is_house_player
 from bot.runtime.public import PublicState, quiet_state
 from bot.storage import Transaction
-from bot.ui.card_art import showdown_png
 from bot.ui.outbox import NOTICE, PRIVATE, Fault, Outbox, Pacer, classify
 from bot.ui.render import (
     CardsPlace,
@@ -40,6 +39,7 @@ from bot.ui.render import (
 )
 from bot.ui.services import PresenterHost
 from bot.ui.views import table_view
+from bot.view.card_art import showdown_png
 
 log = logging.getLogger(__name__)
 

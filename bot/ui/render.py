@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
 
 from bot.i18n import Lang, people, render
 from bot.runtime.public import PublicState
-from bot.ui.card_art import ShowdownPicture, ShowdownRow
 from bot.ui.limits import EMBED_TOTAL, FIELD_VALUE, add_lines_field, embed_size, fit_embed
+from bot.view.card_art import ShowdownPicture
 from bot.view.document import Document, Section
 from bot.view.fitting import latest, listing
 from bot.view.table import showdown_document, table_document
@@ -87,7 +87,7 @@ def showdown_embed(lang: Lang, game: str, data: Mapping[str, Any]) -> discord.Em
 def showdown_picture(
     lang: Lang, game: str, data: Mapping[str, Any], names: Mapping[int, str]
 ) -> ShowdownPicture:
-    """The showdown's picture (drawn by :mod:`bot.ui.card_art`): the same hands, retourne
+    """The showdown's picture (drawn by :mod:`bot.view.card_art`): the same hands, retourne
     and lines as the showdown post, players by name rather than mention."""
 
     def named(text: str) -> str:
@@ -99,7 +99,7 @@ def showdown_picture(
 
     doc = showdown_document(lang, game, data)
     embed = embed_of(lang, doc)
-    rows = tuple(ShowdownRow(named(r.who), r.cards, r.combo, r.folded) for r in doc.hands)
+    rows = tuple(replace(r, who=named(r.who)) for r in doc.hands)
     hands_field = render(lang, "ui-hands")
     lines = tuple(
         named(line)

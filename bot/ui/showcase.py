@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bot.i18n import Message
 from bot.runtime.public import PublicState
-from bot.ui.card_art import sample, showdown_png
+from bot.view.card_art import sample, showdown_png
 from bot.view.table import table_document
 from bot.view.words import narrate
 

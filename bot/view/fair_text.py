@@ -1,9 +1,13 @@
 """Fair dealing as players read it: the table message's line, the explanation behind the
-🔒 button, and the answer of ``/verify`` (docs/fairness.md)."""
+🔒 button, the answer of ``/verify`` (docs/fairness.md), and the words of the web page's
+verifier (``bot/web/static/verify.js``)."""
 
 from __future__ import annotations
 
-from bot.i18n import Lang, render
+import json
+from collections.abc import Mapping
+
+from bot.i18n import Lang, keys, render, variables
 from bot.runtime.fair_requests import VerifyReport
 from bot.runtime.public import PublicState
 from bot.runtime.settings import DEFAULT_RESEED_EVERY
@@ -73,3 +77,42 @@ def verify_text(lang: Lang, report: VerifyReport, game_title: str) -> str:
                 params["user"] = int(params["user"])
             lines.append("• " + render(lang, f"verify-problem-{problem.code}", **params))
     return "\n".join(lines)
+
+
+#: The texts of the web page's verifier (with every ``verify-problem-…``): ``verify.js`` fills
+#: a parameter ``{name}`` with its value and ``<@{user}>`` with a player's name.
+VERIFIER_KEYS = (
+    "verify-web-button",
+    "verify-web-commitment",
+    "verify-web-commitment-ok",
+    "verify-web-commitment-bad",
+    "verify-web-seeds",
+    "verify-web-canonical",
+    "verify-web-shuffled",
+    "verify-web-deck-ok",
+    "verify-web-hand-ok",
+    "verify-web-retourne-ok",
+    "verify-continues",
+    "verify-web-not-followed",
+    "verify-web-sealed",
+    "verify-in-play",
+    "verify-ok",
+    "verify-web-match-continued",
+    "verify-mismatch",
+    "verify-web-failed",
+    "html-someone",
+)
+
+
+def verifier_data(lang: Lang, names: Mapping[str, str]) -> str:
+    """What the page's verifier reads from its ``<script type="application/json"
+    data-verify-texts>``: its texts in ``lang`` (parameters left as ``{name}``) and the
+    players' names by id, as JSON that is safe inside that element (no ``<``, ``>``, ``&``)."""
+    problems = sorted(k for k in keys(lang) if k.startswith("verify-problem-"))
+    params = variables(lang)
+    texts = {
+        key: render(lang, key, **{p: "{" + p + "}" for p in params[key]})
+        for key in (*VERIFIER_KEYS, *problems)
+    }
+    out = json.dumps({"texts": texts, "names": dict(names)}, ensure_ascii=False, sort_keys=True)
+    return out.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")

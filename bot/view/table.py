@@ -11,7 +11,14 @@ from typing import Any
 
 from bot.games import registry
 from bot.i18n import SUIT_SYMBOLS, Lang, Message, render
-from bot.runtime.public import ChoiceView, PlayerView, PublicHand, PublicState, SeatView
+from bot.runtime.public import (
+    ChoiceView,
+    HandView,
+    PlayerView,
+    PublicHand,
+    PublicState,
+    SeatView,
+)
 from bot.view.document import ActionView, Document, HandRow, Section, lines_of
 from bot.view.fair_text import fair_lines
 from bot.view.fitting import listing
@@ -88,7 +95,7 @@ def seat_line(lang: Lang, seat: SeatView, player: PlayerView | None) -> str:
     now = seat["stack"] if player is None else player["stack"]
     parts = [f"{mention(seat['user'])} — {chips(lang, now)}"]
     if player is not None:
-        parts += _player_marks(lang, player)
+        parts += player_marks(lang, player)
     if seat.get("dealer"):
         parts.append(render(lang, "ui-dealer"))
     if seat.get("sitting_out"):
@@ -98,7 +105,7 @@ def seat_line(lang: Lang, seat: SeatView, player: PlayerView | None) -> str:
     return " · ".join(parts)
 
 
-def _player_marks(lang: Lang, player: PlayerView) -> list[str]:
+def player_marks(lang: Lang, player: PlayerView) -> list[str]:
     """What a seat's line says of its player in the hand: his stake, folded, all in…"""
     marks = []
     if player["stake"]:
@@ -118,7 +125,7 @@ def _player_marks(lang: Lang, player: PlayerView) -> list[str]:
     return marks
 
 
-def hand_lines(lang: Lang, hand: PublicHand) -> list[str]:
+def hand_lines(lang: Lang, hand: HandView) -> list[str]:
     """The table section of a hand: the retourne, the pool or pots, the bet, the cards face
     up (each game's view holds only its own of these keys)."""
     info = []
