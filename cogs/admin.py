@@ -10,7 +10,7 @@ Discord's defaults for any role or member. See ``docs/commands-economy.md``.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -22,10 +22,10 @@ from bot.storage.database import DEFAULT_QUEUE_CAP, MAX_QUEUE_CAP, MAX_RETENTION
 from bot.storage.flows import FLOW_MIN_HANDS, FLOW_THRESHOLD
 from bot.storage.transaction import MAX_CHIPS
 from bot.ui.abuse import give_limits, save_give_limits
-from bot.ui.economy_text import audit_lines, chips, guild_id_of, guild_lang, settings_text
+from bot.ui.economy_text import audit_lines, chips, settings_text
 from bot.ui.flows_text import flow_lines
 from bot.ui.i18n import L, say
-from bot.ui.interaction import table_here
+from bot.ui.interaction import guild_id_of, guild_lang, table_here
 from bot.ui.limits import CONTENT, listing
 from bot.ui.replies import reply_private
 from bot.ui.safe_text import plain
@@ -424,5 +424,5 @@ class Admin(
         await reply_private(interaction, say(lang_of(interaction.locale), text))
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Admin(cast("SalonBot", bot)))
+async def setup(bot: SalonBot) -> None:
+    await bot.add_cog(Admin(bot))

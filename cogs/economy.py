@@ -25,8 +25,6 @@ from bot.ui.economy_text import (
     PERIODS,
     chips,
     game_name,
-    guild_id_of,
-    guild_lang,
     ledger_line,
     metric_name,
     metric_value,
@@ -34,6 +32,7 @@ from bot.ui.economy_text import (
     when,
 )
 from bot.ui.i18n import L, catalogue_str
+from bot.ui.interaction import guild_id_of, guild_lang
 from bot.ui.limits import CONTENT, listing
 from bot.ui.render import embed_of
 from bot.ui.replies import reply_private
@@ -321,5 +320,5 @@ class Economy(commands.Cog):
         )
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Economy(cast("SalonBot", bot)))
+async def setup(bot: SalonBot) -> None:
+    await bot.add_cog(Economy(bot))

@@ -9,7 +9,7 @@ holds only the cards its reader saw; whole once the pack is retired
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -19,8 +19,9 @@ from bot.i18n import lang_of, render
 from bot.runtime import TableError
 from bot.storage import NoHand, StorageError, Transaction
 from bot.storage.models import GameTable
-from bot.ui.economy_text import game_name, guild_id_of, hand_outcome, hand_players, when
+from bot.ui.economy_text import game_name, hand_outcome, hand_players, when
 from bot.ui.i18n import L
+from bot.ui.interaction import guild_id_of
 from bot.ui.limits import CONTENT, listing
 from bot.ui.replies import reply_private
 
@@ -154,5 +155,5 @@ class History(commands.Cog):
         )
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(History(cast("SalonBot", bot)))
+async def setup(bot: SalonBot) -> None:
+    await bot.add_cog(History(bot))

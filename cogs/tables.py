@@ -8,13 +8,12 @@ StorageError) are answered privately by the bot's command tree.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import SalonBot
 from bot.games import registry
 from bot.games.verbs import Verb
 from bot.i18n import Lang, Message, lang_of, render
@@ -25,7 +24,7 @@ from bot.runtime.settings import MAX_CAVE
 from bot.storage import Transaction
 from bot.ui.abuse import missing_permission
 from bot.ui.i18n import L, say
-from bot.ui.interaction import table_here
+from bot.ui.interaction import guild_id_of, guild_lang, my_legal, quiet_table, table_here
 from bot.ui.limits import (
     CONTENT,
     OPTION_LABEL,
@@ -45,6 +44,9 @@ from bot.ui.replies import answered_in_time, reply, reply_private
 from bot.ui.views import DYNAMIC_ITEMS, presets, show_cards, typed_amount
 from bot.view.document import Document, Section
 from bot.view.words import verb_help, verb_label
+
+if TYPE_CHECKING:
+    from bot.app import SalonBot
 
 #: How /table create names a game when its title alone would not say it (a translation).
 CHOICE_NAMES = {"brag": L("Three-card Brag", "Brag à trois cartes")}
@@ -132,14 +134,11 @@ class Tables(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
-    async def _table_here(self, interaction: discord.Interaction) -> int:
-        return await table_here(interaction)
-
     async def _answer(
         self, interaction: discord.Interaction, request: Callable[[int], Awaitable[Message]]
     ) -> None:
         """Run a request on this channel's table; its message goes back privately."""
-        text = await request(await self._table_here(interaction))
+        text = await request(await table_here(interaction))
         await reply_private(interaction, say(lang_of(interaction.locale), text))
 
     # -- /table create ------------------------------------------------------------------
@@ -370,7 +369,7 @@ class Tables(commands.Cog):
     )
     @answered_in_time
     async def start(self, interaction: discord.Interaction) -> None:
-        table_id = await self._table_here(interaction)
+        table_id = await table_here(interaction)
         await self.bot.manager.start(
             table_id, interaction.user.id, manager=interaction.permissions.manage_guild
         )
@@ -396,7 +395,7 @@ class Tables(commands.Cog):
     )
     @answered_in_time
     async def choose(self, interaction: discord.Interaction, options: str | None = None) -> None:
-        table_id = await self._table_here(interaction)
+        table_id = await table_here(interaction)
         table = self.bot.manager.tables.get(table_id)
         changes = parse_table_options(options or "", table.game if table else CHOOSING_GAME)
         await self._answer(
@@ -458,7 +457,7 @@ class Tables(commands.Cog):
     )
     @answered_in_time
     async def status(self, interaction: discord.Interaction) -> None:
-        table_id = await self._table_here(interaction)
+        table_id = await table_here(interaction)
         state = await self.bot.manager.status(table_id)
         embed = table_embed(lang_of(interaction.locale), state)
         await reply_private(interaction, "", embed=embed)
@@ -482,7 +481,7 @@ class Tables(commands.Cog):
     ) -> None:
         """The public view of a table, privately, with a word on joining it; never a card."""
         lang = lang_of(interaction.locale)
-        table_id = await self._table_here(interaction) if number is None else number
+        table_id = await table_here(interaction) if number is None else number
         table = self.bot.manager.tables.get(table_id)
         if table is None or table.guild_id != interaction.guild_id:
             raise TableError("refuse-no-such-table")
@@ -500,7 +499,7 @@ class Tables(commands.Cog):
     )
     @answered_in_time
     async def queue(self, interaction: discord.Interaction) -> None:
-        table_id = await self._table_here(interaction)
+        table_id = await table_here(interaction)
         state = await self.bot.manager.status(table_id)
         lang = lang_of(interaction.locale)
         line = state.get("queue") or []
@@ -516,7 +515,7 @@ class Tables(commands.Cog):
     )
     @answered_in_time
     async def options(self, interaction: discord.Interaction) -> None:
-        table_id = await self._table_here(interaction)
+        table_id = await table_here(interaction)
         table = self.bot.manager.tables[table_id]
         shown = {k: v for k, v in table.options().items() if k != "runtime"}
         parsed = self.bot.manager.engine_options(table_id)
@@ -536,18 +535,13 @@ class Tables(commands.Cog):
     )
     @answered_in_time
     async def close(self, interaction: discord.Interaction) -> None:
-        table_id = await self._table_here(interaction)
+        table_id = await table_here(interaction)
         perms = interaction.permissions
         text = await self.bot.manager.close(table_id, interaction.user.id, force=perms.manage_guild)
         if table_id in self.bot.manager.tables:  # it closes when the hand in play ends
             await reply_private(interaction, say(lang_of(interaction.locale), text))
             return
-        await reply(interaction, say(await self._public_lang(interaction), text))
-
-    async def _public_lang(self, interaction: discord.Interaction) -> Lang:
-        assert interaction.guild_id is not None
-        settings = await self.bot.db.query(Transaction.settings, interaction.guild_id)
-        return "fr" if settings.locale.startswith("fr") else "en"
+        await reply(interaction, say(await guild_lang(self.bot.db, guild_id_of(interaction)), text))
 
     # -- playing ------------------------------------------------------------------------
 
@@ -567,9 +561,9 @@ class Tables(commands.Cog):
     async def act(
         self, interaction: discord.Interaction, verb: str, amount: str | None = None
     ) -> None:
-        table_id = await self._table_here(interaction)
+        table_id = await table_here(interaction)
         lang = lang_of(interaction.locale)
-        legal = [str(a["verb"]) for a in await self._my_legal(interaction)]
+        legal = [str(a["verb"]) for a in await my_legal(interaction)]
         move = typed_verb(lang, verb, legal)
         value = typed_amount(move, amount)
         self.bot.presenter.player_moved(table_id, interaction.user.id)
@@ -584,7 +578,7 @@ class Tables(commands.Cog):
         lang = lang_of(interaction.locale)
         typed = current.strip().lower()
         choices = []
-        for legal in await self._my_legal(interaction):
+        for legal in await my_legal(interaction):
             verb = Verb.of(legal["verb"])
             if verb is None:  # no button nor /act plays a word that is not a move
                 continue
@@ -600,11 +594,11 @@ class Tables(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         verb = str(getattr(interaction.namespace, "verb", "") or "")
         state_hand: PublicHand | None = None
-        table_id = await self._quiet_table(interaction)
+        table_id = await quiet_table(interaction)
         if table_id is not None:
             state_hand = (await self.bot.manager.status(table_id))["hand"]
         out = []
-        for legal in await self._my_legal(interaction):
+        for legal in await my_legal(interaction):
             if legal["verb"] != verb or "min" not in legal or state_hand is None:
                 continue
             for n in presets(legal, state_hand):
@@ -620,20 +614,6 @@ class Tables(commands.Cog):
                 out.insert(0, app_commands.Choice(name=typed, value=typed))
         return out[:SELECT_OPTIONS]
 
-    async def _quiet_table(self, interaction: discord.Interaction) -> int | None:
-        if interaction.channel_id is None:
-            return None
-        return await self.bot.manager.table_in_channel(interaction.channel_id)
-
-    async def _my_legal(self, interaction: discord.Interaction) -> list[LegalAction]:
-        table_id = await self._quiet_table(interaction)
-        if table_id is None:
-            return []
-        hand = (await self.bot.manager.status(table_id))["hand"]
-        if hand is None or hand["to_act"] != str(interaction.user.id):
-            return []
-        return list(hand["legal"])
-
     @app_commands.command(
         name=L("cards", "cartes"),
         description=L(
@@ -644,10 +624,9 @@ class Tables(commands.Cog):
     @app_commands.guild_only()
     @answered_in_time
     async def cards(self, interaction: discord.Interaction) -> None:
-        table_id = await self._table_here(interaction)
+        table_id = await table_here(interaction)
         await show_cards(interaction, table_id)
 
 
-async def setup(bot: commands.Bot) -> None:
-    assert isinstance(bot, SalonBot)
+async def setup(bot: SalonBot) -> None:
     await bot.add_cog(Tables(bot))
