@@ -22,7 +22,7 @@ from bot.runtime.option_schema import CREATE_NEXT_HAND_DELAY, NAMED, check_typed
 from bot.runtime.public import LegalAction, PublicHand
 from bot.runtime.settings import MAX_CAVE
 from bot.storage import Transaction
-from bot.ui.abuse import missing_permission
+from bot.ui.abuse import bot_may_run_a_table
 from bot.ui.i18n import L, say
 from bot.ui.interaction import guild_id_of, guild_lang, my_legal, quiet_table, table_here
 from bot.ui.limits import (
@@ -173,6 +173,7 @@ class Tables(commands.Cog):
         level=L("How well the house players play", "Le niveau des joueurs de la maison"),
     )
     @app_commands.choices(game=GAME_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.check(bot_may_run_a_table)
     @answered_in_time(public=True)  # a slow answer is deferred publicly: the table message
     async def create(
         self,
@@ -188,10 +189,6 @@ class Tables(commands.Cog):
     ) -> None:
         """Open a table; the answer is the table message with its buttons."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        refusal = missing_permission(lang_of(interaction.locale), interaction)
-        if refusal is not None:
-            await reply_private(interaction, refusal)
-            return
         settings = await self.bot.db.query(Transaction.settings, interaction.guild_id)
         chosen: dict[str, Any] = {"next_hand_delay": CREATE_NEXT_HAND_DELAY}
         chosen.update(settings.table_defaults.get(game.value, {}))
@@ -540,8 +537,9 @@ class Tables(commands.Cog):
         text = await self.bot.manager.close(table_id, interaction.user.id, force=perms.manage_guild)
         if table_id in self.bot.manager.tables:  # it closes when the hand in play ends
             await reply_private(interaction, say(lang_of(interaction.locale), text))
-            return
-        await reply(interaction, say(await guild_lang(self.bot.db, guild_id_of(interaction)), text))
+        else:  # closed: said publicly, in the server's language
+            public = await guild_lang(self.bot.db, guild_id_of(interaction))
+            await reply(interaction, say(public, text))
 
     # -- playing ------------------------------------------------------------------------
 

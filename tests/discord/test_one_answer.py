@@ -145,7 +145,7 @@ async def test_an_unknown_verb_in_a_custom_id_is_never_played(salon: Any) -> Non
 KEPT = {
     ("bot/ui/clicks.py", "answer_with_table"),
     ("bot/ui/selects.py", "callback"),  # DiscardSelect's
-    ("cogs/history.py", "history"),  # a table gone from storage is listed as "?": no refusal
+    ("cogs/history.py", "_hand_lines"),  # a table gone from storage is listed as "?"
 }
 #: The refusal types (bot.i18n.message.Refusal and its families).
 REFUSALS = {"Refusal", "TableError", "StorageError"}
@@ -189,3 +189,90 @@ def test_no_refusal_is_answered_outside_the_one_path() -> None:
     )
     handler = next(n for n in ast.walk(answer) if isinstance(n, ast.ExceptHandler))
     assert any(isinstance(n, ast.Raise) and n.exc is None for n in handler.body)
+
+
+# -- the cogs: a refusal is raised, never answered in place -------------------------------------
+
+#: The calls that answer an interaction.
+ANSWERS = {"reply", "reply_private", "send_message", "send", "edit_message", "show_cards"}
+#: The classes a refusal is raised as (their first argument: its catalogue key).
+RAISED_AS = REFUSALS | {"Refused"}
+
+
+def answers(node: ast.AST) -> bool:
+    """Whether ``node`` awaits an answer to the interaction."""
+    for awaited in ast.walk(node):
+        if isinstance(awaited, ast.Await) and isinstance(awaited.value, ast.Call):
+            func = awaited.value.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in ANSWERS:
+                return True
+    return False
+
+
+def answered_in_place(source: str, name: str) -> list[str]:
+    """Where a cog answers a refusal itself, by the shape such an answer has: an answer in an
+    ``except`` handler (an error caught and answered there), or an ``if`` branch that answers
+    and then returns (a way out before the command's work). A command's result ends the
+    command, or one branch of an ``if``/``else``; a refusal is raised."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ExceptHandler) and any(answers(s) for s in node.body):
+            found.append(f"{name}:{node.lineno} answers in an except")
+        if isinstance(node, ast.If):
+            for branch in (node.body, node.orelse):
+                if branch and isinstance(branch[-1], ast.Return) and any(map(answers, branch)):
+                    found.append(f"{name}:{node.lineno} answers, then returns")
+    return sorted(found)
+
+
+def refusal_keys() -> set[str]:
+    """The catalogue keys raised as refusals anywhere in bot/ and cogs/."""
+    keys = set()
+    for path in [*(ROOT / "bot").rglob("*.py"), *(ROOT / "cogs").glob("*.py")]:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id in RAISED_AS
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                keys.add(node.args[0].value)
+    return keys
+
+
+def test_no_cog_answers_a_refusal_itself() -> None:
+    """A cog raises a refusal (TableError, StorageError, :class:`~bot.ui.replies.Refused`)
+    and the command tree answers it; the cog itself answers only results."""
+    keys = refusal_keys()
+    assert {"refuse-no-table-in-channel", "wallet-give-at-least-1-chip"} <= keys
+    for path in sorted((ROOT / "cogs").glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        assert answered_in_place(source, path.name) == []
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "render":
+                said = {a.value for a in node.args if isinstance(a, ast.Constant)}
+                assert not said & keys, f"{path.name}:{node.lineno} writes the refusal {said}"
+
+
+def test_the_rule_sees_a_refusal_answered_in_place() -> None:
+    """The shapes :func:`answered_in_place` looks for, on a command written the old way."""
+    source = (
+        "async def give(interaction, member):\n"
+        "    if member.bot:\n"
+        "        await reply_private(interaction, 'no bots')\n"
+        "        return\n"
+        "    try:\n"
+        "        await pay()\n"
+        "    except InsufficientChips:\n"
+        "        await interaction.response.send_message('too poor')\n"
+        "    if member.id:\n"
+        "        await reply(interaction, 'given')\n"
+        "    else:\n"
+        "        await reply(interaction, 'nobody')\n"
+    )
+    assert answered_in_place(source, "old.py") == [
+        "old.py:2 answers, then returns",
+        "old.py:7 answers in an except",
+    ]
