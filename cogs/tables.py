@@ -1,13 +1,14 @@
 """``/table …``, ``/act`` and ``/cards``: the tables of a server, by slash command.
 
 The same requests are on the table message's buttons (``bot.ui.buttons``); this cog only
-adds the typed way and the table's creation. Player errors raised here (TableError,
-StorageError) are answered privately by the bot's command tree.
+adds the typed way and the table's creation. What is typed is read by the transformers of
+``bot.ui.transformers`` before a command runs; refusals (TableError, StorageError, Refused),
+raised here or there, are answered privately by the bot's command tree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,35 +16,24 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.games import registry
+from bot.games.base import Amount
 from bot.games.verbs import Verb
-from bot.i18n import Lang, Message, lang_of, render
+from bot.i18n import Message, lang_of, render
 from bot.runtime import TableError
 from bot.runtime.option_schema import CREATE_NEXT_HAND_DELAY, NAMED, check_typed, spec
-from bot.runtime.public import LegalAction, PublicHand
 from bot.runtime.settings import MAX_CAVE
 from bot.storage import Transaction
 from bot.ui.abuse import bot_may_run_a_table
 from bot.ui.i18n import L, say
-from bot.ui.interaction import guild_id_of, guild_lang, my_legal, quiet_table, table_here
-from bot.ui.limits import (
-    CONTENT,
-    OPTION_LABEL,
-    OPTION_VALUE,
-    SELECT_OPTIONS,
-    fit_text,
-    listing,
-)
-from bot.ui.options_text import (
-    current_lines,
-    parse_table_options,
-    suggestion_help,
-    suggestions,
-)
+from bot.ui.interaction import guild_id_of, guild_lang, table_here
+from bot.ui.limits import CONTENT, listing
+from bot.ui.options_text import current_lines
 from bot.ui.render import embed_of, table_embed
 from bot.ui.replies import answered_in_time, reply, reply_private
-from bot.ui.views import DYNAMIC_ITEMS, presets, show_cards, typed_amount
+from bot.ui.transformers import AmountTransformer, ChoiceOptions, TableOptions, VerbTransformer
+from bot.ui.views import DYNAMIC_ITEMS, show_cards
 from bot.view.document import Document, Section
-from bot.view.words import verb_help, verb_label
+from bot.view.words import verb_label
 
 if TYPE_CHECKING:
     from bot.app import SalonBot
@@ -55,8 +45,6 @@ GAME_CHOICES = [
     app_commands.Choice(name=CHOICE_NAMES.get(g.name, L(g.title, g.title)), value=g.name)
     for g in registry.specs()
 ]
-#: The game whose options /table choose reads when the table is not in memory.
-CHOOSING_GAME = next(g.name for g in registry.specs() if g.dealers_choice)
 LEVEL_CHOICES = [
     app_commands.Choice(name=L("easy", "facile"), value="easy"),
     app_commands.Choice(name=L("normal", "moyen"), value="normal"),
@@ -65,55 +53,6 @@ LEVEL_CHOICES = [
 #: The bounds of /table create's named parameters: those of the options they set, from
 #: their one definition (bot/runtime/option_schema.py, docs/options.md).
 SEATS, CAVE, ANTE, TURN = (spec(NAMED[n]) for n in ("seats", "cave", "ante", "turn_timer"))
-
-
-def act_choice(lang: Lang, legal: LegalAction) -> str:
-    """A legal move as /act's autocomplete names it, in the member's language (its value
-    stays the verb): the button's words, what the move means, and its amounts.
-
-    >>> act_choice("fr", {"verb": "fold"}), act_choice("fr", {"verb": "look", "amount": 2})
-    ('Se coucher', 'Regarder la main 2 — regarder vos cartes')
-    >>> act_choice("en", {"verb": "raise", "min": 4, "max": 30})
-    'Raise to … — re-raise: your total stake (4 to 30)'
-    """
-    verb = legal["verb"]
-    label = verb_label(lang, verb, legal.get("amount"))
-    if verb_help(lang, verb).lower() == label.lower():
-        return label
-    if "min" in legal:
-        return render(
-            lang,
-            "tables-act-choice-range",
-            label=label,
-            help=verb_help(lang, verb),
-            low=legal["min"],
-            high=legal["max"],
-        )
-    return render(lang, "tables-act-choice", label=label, help=verb_help(lang, verb))
-
-
-def typed_verb(lang: Lang, typed: str, legal: Sequence[str] = ()) -> Verb | str:
-    """The :class:`~bot.games.verbs.Verb` of a move typed at /act: the verb itself (what the
-    autocomplete sends), or the move's words in the member's language ("passer", "Relancer"),
-    a legal move first (Brag's "Refuser" is refuse, Brelan's decline); else the word as typed,
-    for the refusal to repeat.
-
-    >>> typed_verb("fr", " Passer "), typed_verb("en", "raise"), typed_verb("fr", "abc")
-    (<Verb.PASS: 'pass'>, <Verb.RAISE: 'raise'>, 'abc')
-    >>> typed_verb("fr", "refuser", ["refuse", "showdown"])
-    <Verb.REFUSE: 'refuse'>
-    """
-    word = typed.strip().lower()
-    known = Verb.of(word)
-    if known is not None:
-        return known
-    order: list[Verb] = [v for v in map(Verb.of, legal) if v is not None]
-    order.extend(Verb)
-    for verb in order:
-        names = (render(lang, f"verb-{verb}"), verb_label(lang, verb), verb_help(lang, verb))
-        if word in (n.lower().rstrip("… ") for n in names):
-            return verb
-    return word
 
 
 class Tables(commands.Cog):
@@ -183,7 +122,7 @@ class Tables(commands.Cog):
         cave: app_commands.Range[int, CAVE.low, CAVE.high] | None = None,
         ante: app_commands.Range[int, ANTE.low, ANTE.high] | None = None,
         turn_timer: app_commands.Range[int, TURN.low, TURN.high] | None = None,
-        options: str | None = None,
+        options: app_commands.Transform[dict[str, Any], TableOptions] | None = None,
         house: app_commands.Range[int, 0, 4] = 0,
         level: app_commands.Choice[str] | None = None,
     ) -> None:
@@ -192,7 +131,7 @@ class Tables(commands.Cog):
         settings = await self.bot.db.query(Transaction.settings, interaction.guild_id)
         chosen: dict[str, Any] = {"next_hand_delay": CREATE_NEXT_HAND_DELAY}
         chosen.update(settings.table_defaults.get(game.value, {}))
-        chosen.update(parse_table_options(options, game.value))
+        chosen.update(options or {})
         named = {"seats": seats, "cave": cave, "ante": ante, "turn_timer": turn_timer}
         # the named parameters are held to the same definitions as the options text
         chosen.update(
@@ -215,35 +154,6 @@ class Tables(commands.Cog):
             await self.bot.db.write(
                 Transaction.update_table, table_id, message_ids={"table": message_id}
             )
-
-    @create.autocomplete("options")
-    async def create_options(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        """``name=value — what it does`` for the chosen game, after what is typed already."""
-        lang = lang_of(interaction.locale)
-        game = str(getattr(interaction.namespace, "game", None) or "")
-        done, _, typing = current.rpartition(" ")
-        choices = []
-        # before a game is chosen: the first of the list
-        for name, value in suggestions(game if game in registry.GAMES else registry.names()[0]):
-            text = f"{name}={value}"
-            if typing and not text.startswith(typing.lower()):
-                continue
-            full = f"{done} {text}".strip()
-            if len(full) > OPTION_VALUE:
-                continue
-            label = render(
-                lang,
-                "option-choice-line",
-                name=name,
-                value=value,
-                help=suggestion_help(lang, name, value),
-            )
-            choices.append(app_commands.Choice(name=fit_text(label, OPTION_LABEL), value=full))
-            if len(choices) == SELECT_OPTIONS:
-                break
-        return choices
 
     # -- seats --------------------------------------------------------------------------
 
@@ -391,13 +301,14 @@ class Tables(commands.Cog):
         )
     )
     @answered_in_time
-    async def choose(self, interaction: discord.Interaction, options: str | None = None) -> None:
-        table_id = await table_here(interaction)
-        table = self.bot.manager.tables.get(table_id)
-        changes = parse_table_options(options or "", table.game if table else CHOOSING_GAME)
+    async def choose(
+        self,
+        interaction: discord.Interaction,
+        options: app_commands.Transform[dict[str, Any], ChoiceOptions] | None = None,
+    ) -> None:
         await self._answer(
             interaction,
-            lambda t: self.bot.manager.choose_game(t, interaction.user.id, changes),
+            lambda t: self.bot.manager.choose_game(t, interaction.user.id, options or {}),
         )
 
     # -- fair dealing (docs/fairness.md) ------------------------------------------------
@@ -557,60 +468,19 @@ class Tables(commands.Cog):
     @app_commands.guild_only()
     @answered_in_time
     async def act(
-        self, interaction: discord.Interaction, verb: str, amount: str | None = None
+        self,
+        interaction: discord.Interaction,
+        verb: app_commands.Transform[Verb | str, VerbTransformer],
+        amount: app_commands.Transform[Amount, AmountTransformer] | None = None,
     ) -> None:
+        """Play the move typed (read by the transformers); the runtime refuses an illegal one,
+        naming the moves that are legal."""
         table_id = await table_here(interaction)
         lang = lang_of(interaction.locale)
-        legal = [str(a["verb"]) for a in await my_legal(interaction)]
-        move = typed_verb(lang, verb, legal)
-        value = typed_amount(move, amount)
         self.bot.presenter.player_moved(table_id, interaction.user.id)
-        await self.bot.manager.act(table_id, interaction.user.id, move, value)
-        done = verb_label(lang, move, value if isinstance(value, int) else None)
+        await self.bot.manager.act(table_id, interaction.user.id, verb, amount)
+        done = verb_label(lang, verb, amount if isinstance(amount, int) else None)
         await reply_private(interaction, render(lang, "tables-played", v=done))
-
-    @act.autocomplete("verb")
-    async def act_verb(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        lang = lang_of(interaction.locale)
-        typed = current.strip().lower()
-        choices = []
-        for legal in await my_legal(interaction):
-            verb = Verb.of(legal["verb"])
-            if verb is None:  # no button nor /act plays a word that is not a move
-                continue
-            name = act_choice(lang, legal)
-            if typed and not (verb.startswith(typed) or name.lower().startswith(typed)):
-                continue
-            choices.append(app_commands.Choice(name=fit_text(name, OPTION_LABEL), value=verb.value))
-        return choices[:SELECT_OPTIONS]
-
-    @act.autocomplete("amount")
-    async def act_amount(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        verb = str(getattr(interaction.namespace, "verb", "") or "")
-        state_hand: PublicHand | None = None
-        table_id = await quiet_table(interaction)
-        if table_id is not None:
-            state_hand = (await self.bot.manager.status(table_id))["hand"]
-        out = []
-        for legal in await my_legal(interaction):
-            if legal["verb"] != verb or "min" not in legal or state_hand is None:
-                continue
-            for n in presets(legal, state_hand):
-                if str(n).startswith(current.strip()):
-                    out.append(app_commands.Choice(name=str(n), value=str(n)))
-            typed = current.strip()
-            offered = [c.value for c in out]
-            if (
-                typed.isdigit()
-                and legal["min"] <= int(typed) <= legal["max"]
-                and typed not in offered
-            ):
-                out.insert(0, app_commands.Choice(name=typed, value=typed))
-        return out[:SELECT_OPTIONS]
 
     @app_commands.command(
         name=L("cards", "cartes"),

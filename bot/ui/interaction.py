@@ -12,13 +12,13 @@ from discord import app_commands
 
 from bot.i18n import Lang, lang_of
 from bot.runtime import TableError
-from bot.runtime.public import LegalAction
+from bot.runtime.public import LegalAction, PublicHand
 from bot.storage import Database, Transaction
 from bot.ui.services import services_of
 
-#: Where an interaction keeps the moves its member may play (``interaction.extras``): the
-#: transformers and autocompletes of one ``/act`` read the table once.
-LEGAL_KEY = "salon.legal"
+#: Where an interaction keeps the hand its member is to act in (``interaction.extras``):
+#: the transformers and autocompletes of one ``/act`` read the table once.
+TURN_KEY = "salon.turn_hand"
 
 
 def guild_id_of(interaction: discord.Interaction) -> int:
@@ -52,20 +52,27 @@ async def table_here(interaction: discord.Interaction) -> int:
     return table_id
 
 
+async def turn_hand(interaction: discord.Interaction) -> PublicHand | None:
+    """The hand in play at this channel's table when it is the member's turn to act, else
+    None (no table here, no hand, another's turn); read once per interaction."""
+    if TURN_KEY not in interaction.extras:
+        interaction.extras[TURN_KEY] = await _turn_hand(interaction)
+    hand: PublicHand | None = interaction.extras[TURN_KEY]
+    return hand
+
+
 async def my_legal(interaction: discord.Interaction) -> list[LegalAction]:
     """The moves the member may play now at this channel's table (none when it is not his
-    turn, or no table is here); read once per interaction."""
-    if LEGAL_KEY not in interaction.extras:
-        interaction.extras[LEGAL_KEY] = await _legal_now(interaction)
-    legal: list[LegalAction] = interaction.extras[LEGAL_KEY]
-    return legal
+    turn, or no table is here)."""
+    hand = await turn_hand(interaction)
+    return [] if hand is None else list(hand["legal"])
 
 
-async def _legal_now(interaction: discord.Interaction) -> list[LegalAction]:
+async def _turn_hand(interaction: discord.Interaction) -> PublicHand | None:
     table_id = await quiet_table(interaction)
     if table_id is None:
-        return []
+        return None
     hand = (await services_of(interaction).manager.status(table_id))["hand"]
     if hand is None or hand["to_act"] != str(interaction.user.id):
-        return []
-    return list(hand["legal"])
+        return None
+    return hand

@@ -21,6 +21,7 @@ from simsupport import actions_played, moves_played, state, table_message
 import bot.ui.replies
 from bot.i18n import render
 from bot.runtime import TableError
+from bot.ui.options_text import parse_table_options
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -99,6 +100,71 @@ async def test_a_refusal_after_a_deferral_comes_as_a_private_follow_up(
     message = await table_message(salon)
     await answers(6, ann.click(message, label=render("en", "ui-join")))  # a deferred update
     assert answered == [expected, expected]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_a_value_a_transformer_cannot_read_is_refused_in_the_readers_words(
+    salon: Any, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """/table create's options are read by their transformer (``TableOptions``) before the
+    command runs: a bad one is a ``TransformerError`` wrapping the refusal, answered by the
+    one answer, privately, in the reader's language; no table is opened."""
+    if lang == "fr":
+        speak_french(monkeypatch)
+    answered = spy_on_the_one_answer(monkeypatch)
+    with pytest.raises(TableError) as refused:
+        parse_table_options("turn_timeout=0.5", "brelan")
+    expected = render(lang, refused.value.message)
+    assert ("secondes" in expected) == (lang == "fr")
+
+    ann = salon.member("ann")
+    created = await ann.slash(
+        salon.channel, "table create", game="brelan", options="turn_timeout=0.5"
+    )
+    assert created.ephemeral and created.response.content == expected
+    assert await salon.bot.manager.table_in_channel(salon.channel.id) is None
+    # /table choose reads its options for this channel's table: none here, that is said first
+    chosen = await ann.slash(salon.channel, "table choose", options="cards=9")
+    no_table = render(lang, "refuse-no-table-in-channel")
+    assert chosen.ephemeral and chosen.response.content == no_table
+    assert answered == [expected, no_table]
+    assert salon.env.errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+async def test_an_amount_typed_wrong_at_act_is_refused_with_the_legal_range(
+    salon: Any, monkeypatch: pytest.MonkeyPatch, lang: str
+) -> None:
+    """/act's amount is read by its transformer (``AmountTransformer``: a number, the cards of
+    a discard, else the text as typed); the runtime refuses a text that is no amount, naming
+    the move's range and repeating the text, privately, in the reader's language."""
+    members = [salon.member(name) for name in ("ann", "ben")]
+    await members[0].slash(salon.channel, "table create", game="brelan", options="carre=off")
+    for member in members:
+        await member.slash(salon.channel, "table join")
+    await members[0].slash(salon.channel, "table start")
+    hand = state(salon)["hand"]
+    actor = next(m for m in members if str(m.id) == hand["to_act"])
+    ranged = next(a for a in hand["legal"] if "min" in a)
+    if lang == "fr":
+        speak_french(monkeypatch)
+    answered = spy_on_the_one_answer(monkeypatch)
+    before = actions_played(salon)
+
+    typed = await actor.slash(salon.channel, "act", verb=ranged["verb"], amount="douze")
+
+    word = render(lang, f"verb-{ranged['verb']}")
+    expected = render(
+        lang,
+        "refuse-amount-range-text",
+        verb=word,
+        low=ranged["min"],
+        high=ranged["max"],
+        text="douze",
+    )
+    assert typed.ephemeral and typed.response.content == expected
+    assert answered == [expected]
+    assert actions_played(salon) == before
 
 
 async def test_an_unknown_verb_in_a_custom_id_is_never_played(salon: Any) -> None:
