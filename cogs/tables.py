@@ -229,47 +229,47 @@ class Tables(commands.Cog):
     async def leave(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, lambda t: self.bot.manager.leave(t, interaction.user.id))
 
-    @table.command(
-        name=L("recave", "recaver"),
-        description=L(
-            "Buy a new cave after losing yours (Bouillotte; Brelan with replenish)",
-            "Racheter une cave après l'avoir perdue",
-        ),
-    )
-    @app_commands.rename(amount=L("amount", "montant"))
-    @app_commands.describe(
-        amount=L("Chips to bring (default: the table's cave)", "Jetons (par défaut : la cave)")
-    )
-    @answered_in_time
-    async def recave(
-        self,
-        interaction: discord.Interaction,
-        amount: app_commands.Range[int, 1, MAX_CAVE] | None = None,
-    ) -> None:
-        await self._answer(
-            interaction, lambda t: self.bot.manager.recave(t, interaction.user.id, amount)
-        )
+    # -- chips to one's place: /table recave and /table reserve, one command under two names --
 
-    @table.command(
-        name=L("reserve", "réserve"),
-        description=L(
-            "Staked Brelan: put a reserve cave on the table",
-            "Brelan à caves : poser une cave de réserve",
-        ),
-    )
     @app_commands.rename(amount=L("amount", "montant"))
-    @app_commands.describe(
-        amount=L("Chips (default and most: the table's cave)", "Jetons (au plus la cave)")
-    )
     @answered_in_time
-    async def reserve(
+    async def bring_chips(
         self,
         interaction: discord.Interaction,
         amount: app_commands.Range[int, 1, MAX_CAVE] | None = None,
     ) -> None:
-        await self._answer(
-            interaction, lambda t: self.bot.manager.add_reserve_cave(t, interaction.user.id, amount)
-        )
+        """Chips from the wallet to this table: a new cave after losing one (``/table
+        recave``) or a reserve cave (``/table reserve``), as the command's ``extras`` say."""
+        command = interaction.command
+        manager = self.bot.manager
+        reserve = command is not None and command.extras.get("reserve", False)
+        request = manager.add_reserve_cave if reserve else manager.recave
+        await self._answer(interaction, lambda t: request(t, interaction.user.id, amount))
+
+    recave = app_commands.describe(
+        amount=L("Chips to bring (default: the table's cave)", "Jetons (par défaut : la cave)")
+    )(
+        table.command(
+            name=L("recave", "recaver"),
+            description=L(
+                "Buy a new cave after losing yours (Bouillotte; Brelan with replenish)",
+                "Racheter une cave après l'avoir perdue",
+            ),
+            extras={"reserve": False},
+        )(bring_chips)
+    )
+    reserve = app_commands.describe(
+        amount=L("Chips (default and most: the table's cave)", "Jetons (au plus la cave)")
+    )(
+        table.command(
+            name=L("reserve", "réserve"),
+            description=L(
+                "Staked Brelan: put a reserve cave on the table",
+                "Brelan à caves : poser une cave de réserve",
+            ),
+            extras={"reserve": True},
+        )(bring_chips)
+    )
 
     @table.command(
         name=L("start", "démarrer"), description=L("Deal the first hand", "Donner la première main")
