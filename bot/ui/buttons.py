@@ -60,12 +60,14 @@ class TableButton(
         *,
         label: str | None = None,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
     ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=fit_text(label or what, BUTTON_LABEL),
                 style=style,
                 custom_id=f"salon:t:{table_id}:{what}",
+                disabled=disabled,
             )
         )
         self.table_id = table_id
