@@ -55,6 +55,22 @@ LEVEL_CHOICES = [
 SEATS, CAVE, ANTE, TURN = (spec(NAMED[n]) for n in ("seats", "cave", "ante", "turn_timer"))
 
 
+def chips_command(
+    group: app_commands.Group,
+    callback: Any,
+    name: app_commands.locale_str,
+    description: app_commands.locale_str,
+    *,
+    amount: app_commands.locale_str,
+    reserve: bool = False,
+) -> app_commands.Command[Any, Any, None]:
+    """``callback`` as one of ``group``'s commands that bring chips to one's place (``/table
+    recave``, ``/table reserve``): its name, description and amount's help, and which request
+    it makes (``reserve`` in its extras)."""
+    command = group.command(name=name, description=description, extras={"reserve": reserve})
+    return app_commands.describe(amount=amount)(command(callback))
+
+
 class Tables(commands.Cog):
     """Open, join, start and play tables."""
 
@@ -246,29 +262,26 @@ class Tables(commands.Cog):
         request = manager.add_reserve_cave if reserve else manager.recave
         await self._answer(interaction, lambda t: request(t, interaction.user.id, amount))
 
-    recave = app_commands.describe(
-        amount=L("Chips to bring (default: the table's cave)", "Jetons (par défaut : la cave)")
-    )(
-        table.command(
-            name=L("recave", "recaver"),
-            description=L(
-                "Buy a new cave after losing yours (Bouillotte; Brelan with replenish)",
-                "Racheter une cave après l'avoir perdue",
-            ),
-            extras={"reserve": False},
-        )(bring_chips)
+    recave = chips_command(
+        table,
+        bring_chips,
+        L("recave", "recaver"),
+        L(
+            "Buy a new cave after losing yours (Bouillotte; Brelan with replenish)",
+            "Racheter une cave après l'avoir perdue",
+        ),
+        amount=L("Chips to bring (default: the table's cave)", "Jetons (par défaut : la cave)"),
     )
-    reserve = app_commands.describe(
-        amount=L("Chips (default and most: the table's cave)", "Jetons (au plus la cave)")
-    )(
-        table.command(
-            name=L("reserve", "réserve"),
-            description=L(
-                "Staked Brelan: put a reserve cave on the table",
-                "Brelan à caves : poser une cave de réserve",
-            ),
-            extras={"reserve": True},
-        )(bring_chips)
+    reserve = chips_command(
+        table,
+        bring_chips,
+        L("reserve", "réserve"),
+        L(
+            "Staked Brelan: put a reserve cave on the table",
+            "Brelan à caves : poser une cave de réserve",
+        ),
+        amount=L("Chips (default and most: the table's cave)", "Jetons (au plus la cave)"),
+        reserve=True,
     )
 
     @table.command(

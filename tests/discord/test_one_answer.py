@@ -50,6 +50,18 @@ async def seated(salon: Any, game: str = "brelan") -> Any:
     return ann
 
 
+async def brelan_turn(salon: Any) -> tuple[Any, Any]:
+    """A Brelan hand of ann and ben, dealt by commands (no carre): the member to act and the
+    hand's public state."""
+    members = [salon.member(name) for name in ("ann", "ben")]
+    await members[0].slash(salon.channel, "table create", game="brelan", options="carre=off")
+    for member in members:
+        await member.slash(salon.channel, "table join")
+    await members[0].slash(salon.channel, "table start")
+    hand = state(salon)["hand"]
+    return next(m for m in members if str(m.id) == hand["to_act"]), hand
+
+
 @pytest.mark.parametrize("lang", ["en", "fr"])
 async def test_a_refusal_from_a_command_and_from_a_button_is_private_in_the_readers_words(
     salon: Any, monkeypatch: pytest.MonkeyPatch, lang: str
@@ -138,13 +150,7 @@ async def test_an_amount_typed_wrong_at_act_is_refused_with_the_legal_range(
     """/act's amount is read by its transformer (``AmountTransformer``: a number, the cards of
     a discard, else the text as typed); the runtime refuses a text that is no amount, naming
     the move's range and repeating the text, privately, in the reader's language."""
-    members = [salon.member(name) for name in ("ann", "ben")]
-    await members[0].slash(salon.channel, "table create", game="brelan", options="carre=off")
-    for member in members:
-        await member.slash(salon.channel, "table join")
-    await members[0].slash(salon.channel, "table start")
-    hand = state(salon)["hand"]
-    actor = next(m for m in members if str(m.id) == hand["to_act"])
+    actor, hand = await brelan_turn(salon)
     ranged = next(a for a in hand["legal"] if "min" in a)
     if lang == "fr":
         speak_french(monkeypatch)
@@ -171,13 +177,7 @@ async def test_an_unknown_verb_in_a_custom_id_is_never_played(salon: Any) -> Non
     """A custom id whose verb is not a :class:`~bot.games.verbs.Verb` matches no button:
     discord.py drops the click (no answer), and nothing is played. The same id with the
     verb the player may play does play."""
-    members = [salon.member(name) for name in ("ann", "ben")]
-    await members[0].slash(salon.channel, "table create", game="brelan", options="carre=off")
-    for member in members:
-        await member.slash(salon.channel, "table join")
-    await members[0].slash(salon.channel, "table start")
-    hand = state(salon)["hand"]
-    actor = next(m for m in members if str(m.id) == hand["to_act"])
+    actor, hand = await brelan_turn(salon)
     index = moves_played(await table_message(salon))
     forged, genuine = (f"salon:a:1:{hand['id']}:{index}:{verb}:" for verb in ("poke", "pass"))
     assert any(a["verb"] == "pass" for a in hand["legal"]), hand["legal"]
