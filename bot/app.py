@@ -20,7 +20,6 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.games.cards import Shuffler
 from bot.i18n import lang_of
-from bot.i18n.message import Refusal
 from bot.ops import heartbeat_loop, invite_url, retention_loop, sync_commands
 from bot.runtime import TableManager, collector
 from bot.runtime.clock import RealClock
@@ -113,24 +112,18 @@ class DiscordClock(RealClock):
 
 class SalonTree(app_commands.CommandTree):
     """The one place a slash command's failure is answered: a refusal (``TableError``,
-    ``StorageError``: any :class:`~bot.i18n.message.Refusal`) privately, in the player's
-    language; a failed check with its reason; anything else logged and answered with "something
-    went wrong" (:func:`~bot.ui.replies.answer_failure`, which answers clicks too)."""
+    ``StorageError``: any :class:`~bot.i18n.message.Refusal`, also one a transformer or a
+    check raised) privately, in the player's language; anything else logged and answered
+    with "something went wrong" (:func:`~bot.ui.replies.answer_failure`, which answers clicks
+    too)."""
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
-        failure: BaseException = getattr(error, "original", error)
-        if isinstance(error, app_commands.MissingPermissions):
-            failure = Refusal("app-you-need-manage-server-permission")
-        elif isinstance(error, app_commands.NoPrivateMessage):
-            failure = Refusal("app-this-command-works-in-server")
-        elif isinstance(error, app_commands.CheckFailure):
-            failure = Refusal("app-you-cannot-use-this-command")
         command = interaction.command
         what = f"/{command.qualified_name}" if command is not None else "a command"
         await answer_failure(
-            interaction, failure, unexpected="app-something-went-wrong-on-our", what=what
+            interaction, error, unexpected="app-something-went-wrong-on-our", what=what
         )
 
 

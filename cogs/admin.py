@@ -10,24 +10,24 @@ Discord's defaults for any role or member. See ``docs/commands-economy.md``.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import lang_of, render
+from bot.i18n import Message, lang_of, render
 from bot.storage import InsufficientChips, Transaction
 from bot.storage.database import DEFAULT_QUEUE_CAP, MAX_QUEUE_CAP, MAX_RETENTION_DAYS
 from bot.storage.flows import FLOW_MIN_HANDS, FLOW_THRESHOLD
 from bot.storage.transaction import MAX_CHIPS
 from bot.ui.abuse import give_limits, save_give_limits
-from bot.ui.economy_text import audit_lines, chips, guild_id_of, guild_lang, settings_text
+from bot.ui.economy_text import audit_lines, chips, settings_text
 from bot.ui.flows_text import flow_lines
 from bot.ui.i18n import L, say
-from bot.ui.interaction import table_here
+from bot.ui.interaction import guild_id_of, guild_lang, table_here
 from bot.ui.limits import CONTENT, listing
-from bot.ui.replies import reply_private
+from bot.ui.replies import Refused, reply_private
 from bot.ui.safe_text import plain
 
 if TYPE_CHECKING:
@@ -86,38 +86,23 @@ class Admin(
         reason: app_commands.Range[str, 1, REASON_LENGTH] | None = None,
     ) -> None:
         """An ``admin`` ledger entry; announced publicly in the server's language."""
-        lang = lang_of(interaction.locale)
         guild_id = guild_id_of(interaction)
         if member.bot:
-            await reply_private(
-                interaction,
-                render(lang, "admin-bots-do-not-play-for"),
-            )
-            return
+            raise Refused("admin-bots-do-not-play-for")
         if amount == 0:
-            await reply_private(
-                interaction,
-                render(lang, "admin-give-or-take-whole-number"),
-            )
-            return
+            raise Refused("admin-give-or-take-whole-number")
         db = self.bot.db
         try:
             balance = await db.write(
                 Transaction.grant, guild_id, member.id, amount, by=interaction.user.id, note=reason
             )
         except InsufficientChips as exc:
-            await reply_private(
-                interaction,
-                render(
-                    lang,
-                    "admin-has-in-their-wallet-you",
-                    who=member.mention,
-                    have=chips(lang, exc.have),
-                    n=chips(lang, -amount),
-                ),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-            return
+            raise Refused(
+                "admin-has-in-their-wallet-you",
+                who=member.mention,
+                have=Message.of("chips", n=exc.have),
+                n=Message.of("chips", n=-amount),
+            ) from exc
         public = await guild_lang(db, guild_id)
         if amount > 0:
             text = render(
@@ -215,21 +200,20 @@ class Admin(
         )
         cap_line += "\n" + render(lang, "admin-retention", n=await db.retention_days(guild_id))
         if (starting_grant, daily_bonus, daily_cooldown_hours, locale) == (None,) * 4:
-            current = await db.query(Transaction.settings, guild_id)
+            saved = await db.query(Transaction.settings, guild_id)
             changed = (queue_cap, retention_days) != (None, None)
-            title = render(lang, "admin-settings-saved" if changed else "admin-settings-here")
-            await reply_private(interaction, f"{title}\n{settings_text(lang, current)}\n{cap_line}")
-            return
-        cooldown = None if daily_cooldown_hours is None else round(daily_cooldown_hours * 3600)
-        saved = await db.write(
-            Transaction.update_settings,
-            guild_id,
-            starting_grant=starting_grant,
-            daily_bonus=daily_bonus,
-            daily_cooldown=cooldown,
-            locale=None if locale is None else locale.value,
-        )
-        title = render(lang, "admin-settings-saved")
+        else:
+            cooldown = None if daily_cooldown_hours is None else round(daily_cooldown_hours * 3600)
+            saved = await db.write(
+                Transaction.update_settings,
+                guild_id,
+                starting_grant=starting_grant,
+                daily_bonus=daily_bonus,
+                daily_cooldown=cooldown,
+                locale=None if locale is None else locale.value,
+            )
+            changed = True
+        title = render(lang, "admin-settings-saved" if changed else "admin-settings-here")
         await reply_private(interaction, f"{title}\n{settings_text(lang, saved)}\n{cap_line}")
 
     @app_commands.command(
@@ -424,5 +408,5 @@ class Admin(
         await reply_private(interaction, say(lang_of(interaction.locale), text))
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Admin(cast("SalonBot", bot)))
+async def setup(bot: SalonBot) -> None:
+    await bot.add_cog(Admin(bot))

@@ -1,8 +1,9 @@
 """``/wallet``, ``/daily``, ``/give`` and ``/leaderboard``: the chips of a server's players.
 
 Private answers follow the user's Discord language; public messages (a gift, the
-leaderboard) follow the server's language (``/admin settings locale``). Player errors are
-answered here, privately, so no storage message reaches a player untranslated.
+leaderboard) follow the server's language (``/admin settings locale``). A refusal is raised
+(:class:`~bot.ui.replies.Refused`, with this command's words for a storage refusal) and
+answered privately, in the member's language, by the command tree.
 See ``docs/commands-economy.md``.
 """
 
@@ -14,19 +15,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import Lang, lang_of, render
+from bot.i18n import Message, lang_of, render
 from bot.storage import DailyNotReady, InsufficientChips, Transaction
 from bot.storage.models import Metric
 from bot.storage.transaction import MAX_CHIPS
-from bot.ui.abuse import give_refusal
+from bot.ui.abuse import verify_give
 from bot.ui.economy_text import (
     DEFAULT_METRIC,
     METRICS,
     PERIODS,
     chips,
     game_name,
-    guild_id_of,
-    guild_lang,
     ledger_line,
     metric_name,
     metric_value,
@@ -34,9 +33,10 @@ from bot.ui.economy_text import (
     when,
 )
 from bot.ui.i18n import L, catalogue_str
+from bot.ui.interaction import guild_id_of, guild_lang
 from bot.ui.limits import CONTENT, listing
 from bot.ui.render import embed_of
-from bot.ui.replies import reply_private
+from bot.ui.replies import Refused, reply_private
 from bot.view.document import Document
 
 if TYPE_CHECKING:
@@ -59,9 +59,8 @@ PERIOD_CHOICES: list[app_commands.Choice[str]] = [
 ]
 NO_PINGS = discord.AllowedMentions.none()
 
-
-def _bots_refused(lang: Lang) -> str:
-    return render(lang, "wallet-bots-do-not-play-for")
+#: The refusal of a bot named as a member: bots do not play for chips.
+BOTS_REFUSED = Message.of("wallet-bots-do-not-play-for")
 
 
 class Economy(commands.Cog):
@@ -95,8 +94,7 @@ class Economy(commands.Cog):
         guild_id = guild_id_of(interaction)
         target: discord.abc.User = member or interaction.user
         if target.bot:
-            await reply_private(interaction, _bots_refused(lang))
-            return
+            raise Refused(BOTS_REFUSED)
         own = target.id == interaction.user.id
         db = self.bot.db
         wallet = await db.write(Transaction.ensure_wallet, guild_id, target.id)
@@ -154,24 +152,15 @@ class Economy(commands.Cog):
         db = self.bot.db
         settings = await db.query(Transaction.settings, guild_id)
         if settings.daily_bonus <= 0:
-            await reply_private(
-                interaction,
-                render(lang, "wallet-there-no-daily-bonus-in"),
-            )
-            return
+            raise Refused("wallet-there-no-daily-bonus-in")
         try:
             claim = await db.write(Transaction.claim_daily, guild_id, interaction.user.id)
         except DailyNotReady as exc:
-            await reply_private(
-                interaction,
-                render(
-                    lang,
-                    "wallet-your-daily-bonus-not-ready",
-                    at=when(exc.ready_at),
-                    date=when(exc.ready_at, "f"),
-                ),
-            )
-            return
+            raise Refused(
+                "wallet-your-daily-bonus-not-ready",
+                at=when(exc.ready_at),
+                date=when(exc.ready_at, "f"),
+            ) from exc
         await reply_private(
             interaction,
             render(
@@ -208,34 +197,24 @@ class Economy(commands.Cog):
         lang = lang_of(interaction.locale)
         guild_id = guild_id_of(interaction)
         giver = interaction.user
-        refusal: str | None = None
         if member.bot:
-            refusal = _bots_refused(lang)
-        elif member.id == giver.id:
-            refusal = render(lang, "wallet-you-cannot-give-chips-yourself")
-        elif amount <= 0:
-            refusal = render(lang, "wallet-give-at-least-1-chip")
-        if refusal is None:
-            refusal = await give_refusal(self.bot.db, lang, guild_id, giver, amount)
-        if refusal is not None:
-            await reply_private(interaction, refusal)
-            return
+            raise Refused(BOTS_REFUSED)
+        if member.id == giver.id:
+            raise Refused("wallet-you-cannot-give-chips-yourself")
+        if amount <= 0:
+            raise Refused("wallet-give-at-least-1-chip")
         db = self.bot.db
+        await verify_give(db, guild_id, giver, amount)
         try:
             mine, _theirs = await db.write(
                 Transaction.transfer, guild_id, giver.id, member.id, amount
             )
         except InsufficientChips as exc:
-            await reply_private(
-                interaction,
-                render(
-                    lang,
-                    "wallet-you-have-only-in-your",
-                    have=chips(lang, exc.have),
-                    n=chips(lang, amount),
-                ),
-            )
-            return
+            raise Refused(
+                "wallet-you-have-only-in-your",
+                have=Message.of("chips", n=exc.have),
+                n=Message.of("chips", n=amount),
+            ) from exc
         public = await guild_lang(db, guild_id)
         await interaction.response.send_message(
             render(
@@ -290,7 +269,7 @@ class Economy(commands.Cog):
         )
         if chosen in _COUNTED_FROM_ONE:
             entries = [e for e in entries if e.value > 0]
-        if not entries:
+        if not entries:  # an empty board, said privately
             await reply_private(
                 interaction,
                 render(
@@ -300,26 +279,26 @@ class Economy(commands.Cog):
                     period=period_name(lang, span).lower(),
                 ),
             )
-            return
-        public = await guild_lang(db, guild_id)
-        lines = [
-            f"**{e.rank}.** <@{e.user_id}> · {metric_value(public, chosen, e.value)}"
-            for e in entries
-        ]
-        board = Document(
-            render(
-                public,
-                "wallet-leaderboard",
-                metric=metric_name(public, chosen),
-                period=period_name(public, span),
-            ),
-            LEADERBOARD_COLOUR,
-            description="\n".join(lines),
-        )
-        await interaction.response.send_message(
-            embed=embed_of(public, board), allowed_mentions=NO_PINGS
-        )
+        else:
+            public = await guild_lang(db, guild_id)
+            lines = [
+                f"**{e.rank}.** <@{e.user_id}> · {metric_value(public, chosen, e.value)}"
+                for e in entries
+            ]
+            board = Document(
+                render(
+                    public,
+                    "wallet-leaderboard",
+                    metric=metric_name(public, chosen),
+                    period=period_name(public, span),
+                ),
+                LEADERBOARD_COLOUR,
+                description="\n".join(lines),
+            )
+            await interaction.response.send_message(
+                embed=embed_of(public, board), allowed_mentions=NO_PINGS
+            )
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Economy(cast("SalonBot", bot)))
+async def setup(bot: SalonBot) -> None:
+    await bot.add_cog(Economy(bot))

@@ -6,7 +6,7 @@ server seed is revealed, the seed, the deck recomputed and the verdict. See docs
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -15,8 +15,9 @@ from discord.ext import commands
 from bot.i18n import lang_of
 from bot.runtime import TableError
 from bot.storage import Transaction
-from bot.ui.economy_text import game_name, guild_id_of
+from bot.ui.economy_text import game_name
 from bot.ui.i18n import L
+from bot.ui.interaction import guild_id_of
 from bot.ui.replies import reply_private
 from bot.view.fair_text import verify_text
 from cogs.history import HAND_NUMBER, MAX_HAND_ID
@@ -57,5 +58,5 @@ class Fair(commands.Cog):
         await reply_private(interaction, text, allowed_mentions=discord.AllowedMentions.none())
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Fair(cast("SalonBot", bot)))
+async def setup(bot: SalonBot) -> None:
+    await bot.add_cog(Fair(bot))

@@ -9,18 +9,19 @@ holds only the cards its reader saw; whole once the pack is retired
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.i18n import lang_of, render
+from bot.i18n import Lang, lang_of, render
 from bot.runtime import TableError
 from bot.storage import NoHand, StorageError, Transaction
-from bot.storage.models import GameTable
-from bot.ui.economy_text import game_name, guild_id_of, hand_outcome, hand_players, when
+from bot.storage.models import GameTable, Hand
+from bot.ui.economy_text import game_name, hand_outcome, hand_players, when
 from bot.ui.i18n import L
+from bot.ui.interaction import guild_id_of
 from bot.ui.limits import CONTENT, listing
 from bot.ui.replies import reply_private
 
@@ -80,18 +81,23 @@ class History(commands.Cog):
         hands = await db.query(
             Transaction.hand_history, guild_id, limit=max(1, min(MAX_COUNT, count))
         )
-        if not hands:
-            await reply_private(
-                interaction,
-                render(lang, "history-no-hand-has-been-finished"),
-            )
-            return
+        if not hands:  # nothing to list, said privately
+            await reply_private(interaction, render(lang, "history-no-hand-has-been-finished"))
+        else:
+            body = await self._hand_lines(lang, hands)
+            await reply_private(interaction, body, allowed_mentions=NO_PINGS)
+
+    async def _hand_lines(self, lang: Lang, hands: list[Hand]) -> str:
+        """The listing of ``hands``: number, game, table channel, when, outcome; then how to
+        get a hand's file."""
         tables: dict[int, GameTable | None] = {}
         lines = [render(lang, "history-latest-hands")]
         for hand in hands:
             if hand.table_id not in tables:
                 try:
-                    tables[hand.table_id] = await db.query(Transaction.get_table, hand.table_id)
+                    tables[hand.table_id] = await self.bot.db.query(
+                        Transaction.get_table, hand.table_id
+                    )
                 except StorageError:
                     tables[hand.table_id] = None
             table = tables[hand.table_id]
@@ -102,7 +108,7 @@ class History(commands.Cog):
             )
         footer = render(lang, "history-get-hand-s-file-with")
         body = listing(lang, lines, limit=CONTENT - len(footer) - 1)
-        await reply_private(interaction, f"{body}\n{footer}", allowed_mentions=NO_PINGS)
+        return f"{body}\n{footer}"
 
     @app_commands.command(
         name=L("replay", "rejouer"),
@@ -154,5 +160,5 @@ class History(commands.Cog):
         )
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(History(cast("SalonBot", bot)))
+async def setup(bot: SalonBot) -> None:
+    await bot.add_cog(History(bot))

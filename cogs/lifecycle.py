@@ -34,8 +34,8 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import Lang, render
-from bot.storage import Transaction
 from bot.ui.economy_text import game_name
+from bot.ui.interaction import guild_lang
 from bot.ui.safe_text import plain
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ class Lifecycle(commands.Cog):
         presenter: Any = self.bot.presenter
         lang: Lang | None = presenter.user_langs.get(gone.creator_id)
         if lang is None:
-            lang = await self.guild_lang(gone.guild_id)
+            lang = await self.public_lang(gone.guild_id)
         if server is None:
             guild = self.bot.get_guild(gone.guild_id)
             server = guild.name if guild is not None else None
@@ -132,12 +132,13 @@ class Lifecycle(commands.Cog):
         if not sent:
             log.info("the creator of table %s keeps DMs closed: not told", gone.table_id)
 
-    async def guild_lang(self, guild_id: int) -> Lang:
+    async def public_lang(self, guild_id: int) -> Lang:
+        """The guild's language (:func:`~bot.ui.interaction.guild_lang`), English if it
+        cannot be read (the guild may be gone)."""
         try:
-            settings = await self.bot.db.query(Transaction.settings, guild_id)
+            return await guild_lang(self.bot.db, guild_id)
         except Exception:
             return "en"
-        return "fr" if settings.locale.startswith("fr") else "en"
 
     # -- channels and threads ---------------------------------------------------------------
 

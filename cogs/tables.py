@@ -1,50 +1,42 @@
 """``/table …``, ``/act`` and ``/cards``: the tables of a server, by slash command.
 
 The same requests are on the table message's buttons (``bot.ui.buttons``); this cog only
-adds the typed way and the table's creation. Player errors raised here (TableError,
-StorageError) are answered privately by the bot's command tree.
+adds the typed way and the table's creation. What is typed is read by the transformers of
+``bot.ui.transformers`` before a command runs; refusals (TableError, StorageError, Refused),
+raised here or there, are answered privately by the bot's command tree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.app import SalonBot
 from bot.games import registry
+from bot.games.base import Amount
 from bot.games.verbs import Verb
-from bot.i18n import Lang, Message, lang_of, render
+from bot.i18n import Message, lang_of, render
 from bot.runtime import TableError
 from bot.runtime.option_schema import CREATE_NEXT_HAND_DELAY, NAMED, check_typed, spec
-from bot.runtime.public import LegalAction, PublicHand
 from bot.runtime.settings import MAX_CAVE
 from bot.storage import Transaction
-from bot.ui.abuse import missing_permission
+from bot.ui.abuse import bot_may_run_a_table
 from bot.ui.i18n import L, say
-from bot.ui.interaction import table_here
-from bot.ui.limits import (
-    CONTENT,
-    OPTION_LABEL,
-    OPTION_VALUE,
-    SELECT_OPTIONS,
-    fit_text,
-    listing,
-)
-from bot.ui.options_text import (
-    current_lines,
-    parse_table_options,
-    suggestion_help,
-    suggestions,
-)
+from bot.ui.interaction import guild_id_of, guild_lang, table_here
+from bot.ui.limits import CONTENT, listing
+from bot.ui.options_text import current_lines
 from bot.ui.render import embed_of, table_embed
 from bot.ui.replies import answered_in_time, reply, reply_private
-from bot.ui.views import DYNAMIC_ITEMS, presets, show_cards, typed_amount
+from bot.ui.transformers import AmountTransformer, ChoiceOptions, TableOptions, VerbTransformer
+from bot.ui.views import DYNAMIC_ITEMS, show_cards
 from bot.view.document import Document, Section
-from bot.view.words import verb_help, verb_label
+from bot.view.words import verb_label
+
+if TYPE_CHECKING:
+    from bot.app import SalonBot
 
 #: How /table create names a game when its title alone would not say it (a translation).
 CHOICE_NAMES = {"brag": L("Three-card Brag", "Brag à trois cartes")}
@@ -53,8 +45,6 @@ GAME_CHOICES = [
     app_commands.Choice(name=CHOICE_NAMES.get(g.name, L(g.title, g.title)), value=g.name)
     for g in registry.specs()
 ]
-#: The game whose options /table choose reads when the table is not in memory.
-CHOOSING_GAME = next(g.name for g in registry.specs() if g.dealers_choice)
 LEVEL_CHOICES = [
     app_commands.Choice(name=L("easy", "facile"), value="easy"),
     app_commands.Choice(name=L("normal", "moyen"), value="normal"),
@@ -65,53 +55,20 @@ LEVEL_CHOICES = [
 SEATS, CAVE, ANTE, TURN = (spec(NAMED[n]) for n in ("seats", "cave", "ante", "turn_timer"))
 
 
-def act_choice(lang: Lang, legal: LegalAction) -> str:
-    """A legal move as /act's autocomplete names it, in the member's language (its value
-    stays the verb): the button's words, what the move means, and its amounts.
-
-    >>> act_choice("fr", {"verb": "fold"}), act_choice("fr", {"verb": "look", "amount": 2})
-    ('Se coucher', 'Regarder la main 2 — regarder vos cartes')
-    >>> act_choice("en", {"verb": "raise", "min": 4, "max": 30})
-    'Raise to … — re-raise: your total stake (4 to 30)'
-    """
-    verb = legal["verb"]
-    label = verb_label(lang, verb, legal.get("amount"))
-    if verb_help(lang, verb).lower() == label.lower():
-        return label
-    if "min" in legal:
-        return render(
-            lang,
-            "tables-act-choice-range",
-            label=label,
-            help=verb_help(lang, verb),
-            low=legal["min"],
-            high=legal["max"],
-        )
-    return render(lang, "tables-act-choice", label=label, help=verb_help(lang, verb))
-
-
-def typed_verb(lang: Lang, typed: str, legal: Sequence[str] = ()) -> Verb | str:
-    """The :class:`~bot.games.verbs.Verb` of a move typed at /act: the verb itself (what the
-    autocomplete sends), or the move's words in the member's language ("passer", "Relancer"),
-    a legal move first (Brag's "Refuser" is refuse, Brelan's decline); else the word as typed,
-    for the refusal to repeat.
-
-    >>> typed_verb("fr", " Passer "), typed_verb("en", "raise"), typed_verb("fr", "abc")
-    (<Verb.PASS: 'pass'>, <Verb.RAISE: 'raise'>, 'abc')
-    >>> typed_verb("fr", "refuser", ["refuse", "showdown"])
-    <Verb.REFUSE: 'refuse'>
-    """
-    word = typed.strip().lower()
-    known = Verb.of(word)
-    if known is not None:
-        return known
-    order: list[Verb] = [v for v in map(Verb.of, legal) if v is not None]
-    order.extend(Verb)
-    for verb in order:
-        names = (render(lang, f"verb-{verb}"), verb_label(lang, verb), verb_help(lang, verb))
-        if word in (n.lower().rstrip("… ") for n in names):
-            return verb
-    return word
+def chips_command(
+    group: app_commands.Group,
+    callback: Any,
+    name: app_commands.locale_str,
+    description: app_commands.locale_str,
+    *,
+    amount: app_commands.locale_str,
+    reserve: bool = False,
+) -> app_commands.Command[Any, Any, None]:
+    """``callback`` as one of ``group``'s commands that bring chips to one's place (``/table
+    recave``, ``/table reserve``): its name, description and amount's help, and which request
+    it makes (``reserve`` in its extras)."""
+    command = group.command(name=name, description=description, extras={"reserve": reserve})
+    return app_commands.describe(amount=amount)(command(callback))
 
 
 class Tables(commands.Cog):
@@ -132,14 +89,11 @@ class Tables(commands.Cog):
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
-    async def _table_here(self, interaction: discord.Interaction) -> int:
-        return await table_here(interaction)
-
     async def _answer(
         self, interaction: discord.Interaction, request: Callable[[int], Awaitable[Message]]
     ) -> None:
         """Run a request on this channel's table; its message goes back privately."""
-        text = await request(await self._table_here(interaction))
+        text = await request(await table_here(interaction))
         await reply_private(interaction, say(lang_of(interaction.locale), text))
 
     # -- /table create ------------------------------------------------------------------
@@ -174,6 +128,7 @@ class Tables(commands.Cog):
         level=L("How well the house players play", "Le niveau des joueurs de la maison"),
     )
     @app_commands.choices(game=GAME_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.check(bot_may_run_a_table)
     @answered_in_time(public=True)  # a slow answer is deferred publicly: the table message
     async def create(
         self,
@@ -183,20 +138,16 @@ class Tables(commands.Cog):
         cave: app_commands.Range[int, CAVE.low, CAVE.high] | None = None,
         ante: app_commands.Range[int, ANTE.low, ANTE.high] | None = None,
         turn_timer: app_commands.Range[int, TURN.low, TURN.high] | None = None,
-        options: str | None = None,
+        options: app_commands.Transform[dict[str, Any], TableOptions] | None = None,
         house: app_commands.Range[int, 0, 4] = 0,
         level: app_commands.Choice[str] | None = None,
     ) -> None:
         """Open a table; the answer is the table message with its buttons."""
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        refusal = missing_permission(lang_of(interaction.locale), interaction)
-        if refusal is not None:
-            await reply_private(interaction, refusal)
-            return
         settings = await self.bot.db.query(Transaction.settings, interaction.guild_id)
         chosen: dict[str, Any] = {"next_hand_delay": CREATE_NEXT_HAND_DELAY}
         chosen.update(settings.table_defaults.get(game.value, {}))
-        chosen.update(parse_table_options(options, game.value))
+        chosen.update(options or {})
         named = {"seats": seats, "cave": cave, "ante": ante, "turn_timer": turn_timer}
         # the named parameters are held to the same definitions as the options text
         chosen.update(
@@ -219,35 +170,6 @@ class Tables(commands.Cog):
             await self.bot.db.write(
                 Transaction.update_table, table_id, message_ids={"table": message_id}
             )
-
-    @create.autocomplete("options")
-    async def create_options(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        """``name=value — what it does`` for the chosen game, after what is typed already."""
-        lang = lang_of(interaction.locale)
-        game = str(getattr(interaction.namespace, "game", None) or "")
-        done, _, typing = current.rpartition(" ")
-        choices = []
-        # before a game is chosen: the first of the list
-        for name, value in suggestions(game if game in registry.GAMES else registry.names()[0]):
-            text = f"{name}={value}"
-            if typing and not text.startswith(typing.lower()):
-                continue
-            full = f"{done} {text}".strip()
-            if len(full) > OPTION_VALUE:
-                continue
-            label = render(
-                lang,
-                "option-choice-line",
-                name=name,
-                value=value,
-                help=suggestion_help(lang, name, value),
-            )
-            choices.append(app_commands.Choice(name=fit_text(label, OPTION_LABEL), value=full))
-            if len(choices) == SELECT_OPTIONS:
-                break
-        return choices
 
     # -- seats --------------------------------------------------------------------------
 
@@ -323,54 +245,51 @@ class Tables(commands.Cog):
     async def leave(self, interaction: discord.Interaction) -> None:
         await self._answer(interaction, lambda t: self.bot.manager.leave(t, interaction.user.id))
 
-    @table.command(
-        name=L("recave", "recaver"),
-        description=L(
+    # -- chips to one's place: /table recave and /table reserve, one command under two names --
+
+    @app_commands.rename(amount=L("amount", "montant"))
+    @answered_in_time
+    async def bring_chips(
+        self,
+        interaction: discord.Interaction,
+        amount: app_commands.Range[int, 1, MAX_CAVE] | None = None,
+    ) -> None:
+        """Chips from the wallet to this table: a new cave after losing one (``/table
+        recave``) or a reserve cave (``/table reserve``), as the command's ``extras`` say."""
+        command = interaction.command
+        manager = self.bot.manager
+        reserve = command is not None and command.extras.get("reserve", False)
+        request = manager.add_reserve_cave if reserve else manager.recave
+        await self._answer(interaction, lambda t: request(t, interaction.user.id, amount))
+
+    recave = chips_command(
+        table,
+        bring_chips,
+        L("recave", "recaver"),
+        L(
             "Buy a new cave after losing yours (Bouillotte; Brelan with replenish)",
             "Racheter une cave après l'avoir perdue",
         ),
+        amount=L("Chips to bring (default: the table's cave)", "Jetons (par défaut : la cave)"),
     )
-    @app_commands.rename(amount=L("amount", "montant"))
-    @app_commands.describe(
-        amount=L("Chips to bring (default: the table's cave)", "Jetons (par défaut : la cave)")
-    )
-    @answered_in_time
-    async def recave(
-        self,
-        interaction: discord.Interaction,
-        amount: app_commands.Range[int, 1, MAX_CAVE] | None = None,
-    ) -> None:
-        await self._answer(
-            interaction, lambda t: self.bot.manager.recave(t, interaction.user.id, amount)
-        )
-
-    @table.command(
-        name=L("reserve", "réserve"),
-        description=L(
+    reserve = chips_command(
+        table,
+        bring_chips,
+        L("reserve", "réserve"),
+        L(
             "Staked Brelan: put a reserve cave on the table",
             "Brelan à caves : poser une cave de réserve",
         ),
+        amount=L("Chips (default and most: the table's cave)", "Jetons (au plus la cave)"),
+        reserve=True,
     )
-    @app_commands.rename(amount=L("amount", "montant"))
-    @app_commands.describe(
-        amount=L("Chips (default and most: the table's cave)", "Jetons (au plus la cave)")
-    )
-    @answered_in_time
-    async def reserve(
-        self,
-        interaction: discord.Interaction,
-        amount: app_commands.Range[int, 1, MAX_CAVE] | None = None,
-    ) -> None:
-        await self._answer(
-            interaction, lambda t: self.bot.manager.add_reserve_cave(t, interaction.user.id, amount)
-        )
 
     @table.command(
         name=L("start", "démarrer"), description=L("Deal the first hand", "Donner la première main")
     )
     @answered_in_time
     async def start(self, interaction: discord.Interaction) -> None:
-        table_id = await self._table_here(interaction)
+        table_id = await table_here(interaction)
         await self.bot.manager.start(
             table_id, interaction.user.id, manager=interaction.permissions.manage_guild
         )
@@ -395,13 +314,14 @@ class Tables(commands.Cog):
         )
     )
     @answered_in_time
-    async def choose(self, interaction: discord.Interaction, options: str | None = None) -> None:
-        table_id = await self._table_here(interaction)
-        table = self.bot.manager.tables.get(table_id)
-        changes = parse_table_options(options or "", table.game if table else CHOOSING_GAME)
+    async def choose(
+        self,
+        interaction: discord.Interaction,
+        options: app_commands.Transform[dict[str, Any], ChoiceOptions] | None = None,
+    ) -> None:
         await self._answer(
             interaction,
-            lambda t: self.bot.manager.choose_game(t, interaction.user.id, changes),
+            lambda t: self.bot.manager.choose_game(t, interaction.user.id, options or {}),
         )
 
     # -- fair dealing (docs/fairness.md) ------------------------------------------------
@@ -458,7 +378,7 @@ class Tables(commands.Cog):
     )
     @answered_in_time
     async def status(self, interaction: discord.Interaction) -> None:
-        table_id = await self._table_here(interaction)
+        table_id = await table_here(interaction)
         state = await self.bot.manager.status(table_id)
         embed = table_embed(lang_of(interaction.locale), state)
         await reply_private(interaction, "", embed=embed)
@@ -482,7 +402,7 @@ class Tables(commands.Cog):
     ) -> None:
         """The public view of a table, privately, with a word on joining it; never a card."""
         lang = lang_of(interaction.locale)
-        table_id = await self._table_here(interaction) if number is None else number
+        table_id = await table_here(interaction) if number is None else number
         table = self.bot.manager.tables.get(table_id)
         if table is None or table.guild_id != interaction.guild_id:
             raise TableError("refuse-no-such-table")
@@ -500,7 +420,7 @@ class Tables(commands.Cog):
     )
     @answered_in_time
     async def queue(self, interaction: discord.Interaction) -> None:
-        table_id = await self._table_here(interaction)
+        table_id = await table_here(interaction)
         state = await self.bot.manager.status(table_id)
         lang = lang_of(interaction.locale)
         line = state.get("queue") or []
@@ -516,7 +436,7 @@ class Tables(commands.Cog):
     )
     @answered_in_time
     async def options(self, interaction: discord.Interaction) -> None:
-        table_id = await self._table_here(interaction)
+        table_id = await table_here(interaction)
         table = self.bot.manager.tables[table_id]
         shown = {k: v for k, v in table.options().items() if k != "runtime"}
         parsed = self.bot.manager.engine_options(table_id)
@@ -536,18 +456,14 @@ class Tables(commands.Cog):
     )
     @answered_in_time
     async def close(self, interaction: discord.Interaction) -> None:
-        table_id = await self._table_here(interaction)
+        table_id = await table_here(interaction)
         perms = interaction.permissions
         text = await self.bot.manager.close(table_id, interaction.user.id, force=perms.manage_guild)
         if table_id in self.bot.manager.tables:  # it closes when the hand in play ends
             await reply_private(interaction, say(lang_of(interaction.locale), text))
-            return
-        await reply(interaction, say(await self._public_lang(interaction), text))
-
-    async def _public_lang(self, interaction: discord.Interaction) -> Lang:
-        assert interaction.guild_id is not None
-        settings = await self.bot.db.query(Transaction.settings, interaction.guild_id)
-        return "fr" if settings.locale.startswith("fr") else "en"
+        else:  # closed: said publicly, in the server's language
+            public = await guild_lang(self.bot.db, guild_id_of(interaction))
+            await reply(interaction, say(public, text))
 
     # -- playing ------------------------------------------------------------------------
 
@@ -565,74 +481,19 @@ class Tables(commands.Cog):
     @app_commands.guild_only()
     @answered_in_time
     async def act(
-        self, interaction: discord.Interaction, verb: str, amount: str | None = None
+        self,
+        interaction: discord.Interaction,
+        verb: app_commands.Transform[Verb | str, VerbTransformer],
+        amount: app_commands.Transform[Amount, AmountTransformer] | None = None,
     ) -> None:
-        table_id = await self._table_here(interaction)
+        """Play the move typed (read by the transformers); the runtime refuses an illegal one,
+        naming the moves that are legal."""
+        table_id = await table_here(interaction)
         lang = lang_of(interaction.locale)
-        legal = [str(a["verb"]) for a in await self._my_legal(interaction)]
-        move = typed_verb(lang, verb, legal)
-        value = typed_amount(move, amount)
         self.bot.presenter.player_moved(table_id, interaction.user.id)
-        await self.bot.manager.act(table_id, interaction.user.id, move, value)
-        done = verb_label(lang, move, value if isinstance(value, int) else None)
+        await self.bot.manager.act(table_id, interaction.user.id, verb, amount)
+        done = verb_label(lang, verb, amount if isinstance(amount, int) else None)
         await reply_private(interaction, render(lang, "tables-played", v=done))
-
-    @act.autocomplete("verb")
-    async def act_verb(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        lang = lang_of(interaction.locale)
-        typed = current.strip().lower()
-        choices = []
-        for legal in await self._my_legal(interaction):
-            verb = Verb.of(legal["verb"])
-            if verb is None:  # no button nor /act plays a word that is not a move
-                continue
-            name = act_choice(lang, legal)
-            if typed and not (verb.startswith(typed) or name.lower().startswith(typed)):
-                continue
-            choices.append(app_commands.Choice(name=fit_text(name, OPTION_LABEL), value=verb.value))
-        return choices[:SELECT_OPTIONS]
-
-    @act.autocomplete("amount")
-    async def act_amount(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        verb = str(getattr(interaction.namespace, "verb", "") or "")
-        state_hand: PublicHand | None = None
-        table_id = await self._quiet_table(interaction)
-        if table_id is not None:
-            state_hand = (await self.bot.manager.status(table_id))["hand"]
-        out = []
-        for legal in await self._my_legal(interaction):
-            if legal["verb"] != verb or "min" not in legal or state_hand is None:
-                continue
-            for n in presets(legal, state_hand):
-                if str(n).startswith(current.strip()):
-                    out.append(app_commands.Choice(name=str(n), value=str(n)))
-            typed = current.strip()
-            offered = [c.value for c in out]
-            if (
-                typed.isdigit()
-                and legal["min"] <= int(typed) <= legal["max"]
-                and typed not in offered
-            ):
-                out.insert(0, app_commands.Choice(name=typed, value=typed))
-        return out[:SELECT_OPTIONS]
-
-    async def _quiet_table(self, interaction: discord.Interaction) -> int | None:
-        if interaction.channel_id is None:
-            return None
-        return await self.bot.manager.table_in_channel(interaction.channel_id)
-
-    async def _my_legal(self, interaction: discord.Interaction) -> list[LegalAction]:
-        table_id = await self._quiet_table(interaction)
-        if table_id is None:
-            return []
-        hand = (await self.bot.manager.status(table_id))["hand"]
-        if hand is None or hand["to_act"] != str(interaction.user.id):
-            return []
-        return list(hand["legal"])
 
     @app_commands.command(
         name=L("cards", "cartes"),
@@ -644,10 +505,9 @@ class Tables(commands.Cog):
     @app_commands.guild_only()
     @answered_in_time
     async def cards(self, interaction: discord.Interaction) -> None:
-        table_id = await self._table_here(interaction)
+        table_id = await table_here(interaction)
         await show_cards(interaction, table_id)
 
 
-async def setup(bot: commands.Bot) -> None:
-    assert isinstance(bot, SalonBot)
+async def setup(bot: SalonBot) -> None:
     await bot.add_cog(Tables(bot))

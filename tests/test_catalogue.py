@@ -142,3 +142,23 @@ def test_the_not_your_turn_refusal_is_the_runtimes_and_the_buttons() -> None:
     acting = (ROOT / "bot/runtime/acting.py").read_text(encoding="utf-8")
     assert "TableError(NOT_YOUR_TURN, w=" in acting
     assert "verify_turn(" in clicks and "NOT_YOUR_TURN" not in clicks
+
+
+def test_each_family_of_table_refusals_names_keys_of_the_catalogue() -> None:
+    """The families of :class:`~bot.runtime.errors.TableError` (a class per kind of refusal a
+    caller tells apart) hold catalogue keys, each in one family; ``TableError(key)`` is an
+    instance of the key's family, so a raise site never has to name it."""
+    from bot.runtime import errors
+
+    families = [
+        c
+        for c in vars(errors).values()
+        if isinstance(c, type) and issubclass(c, errors.TableError) and c.keys
+    ]
+    assert {f.__name__ for f in families} >= {"NotYourTurn", "StaleButton", "OptionRefused"}
+    for family in families:
+        for key in family.keys:
+            assert all(key in keys(lang) for lang in LANGS), (family.__name__, key)
+            refusal = errors.TableError(key)
+            assert type(refusal) is family and refusal.message.key == key
+    assert type(errors.TableError("refuse-chips")) is errors.TableError

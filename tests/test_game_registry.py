@@ -59,6 +59,7 @@ def test_every_module_that_listed_the_games_asks_the_registry() -> None:
     from bot.play.__main__ import parse_args
     from bot.runtime import games as runtime_games
     from bot.runtime import manager, option_schema, selfplay
+    from bot.ui import transformers
     from bot.ui.economy_text import game_name
     from bot.ui.options_text import CHOICES
     from bot.view.words import game_colour, game_title
@@ -67,7 +68,7 @@ def test_every_module_that_listed_the_games_asks_the_registry() -> None:
     names = registry.names()
     assert [c.value for c in tables.GAME_CHOICES] == list(names)  # /table create
     assert tuple(rules.GAMES) == names and list(rules.GAME_CHOICES) == list(names)  # /rules
-    assert tables.CHOOSING_GAME == "brag"
+    assert transformers.CHOOSING_GAME == "brag"
     assert tuple(runtime_games.GAMES) == tuple(manager.GAMES) == names
     assert tuple(runtime_games.GAME_RULES) == names
     assert {g: GAME_RULES[g].game for g in names} == {g: g for g in names}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -201,6 +202,48 @@ def test_layers_import_only_downwards() -> None:
             for module in imported_modules(path) | project_imports(name):
                 bad = [b for b in banned if module == b or module.startswith(b + ".")]
                 assert not bad, f"{name} imports {module}"
+
+
+def run_time_imports(path: Path) -> set[str]:
+    """The modules a file imports when it runs: what is under ``if TYPE_CHECKING:`` is left
+    out (it is read by mypy alone)."""
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return found
+
+
+def test_cogs_type_the_bot_without_importing_it() -> None:
+    """A cog types ``self.bot`` as the bot under ``TYPE_CHECKING`` only (RoboDanny's way): at
+    run time it reaches the bot through what discord.py hands it, so no cog loads bot.app."""
+    for name, path in MODULES.items():
+        if name.startswith("cogs."):
+            bad = {m for m in run_time_imports(path) if m == "bot.app"}
+            assert not bad, f"{name} imports bot.app at run time"
+            text = path.read_text(encoding="utf-8")
+            assert not re.search(r"cast\(\s*.?SalonBot", text), f"{name} casts the bot"
+
+
+def test_the_guilds_language_is_read_one_way() -> None:
+    """A guild's language is ``bot.ui.interaction.guild_lang`` (its settings' locale through
+    ``lang_of``), nowhere written again."""
+    for name, path in MODULES.items():
+        text = path.read_text(encoding="utf-8")
+        assert "locale.startswith" not in text, name
+        if name != "bot.ui.interaction":
+            assert "def guild_lang" not in text, name
 
 
 def test_one_language_helper() -> None:

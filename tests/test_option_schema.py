@@ -10,7 +10,7 @@ import pytest
 
 from bot.games.options import GAMES, option_names
 from bot.i18n import LANGS, has, render
-from bot.runtime.errors import TableError
+from bot.runtime.errors import OptionRefused
 from bot.runtime.option_schema import NAMED, RUNTIME_SPECS, check_typed, docs_table, spec, specs
 from bot.ui.options_text import parse_table_options
 
@@ -65,7 +65,7 @@ REFUSED: list[tuple[str, dict[str, str]]] = [
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize(("typed", "words"), REFUSED)
 def test_the_options_text_is_refused_in_words(lang: str, typed: str, words: dict[str, str]) -> None:
-    with pytest.raises(TableError) as refused:
+    with pytest.raises(OptionRefused) as refused:
         parse_table_options(typed, "brag")
     assert words[lang] in render(lang, refused.value.message)
 

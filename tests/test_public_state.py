@@ -10,7 +10,9 @@ import types
 import typing
 from typing import Any, NotRequired, get_args, get_origin, get_type_hints
 
-from bot.runtime import public
+import pytest
+
+from bot.runtime import TableError, public
 from bot.runtime.public import (
     BRAG_HAND_KEYS,
     BRAG_PLAYER_KEYS,
@@ -164,4 +166,21 @@ async def test_a_dealers_choice_pending(env: Env) -> None:
     dealer = state["choice"]["dealer"]
     await env.manager.choose_game(table, dealer, {"cards": 4})
     check_state(await env.manager.status(table))
+    check_all(env)
+
+
+async def test_can_start_says_whether_start_would_deal(env: Env) -> None:
+    """``can_start`` is :meth:`TableManager.verify_start` as a bool, for anyone allowed: false
+    with one player seated (start refuses), true with two, false while a hand is played."""
+    m = env.manager
+    table = await seated(env, "brelan", n=1, auto_deal=False)
+    assert (await m.status(table))["can_start"] is False
+    with pytest.raises(TableError, match="two"):
+        await m.start(table, USERS[0])
+    await m.join(table, USERS[1])
+    assert (await m.status(table))["can_start"] is True
+    await m.start(table, USERS[0])
+    assert (await m.status(table))["can_start"] is False
+    await play_until_hand_over(m, table)
+    assert (await m.status(table))["can_start"] is True  # auto_deal off: a click deals
     check_all(env)

@@ -6,6 +6,7 @@ import pytest
 
 from bot.i18n.message import Message
 from bot.runtime import STALE_BUTTON, TableError
+from bot.runtime.errors import NoSuchTable, NotYourTurn
 from bot.runtime.manager import NOT_YOUR_TURN
 from bot.storage import Transaction
 from tests.test_runtime_support import (
@@ -83,7 +84,7 @@ async def test_auto_deal_plays_on(env: Env) -> None:
 
 async def test_bad_inputs_change_nothing(env: Env) -> None:
     m = env.manager
-    with pytest.raises(TableError, match="no open table"):
+    with pytest.raises(NoSuchTable, match="no open table"):
         await m.join(999, USERS[0])
     table = await seated_table(env, game="brelan", n=3)
     with pytest.raises(TableError, match="already have a seat"):
@@ -93,7 +94,7 @@ async def test_bad_inputs_change_nothing(env: Env) -> None:
     hand = before["hand"]
     to_act = int(hand["to_act"])
     other = next(u for u in USERS[:3] if u != to_act)
-    with pytest.raises(TableError, match="not your turn") as refused:
+    with pytest.raises(NotYourTurn, match="not your turn") as refused:
         await m.act(table, other, "pass")
     # the refusal names the player to act, as the buttons' did (one refusal, one wording)
     said = refused.value.message

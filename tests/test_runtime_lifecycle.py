@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.runtime import TableError, TableGone, TableManager
+from bot.runtime.errors import TableUnavailable
 from bot.runtime.manager import NEEDS_ATTENTION
 from bot.storage import Database, Transaction
 from tests.test_runtime_support import CHANNEL, GUILD, Env, balanced, friendly
@@ -507,7 +508,7 @@ async def test_an_unavailable_server_pauses_its_tables_until_it_is_back(env: Env
     await env.clock.advance(TIMEOUT * 10)  # long past his deadline: nobody times out
     assert await moves_of(env.db, hand_id) == []
     assert await moves_of(env.db, other_hand) != []  # the other server's table played on
-    with pytest.raises(TableError, match="paused") as refused:
+    with pytest.raises(TableUnavailable, match="paused") as refused:
         await m.act(table, to_act, "pass")
     assert refused.value.message.key == "refuse-table-paused"
     with pytest.raises(TableError, match="paused"):

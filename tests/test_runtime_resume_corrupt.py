@@ -8,6 +8,7 @@ import json
 import pytest
 
 from bot.runtime import TableError
+from bot.runtime.errors import TableUnavailable
 from bot.runtime.manager import NEEDS_ATTENTION
 from bot.storage import Transaction
 from tests.test_runtime_support import CHANNEL, GUILD, Env, balanced
@@ -41,7 +42,7 @@ async def test_a_corrupt_hand_holds_its_table_and_the_others_resume(env: Env) ->
             good, int(hand["to_act"]), hand["legal"][0]["verb"], hand["legal"][0].get("min")
         )
         # the broken one refuses requests, says so on its message, and keeps its chips
-        with pytest.raises(TableError, match="needs attention"):
+        with pytest.raises(TableUnavailable, match="needs attention"):
             await m2.status(bad)
         with pytest.raises(TableError, match="needs attention"):
             await m2.join(bad, A)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+from typing import Any, ClassVar, Self, cast
 
 from bot.games import registry
 from bot.games.base import Amount, Legal
@@ -18,8 +19,139 @@ log = logging.getLogger(__name__)
 VERBS: tuple[Verb, ...] = tuple(dict.fromkeys(v for g in registry.specs() for v in g.verbs))
 
 
+#: Each family's class by catalogue key (filled as the families are declared, below).
+_FAMILIES: dict[str, type[TableError]] = {}
+
+
 class TableError(Refusal, RuntimeError):
-    """A request the table refuses; nothing was changed. ``exc.message`` is for the player."""
+    """A request the table refuses; nothing was changed. ``exc.message`` is for the player.
+
+    The refusals a caller or a test tells apart are families: subclasses, each with its
+    catalogue ``keys`` (aiohttp's way, a class per kind of error). ``TableError(key)`` of one
+    of their keys *is* an instance of that family, whichever module raises it, so no raise
+    site names the class and ``except NotYourTurn`` misses none; any other key stays a plain
+    ``TableError``.
+
+    >>> type(TableError("refuse-stale-button")).__name__, type(TableError("refuse-chips"))
+    ('StaleButton', <class 'bot.runtime.errors.TableError'>)
+    >>> isinstance(TableError(Message.of("refuse-already-played")), StaleButton)
+    True
+    """
+
+    #: The catalogue keys of this family (none for the base class).
+    keys: ClassVar[frozenset[str]] = frozenset()
+
+    def __new__(cls, message: Message | str, /, **params: Any) -> Self:
+        key = message.key if isinstance(message, Message) else message
+        family = _FAMILIES.get(key, cls) if cls is TableError else cls
+        return cast(Self, super().__new__(family))
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for key in cls.keys:
+            if key in _FAMILIES:
+                raise TypeError(f"{key} is already {_FAMILIES[key].__name__}'s")
+            _FAMILIES[key] = cls
+
+
+def family_of(key: str) -> type[TableError]:
+    """The class ``TableError(key)`` is: its family's, else :class:`TableError`.
+
+    >>> family_of("option-count").__name__, family_of("refuse-chips").__name__
+    ('OptionRefused', 'TableError')
+    """
+    return _FAMILIES.get(key, TableError)
+
+
+class NoSuchTable(TableError):
+    """No open table there: none in this channel, or it closed."""
+
+    keys = frozenset(
+        {
+            "refuse-no-such-table",
+            "refuse-no-table-in-channel",
+            "refuse-no-table-here",
+            "refuse-table-closed",
+        }
+    )
+
+
+class TableUnavailable(TableError):
+    """The table is there but takes no request now: held for attention, paused while its
+    server is unavailable, or just moved to another process."""
+
+    keys = frozenset({"log-needs-attention", "refuse-table-paused", "refuse-table-elsewhere"})
+
+
+class StaleButton(TableError):
+    """A button drawn for a hand that is no longer the one in play."""
+
+    keys = frozenset({"refuse-stale-button"})
+
+
+class AlreadyPlayed(StaleButton):
+    """A button for a move already played (a second click, an old message)."""
+
+    keys = frozenset({"refuse-already-played"})
+
+
+class NotYourTurn(TableError):
+    """Another player is to act (the message names him)."""
+
+    keys = frozenset({"ui-it-not-your-turn-speak"})
+
+
+class NotInHand(TableError):
+    """The player has no part in a hand here: none in play, not dealt in, no seat."""
+
+    keys = frozenset({"refuse-no-hand", "refuse-not-in-hand", "refuse-not-seated"})
+
+
+class IllegalMove(TableError):
+    """A move the engine refuses, said from the moves that are legal (:func:`illegal_move`)."""
+
+    keys = frozenset(
+        {
+            "refuse-move-missing",
+            "refuse-move-unknown",
+            "refuse-move-not-legal",
+            "refuse-discard",
+            "refuse-discard-text",
+            "refuse-amount-none",
+            *(
+                f"refuse-amount-{kind}{given}"
+                for kind in ("range", "fixed", "either")
+                for given in ("", "-missing", "-text")
+            ),
+        }
+    )
+
+
+class OptionRefused(TableError):
+    """A table option typed wrong or not allowed (its definition in
+    :mod:`bot.runtime.option_schema`, the table's own checks in :mod:`bot.runtime.settings`)."""
+
+    keys = frozenset(
+        {
+            "option-boolean",
+            "option-choice",
+            "option-count",
+            "option-unknown",
+            "refuse-options-format",
+            "refuse-notify-mode",
+            "refuse-reseed-every",
+            "refuse-turn-timer",
+            "refuse-cave-range",
+            "refuse-delay-max",
+            "refuse-seats-range",
+            "refuse-delay-negative",
+            "refuse-max-hands-brelan",
+            "refuse-max-hands-one",
+            "refuse-replenish-brelan",
+            "refuse-staked-brelan",
+            "refuse-dealers-choice-brag",
+        }
+    )
 
 
 def player_error(exc: Exception) -> TableError:
@@ -75,7 +207,7 @@ def illegal_move(legal: list[Legal], verb: str, amount: Amount) -> TableError:
     >>> illegal_move([Legal("raise", min=4, max=30)], "raise", ("abc",)).message.key
     'refuse-amount-range-text'
     >>> illegal_move([Legal("look", amount=1), Legal("look", amount=2)], "look", None)
-    TableError('refuse-amount-either-missing')
+    IllegalMove('refuse-amount-either-missing')
     >>> illegal_move([Legal("pass")], "raise", 2).message.params["code"]
     'raise'
     """

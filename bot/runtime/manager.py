@@ -31,7 +31,7 @@ import logging
 import math
 import random
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Literal, overload
 
@@ -546,28 +546,20 @@ class TableManager(
 
         Only at the request of a seated player, the table's creator or a server manager
         (``manager``; ``by=None`` is the bot itself). The pause before an automatic deal
-        (``next_hand_delay``) holds: during it the request is refused.
+        (``next_hand_delay``) holds: during it the request is refused. Every refusal is
+        :meth:`verify_start`'s.
         """
         async with self._locked(table_id) as table:
-            if table.playing():
-                raise TableError("refuse-hand-in-play")
-            if table.choice is not None:
-                raise TableError("refuse-choice-pending", user=int(table.choice.dealer))
-            if (
-                by is not None
-                and not manager
-                and by != table.creator_id
-                and await self.db.query(Transaction.get_seat, table.id, by) is None
-            ):
-                raise TableError("refuse-deal-who")
-            if table.next_deal_at is not None:
-                wait = max(1, math.ceil(table.next_deal_at - self.clock.now()))
-                raise TableError("refuse-deal-wait", n=wait)
+            allowed = (
+                by is None
+                or manager
+                or by == table.creator_id
+                or await self.db.query(Transaction.get_seat, table.id, by) is not None
+            )
             try:
+                seats = [] if table.session else await self.db.query(Transaction.seats, table.id)
+                self.verify_start(table, [str(s.user_id) for s in seats], allowed=allowed)
                 if table.session is None:
-                    seats = await self.db.query(Transaction.seats, table.id)
-                    if len(seats) < 2:
-                        raise TableError("refuse-two-seated")
                     queue = [
                         str(e.user_id) for e in await self.db.query(Transaction.queue, table.id)
                     ]
@@ -577,8 +569,6 @@ class TableManager(
                         queue,
                         self._shuffler(table.id),
                     )
-                if table.session.game_over():
-                    raise TableError("refuse-game-over")
                 dealt = await self._maybe_deal(table, force=True)
                 if dealt is None:
                     raise TableError("refuse-two-present")
@@ -586,6 +576,46 @@ class TableManager(
                 await self._reload(table)
                 raise player_error(exc) from exc
             return dealt
+
+    def verify_start(
+        self, table: Table, seated: Sequence[str] = (), *, allowed: bool = True
+    ) -> None:
+        """Refuse (:class:`TableError`) a deal asked for now at ``table``, as :meth:`start`
+        does, changing nothing: the table held or paused, a hand in play, the dealer's choice
+        pending, ``allowed`` False (the one asking is neither seated, the creator nor a server
+        manager), the pause before a scheduled deal, fewer than two seated (``seated``: who
+        sits before the first deal, which storage alone knows), the agreed hands played,
+        fewer than two players present or no member among them."""
+        if table.needs_attention or table.paused:
+            raise TableError(NEEDS_ATTENTION if table.needs_attention else PAUSED)
+        if table.playing():
+            raise TableError("refuse-hand-in-play")
+        if table.choice is not None:
+            raise TableError("refuse-choice-pending", user=int(table.choice.dealer))
+        if not allowed:
+            raise TableError("refuse-deal-who")
+        if table.next_deal_at is not None:
+            wait = max(1, math.ceil(table.next_deal_at - self.clock.now()))
+            raise TableError("refuse-deal-wait", n=wait)
+        session = table.session
+        if session is None:
+            if len(seated) < 2:
+                raise TableError("refuse-two-seated")
+            if not members_present(seated, table.sitting_out):
+                raise TableError("refuse-two-present")
+        elif session.game_over():
+            raise TableError("refuse-game-over")
+        elif table.closing or not self._can_deal(table):
+            raise TableError("refuse-two-present")
+
+    def can_start(self, table: Table, seated: Sequence[str] = ()) -> bool:
+        """Whether someone could deal at ``table`` now (:meth:`verify_start`, for anyone
+        allowed): what the table message's Start button shows, enabled or not."""
+        try:
+            self.verify_start(table, seated)
+        except TableError:
+            return False
+        return True
 
     # ------------------------------------------------------------------ dealing
 

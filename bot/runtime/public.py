@@ -162,6 +162,9 @@ class PublicState(TypedDict):
     carried: int
     next_hand_at: float | None
     game_over: bool
+    #: Whether someone allowed to could deal now (``TableManager.can_start``): the Start
+    #: button is drawn enabled or not from it, the same for every reader.
+    can_start: bool
     closing: bool
     needs_attention: bool
     paused: bool
@@ -188,6 +191,7 @@ def quiet_state(table_id: int, game: str = "brelan") -> PublicState:
         "carried": 0,
         "next_hand_at": None,
         "game_over": False,
+        "can_start": False,
         "closing": False,
         "needs_attention": False,
         "paused": False,

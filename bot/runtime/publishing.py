@@ -3,6 +3,7 @@ it) and, privately, each player's cards as he may see them (a part of the table 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.runtime.dealers_choice import seat_cap, variants
@@ -23,6 +24,8 @@ class Publishing(ManagerParts):
     if TYPE_CHECKING:
 
         def cutter(self, table: Table) -> str | None: ...
+
+        def can_start(self, table: Table, seated: Sequence[str] = ()) -> bool: ...
 
     def public_state(self, table: Table) -> PublicState:
         """Everything anyone at the table may see: no card before the rules reveal it."""
@@ -62,6 +65,8 @@ class Publishing(ManagerParts):
             "carried": session.carried if session else 0,
             "next_hand_at": table.next_deal_at,
             "game_over": bool(session and session.game_over()),
+            # before the first deal only storage knows who sits: full_state says it then
+            "can_start": session is not None and self.can_start(table),
             "closing": table.closing,
             "needs_attention": table.needs_attention,
             "paused": table.paused,
@@ -90,7 +95,7 @@ class Publishing(ManagerParts):
 
     async def full_state(self, table: Table) -> PublicState:
         """:meth:`public_state`, with the seats taken before the first deal (which only
-        storage knows until the game starts)."""
+        storage knows until the game starts), and whether they may start it."""
         state = self.public_state(table)
         if table.session is None:
             state["seats"] = [
@@ -98,6 +103,7 @@ class Publishing(ManagerParts):
                 for s in await self.db.query(Transaction.seats, table.id)
             ]
             state["queue"] = [e.user_id for e in await self.db.query(Transaction.queue, table.id)]
+            state["can_start"] = self.can_start(table, [str(s["user"]) for s in state["seats"]])
         return state
 
     async def _publish(self, table: Table) -> None:

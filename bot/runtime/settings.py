@@ -10,7 +10,7 @@ standard cave, which table options a game has) is its entry in :mod:`bot.games.r
 >>> Settings.from_options("bouillotte", {"max_hands": 10})
 Traceback (most recent call last):
 ...
-bot.runtime.errors.TableError: Only Brelan plays an agreed number of hands.
+bot.runtime.errors.OptionRefused: Only Brelan plays an agreed number of hands.
 """
 
 from __future__ import annotations

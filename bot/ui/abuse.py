@@ -1,6 +1,7 @@
 """Abuse limits: ``/give`` cooldown, daily cap and minimum ages (server settings), a
 per-member click rate on the table buttons, and the bot's own permissions where a table is
-opened. Every refusal is a private, polite sentence in the member's language."""
+opened. Every refusal is a :class:`~bot.ui.replies.Refused` (a catalogue key), answered
+privately in the member's language by :func:`~bot.ui.replies.answer_failure`."""
 
 from __future__ import annotations
 
@@ -11,10 +12,11 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 
 import discord
+from discord import app_commands
 
-from bot.i18n import Lang, render
+from bot.i18n import Message
 from bot.storage import Database, Transaction
-from bot.ui.economy_text import chips
+from bot.ui.replies import Refused
 
 DAY = 86_400.0
 
@@ -63,20 +65,20 @@ def _age_days(since: datetime | None, now: float) -> float:
     return float("inf") if since is None else (now - since.timestamp()) / DAY
 
 
-async def give_refusal(
-    db: Database, lang: Lang, guild_id: int, giver: discord.Member | discord.User, amount: int
-) -> str | None:
-    """Why this gift is refused now (None: allowed)."""
+async def verify_give(
+    db: Database, guild_id: int, giver: discord.Member | discord.User, amount: int
+) -> None:
+    """Refuse this gift now (:class:`~bot.ui.replies.Refused`) if the server's limits
+    forbid it: the giver's account or membership too new, his welcome grant still locked, a
+    gift a moment ago, the daily cap reached."""
     limits = await give_limits(db, guild_id)
     now = discord.utils.utcnow().timestamp()
     if _age_days(giver.created_at, now) < limits.min_account_days:
-        return render(lang, "abuse-your-discord-account-too-new", d=limits.min_account_days)
+        raise Refused("abuse-your-discord-account-too-new", d=limits.min_account_days)
     joined = getattr(giver, "joined_at", None)
     if _age_days(joined, now) < limits.min_member_days:
-        return render(lang, "abuse-you-joined-this-server-too", d=limits.min_member_days)
-    locked = await grant_refusal(db, lang, guild_id, giver.id, amount, limits.grant_hands)
-    if locked is not None:
-        return locked
+        raise Refused("abuse-you-joined-this-server-too", d=limits.min_member_days)
+    await verify_grant_given(db, guild_id, giver.id, amount, limits.grant_hands)
     given = [
         e
         for e in await db.query(Transaction.ledger, guild_id, giver.id, limit=500)
@@ -84,41 +86,38 @@ async def give_refusal(
     ]
     if given and limits.cooldown and now - max(e.created_at for e in given) < limits.cooldown:
         wait = int(limits.cooldown - (now - max(e.created_at for e in given))) + 1
-        return render(lang, "abuse-you-gave-chips-moment-ago", s=wait)
+        raise Refused("abuse-you-gave-chips-moment-ago", s=wait)
     sent = -sum(e.amount for e in given)
     if limits.daily_cap and sent + amount > limits.daily_cap:
-        return render(
-            lang,
+        raise Refused(
             "abuse-you-may-give-at-most",
             cap=limits.daily_cap,
             left=max(0, limits.daily_cap - sent),
         )
-    return None
 
 
-async def grant_refusal(
-    db: Database, lang: Lang, guild_id: int, user_id: int, amount: int, hands: int
-) -> str | None:
+async def verify_grant_given(
+    db: Database, guild_id: int, user_id: int, amount: int, hands: int
+) -> None:
     """The welcome grant stays in the wallet until its owner has played ``hands`` hands here:
-    only the chips above it may be given (None: this gift is allowed)."""
+    only the chips above it may be given (else :class:`~bot.ui.replies.Refused`)."""
     if hands <= 0:
-        return None
+        return
     played = (await db.query(Transaction.player_stats, guild_id, user_id))["hands_played"]
     if played >= hands:
-        return None
+        return
     # his wallet, made with the grant if new
     balance = await db.write(Transaction.balance, guild_id, user_id)
     grant = await db.query(Transaction.welcome_grant, guild_id, user_id)
     free = max(0, balance - grant)
     if grant <= 0 or amount <= free:
-        return None
-    return render(
-        lang,
+        return
+    raise Refused(
         "abuse-welcome-grant-locked",
-        grant=chips(lang, grant),
+        grant=Message.of("chips", n=grant),
         hands=hands,
         played=played,
-        free=chips(lang, free),
+        free=Message.of("chips", n=free),
         n=free,
     )
 
@@ -142,18 +141,19 @@ class ClickLimiter:
         return True
 
 
-def too_fast_text(lang: Lang) -> str:
-    return render(lang, "abuse-you-are-clicking-very-fast")
+#: A member clicking faster than :class:`ClickLimiter` allows.
+TOO_FAST = Message.of("abuse-you-are-clicking-very-fast")
 
 
-def missing_permission(lang: Lang, interaction: discord.Interaction) -> str | None:
-    """The first permission the bot lacks to run a table in this channel or thread."""
+def bot_may_run_a_table(interaction: discord.Interaction) -> bool:
+    """The check of ``/table create``: the bot may post and edit a table message in this
+    channel or thread; else ``BotMissingPermissions`` names the first permission it lacks
+    (answered in words by :func:`~bot.ui.replies.answer_failure`)."""
     perms = interaction.app_permissions
     channel = interaction.channel
     in_thread = isinstance(channel, discord.Thread)
     needed = ["view_channel", "send_messages_in_threads" if in_thread else "send_messages"]
     for flag in [*needed, "embed_links"]:
         if not getattr(perms, flag):
-            name = render(lang, "permission-name", flag=flag)
-            return render(lang, "abuse-i-cannot-run-table-here", p=name)
-    return None
+            raise app_commands.BotMissingPermissions([flag])
+    return True

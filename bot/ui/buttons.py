@@ -20,6 +20,7 @@ import discord
 
 from bot.games.verbs import Verb
 from bot.i18n import lang_of, render
+from bot.runtime import TableError
 from bot.runtime.manager import ALREADY_PLAYED
 from bot.ui.clicks import (
     Persistent,
@@ -30,7 +31,6 @@ from bot.ui.clicks import (
     play,
     show_cards,
 )
-from bot.ui.i18n import say
 from bot.ui.limits import BUTTON_LABEL, fit_text
 from bot.ui.modals import AmountModal
 from bot.ui.replies import in_time, reply_private
@@ -60,12 +60,14 @@ class TableButton(
         *,
         label: str | None = None,
         style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
     ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=fit_text(label or what, BUTTON_LABEL),
                 style=style,
                 custom_id=f"salon:t:{table_id}:{what}",
+                disabled=disabled,
             )
         )
         self.table_id = table_id
@@ -228,4 +230,4 @@ class OldActionButton(
 
     @always_answered
     async def callback(self, interaction: discord.Interaction) -> None:
-        await reply_private(interaction, say(lang_of(interaction.locale), ALREADY_PLAYED))
+        raise TableError(ALREADY_PLAYED)

@@ -23,9 +23,9 @@ import discord
 from bot.i18n import lang_of, render
 from bot.i18n.message import Refusal
 from bot.runtime import TableError
-from bot.ui.abuse import too_fast_text
+from bot.ui.abuse import TOO_FAST
 from bot.ui.render import CardsPlace, cards_message
-from bot.ui.replies import answer_failure, in_time, reply_private, too_late
+from bot.ui.replies import Refused, answer_failure, in_time, reply_private, too_late
 from bot.ui.services import services_of
 
 log = logging.getLogger(__name__)
@@ -200,7 +200,9 @@ class Throttled:
         button = str(data.get("custom_id", ""))
         if services_of(interaction).clicks.allow(interaction.user.id, button):
             return True
-        await reply_private(interaction, too_fast_text(lang_of(interaction.locale)))
+        await answer_failure(
+            interaction, Refused(TOO_FAST), unexpected="ui-something-went-wrong-on-our", what=button
+        )
         return False
 
 

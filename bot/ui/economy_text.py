@@ -1,8 +1,9 @@
 """Words of the economy, history and admin commands, in English and French.
 
 Pure functions over storage records: no Discord call, so they are easy to test (doctests)
-and the cogs stay thin. Mentions are written ``<@id>``; timestamps as Discord markup
-``<t:unix:R>`` (each reader sees them in his own time zone and language).
+and the cogs stay thin (a command's guild and its language: :mod:`bot.ui.interaction`).
+Mentions are written ``<@id>``; timestamps as Discord markup ``<t:unix:R>`` (each reader
+sees them in his own time zone and language).
 """
 
 from __future__ import annotations
@@ -10,14 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-import discord
-from discord import app_commands
-
 from bot.games import registry
-from bot.i18n import Lang, lang_of, render
+from bot.i18n import Lang, render
 from bot.runtime.closing import GONE_NOTES
-from bot.storage import Transaction
-from bot.storage.database import Database
 from bot.storage.errors import format_duration
 from bot.storage.models import GuildSettings, LedgerEntry
 from bot.ui.safe_text import plain
@@ -257,16 +253,3 @@ def settings_text(lang: Lang, settings: GuildSettings) -> str:
             ),
         ]
     )
-
-
-def guild_id_of(interaction: discord.Interaction) -> int:
-    """The guild of a guild-only command (``NoPrivateMessage`` in a DM, which Discord's
-    ``guild_only`` already prevents)."""
-    if interaction.guild_id is None:
-        raise app_commands.NoPrivateMessage()
-    return interaction.guild_id
-
-
-async def guild_lang(db: Database, guild_id: int) -> Lang:
-    """The language of the guild's public messages (``/admin settings locale``)."""
-    return lang_of((await db.query(Transaction.settings, guild_id)).locale)

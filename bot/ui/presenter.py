@@ -28,6 +28,7 @@ from bot.i18n import Lang, Message, render
 from bot.i18n.people import is_house_player
 from bot.runtime.public import PublicState, quiet_state
 from bot.storage import Transaction
+from bot.ui.interaction import guild_lang
 from bot.ui.outbox import NOTICE, PRIVATE, Fault, Outbox, Pacer, classify
 from bot.ui.render import (
     CardsPlace,
@@ -185,10 +186,9 @@ class DiscordPresenter:
         """The language of a table's public messages: its guild's locale."""
         try:
             table = await self.bot.db.query(Transaction.get_table, table_id)
-            settings = await self.bot.db.query(Transaction.settings, table.guild_id)
+            return await guild_lang(self.bot.db, table.guild_id)
         except Exception:
             return "en"
-        return "fr" if settings.locale.startswith("fr") else "en"
 
     async def state(self, table_id: int) -> PublicState | None:
         """The freshest public state of a table (the runtime's, or the last one seen)."""

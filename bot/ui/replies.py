@@ -12,8 +12,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar, overload
 
 import discord
+from discord import app_commands
 
-from bot.i18n import lang_of, render
+from bot.i18n import Message, lang_of, render
 from bot.i18n.message import Refusal
 from bot.ui.i18n import say
 from bot.ui.limits import CONTENT, fit_text
@@ -85,25 +86,62 @@ async def reply_private(interaction: discord.Interaction, content: str, **kwargs
     await reply(interaction, content, ephemeral=True, **kwargs)
 
 
+class Refused(Refusal):
+    """A request the Discord surface refuses itself (a bot named as a member, a gift the
+    server's limits forbid, a permission the bot lacks): raised, and answered by
+    :func:`answer_failure` like the runtime's and storage's refusals."""
+
+
+def failure_of(error: BaseException) -> BaseException:
+    """What a failed request stands for, as :func:`answer_failure` answers it: a command's
+    own exception (``CommandInvokeError``); the refusal a transformer raised
+    (``TransformerError``, which carries it as its cause); a failed check as a refusal in
+    words; anything else as it is.
+
+    >>> failure_of(app_commands.MissingPermissions(["manage_guild"])).message.key
+    'app-you-need-manage-server-permission'
+    >>> str(failure_of(app_commands.BotMissingPermissions(["embed_links"])))
+    'I cannot run a table here: I need the Embed Links permission in this channel ...'
+
+    """
+    if isinstance(error, app_commands.CommandInvokeError):
+        return error.original
+    if isinstance(error, app_commands.TransformerError):
+        cause = error.__cause__
+        return cause if isinstance(cause, Refusal) else error
+    if isinstance(error, app_commands.BotMissingPermissions):
+        name = Message.of("permission-name", flag=error.missing_permissions[0])
+        return Refused("abuse-i-cannot-run-table-here", p=name)
+    if isinstance(error, app_commands.MissingPermissions):
+        return Refused("app-you-need-manage-server-permission")
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return Refused("app-this-command-works-in-server")
+    if isinstance(error, app_commands.CheckFailure):
+        return Refused("app-you-cannot-use-this-command")
+    return error
+
+
 async def answer_failure(
     interaction: discord.Interaction, error: BaseException, *, unexpected: str, what: str
 ) -> None:
     """The one answer to a request that did not go through, a command's or a click's.
 
-    A refusal (a :class:`~bot.i18n.message.Refusal`: ``TableError``, ``StorageError``) is
-    answered privately in the reader's language; anything else is logged (``what`` names the
-    request) and answered privately with the catalogue's ``unexpected`` text. A deferred
-    interaction gets it as a follow-up (:func:`reply`); one that can no longer be answered
-    is only logged.
+    A refusal (a :class:`~bot.i18n.message.Refusal`: ``TableError``, ``StorageError``,
+    :class:`Refused`; also when a command's error wraps one, :func:`failure_of`) is answered
+    privately in the reader's language, pinging nobody; anything else is logged (``what``
+    names the request) and answered privately with the catalogue's ``unexpected`` text. A
+    deferred interaction gets it as a follow-up (:func:`reply`); one that can no longer be
+    answered is only logged.
     """
     lang = lang_of(interaction.locale)
+    error = failure_of(error)
     if isinstance(error, Refusal):
         text = say(lang, error)
     else:
         log.error("%s failed", what, exc_info=error)
         text = render(lang, unexpected)
     try:
-        await reply_private(interaction, text)
+        await reply_private(interaction, text, allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException:
         log.warning("could not answer a failed %s", what, exc_info=True)
 

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from bot.i18n import Message
-from bot.runtime.public import PublicState
+from bot.runtime.public import PublicState, quiet_state
 from bot.view.card_art import sample, showdown_png
 from bot.view.table import table_document
 from bot.view.words import narrate
@@ -20,8 +20,7 @@ from bot.view.words import narrate
 NAMES = {1: "Berthe", 2: "Anatole", 3: "Clotilde", 4: "Désiré"}
 
 STATE: PublicState = {
-    "table_id": 2,
-    "game": "bouillotte",
+    **quiet_state(2, "bouillotte"),
     "started": True,
     "seats": [
         {"seat": 1, "user": 1, "stack": 30, "dealer": False},
@@ -29,16 +28,6 @@ STATE: PublicState = {
         {"seat": 3, "user": 3, "stack": 30},
         {"seat": 4, "user": 4, "stack": 30, "dealer": True},
     ],
-    "queue": [],
-    "carried": 0,
-    "next_hand_at": None,
-    "game_over": False,
-    "closing": False,
-    "needs_attention": False,
-    "paused": False,
-    "notify": "mention",
-    "fair": None,
-    "choice": None,
     "hand": {
         "id": 9,
         "no": 7,

@@ -45,7 +45,7 @@ def table_view(lang: Lang, state: PublicState) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     hand = state["hand"]
     playing = hand is not None and hand["to_act"] is not None
-    for item in control_buttons(lang, state["table_id"], playing):
+    for item in control_buttons(lang, state, playing):
         view.add_item(item)
     if hand is None or not playing:
         rows = [fair_buttons(lang, state), *choice_items(lang, state)]
@@ -60,18 +60,23 @@ def table_view(lang: Lang, state: PublicState) -> discord.ui.View:
     return view
 
 
-def control_buttons(lang: Lang, table_id: int, playing: bool) -> list[discord.ui.Item[Any]]:
-    """Join, Leave, Start (between hands), My cards (always: without a hand in play it says
-    so, privately) and Bump."""
+def control_buttons(lang: Lang, state: PublicState, playing: bool) -> list[discord.ui.Item[Any]]:
+    """Join, Leave, Start (between hands; greyed out while nobody could deal: the state's
+    ``can_start``), My cards (always: without a hand in play it says so, privately) and
+    Bump."""
     controls = [
-        ("join", render(lang, "ui-join"), discord.ButtonStyle.success),
-        ("leave", render(lang, "ui-leave"), discord.ButtonStyle.secondary),
+        ("join", render(lang, "ui-join"), discord.ButtonStyle.success, False),
+        ("leave", render(lang, "ui-leave"), discord.ButtonStyle.secondary, False),
     ]
     if not playing:
-        controls.append(("start", render(lang, "ui-start"), discord.ButtonStyle.primary))
-    controls.append(("cards", render(lang, "ui-my-cards"), discord.ButtonStyle.primary))
-    controls.append(("bump", render(lang, "ui-bump"), discord.ButtonStyle.secondary))
-    return [TableButton(table_id, what, label=text, style=style) for what, text, style in controls]
+        off = not state["can_start"]
+        controls.append(("start", render(lang, "ui-start"), discord.ButtonStyle.primary, off))
+    controls.append(("cards", render(lang, "ui-my-cards"), discord.ButtonStyle.primary, False))
+    controls.append(("bump", render(lang, "ui-bump"), discord.ButtonStyle.secondary, False))
+    return [
+        TableButton(state["table_id"], what, label=text, style=style, disabled=off)
+        for what, text, style, off in controls
+    ]
 
 
 def action_rows(lang: Lang, table_id: int, hand: PublicHand) -> list[list[discord.ui.Item[Any]]]:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import simcord
+from discord import app_commands
 
 from bot.app import SalonBot
 from bot.config import Settings
@@ -96,14 +97,16 @@ async def simcord_bot(tmp_path: Path, card_emojis: bool) -> AsyncIterator[SalonB
 
 
 def refusals_are_answers(env: simcord.Env) -> None:
-    """A player's refusal (a :class:`~bot.i18n.message.Refusal`: TableError, StorageError)
-    raised by a slash command reaches the command tree's ``on_error``, the one place that
-    answers it (bot/app.py): an answer, not a bot error. simcord records everything that
-    reaches the tree as an error of the bot (failing the test at teardown); it keeps doing
-    so for anything else (a failed check, a bug)."""
+    """A player's refusal (a :class:`~bot.i18n.message.Refusal`: TableError, StorageError,
+    Refused) raised by a slash command or one of its transformers reaches the command tree's
+    ``on_error``, the one place that answers it (bot/app.py): an answer, not a bot error.
+    simcord records everything that reaches the tree as an error of the bot (failing the
+    test at teardown); it keeps doing so for anything else (a failed check, a bug)."""
     record = env._record_error
 
     def record_all_but_refusals(error: BaseException) -> None:
+        if isinstance(error, app_commands.TransformerError):
+            error = error.__cause__ or error  # a transformer's refusal
         if not isinstance(getattr(error, "original", error), Refusal):
             record(error)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from bot.storage import Transaction
 from tests.discord.salon_helpers import add_manager, give_freely
@@ -99,3 +100,5 @@ async def test_table_create_names_the_missing_permission(salon: Any) -> None:
         "I cannot run a table here: I need the Embed Links permission in this channel"
     )
     assert await salon.bot.manager.table_in_channel(bare.id) is None
+    # a check of the command (``bot_may_run_a_table``), which the tree reports as failed
+    assert [type(e) for e in salon.env.errors] == [app_commands.BotMissingPermissions]

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+import simcord
 from discord import app_commands
-from simsupport import pick_action, table_message
+from simsupport import labels, pick_action, play_hand, table_message
 
+from bot.i18n import render
 from bot.storage import Transaction
 from tests.discord.salon_helpers import add_manager, command, give_freely
 
@@ -126,3 +129,41 @@ async def test_admin_audit_shows_a_members_ledger_with_running_balance(salon: An
     assert "`+250 chips` → 1,250 chips" in lines[2] and "prize" in lines[2]
     assert "`+1,000 chips` → 1,000 chips" in lines[3]
     assert "admin audit" not in bob.available_commands(salon.channel)
+
+
+def start_button(message: Any) -> Any | None:
+    """The table message's Start button, if it is drawn."""
+    buttons = [child for row in message.components for child in row.children]
+    return next((b for b in buttons if str(b.custom_id).endswith(":start")), None)
+
+
+async def test_start_is_greyed_out_while_nobody_could_deal(salon: Any) -> None:
+    """The table message asks the runtime what is possible (``can_start`` in its public
+    state, the same for every reader): with one player seated Start is drawn disabled, and
+    a click on it is impossible; with two it is enabled; during a hand it is not drawn; in
+    the pause before the next deal it is disabled again. It costs no request of its own."""
+    ann, ben = salon.member("ann"), salon.member("ben")
+    await ann.slash(salon.channel, "table create", game="bouillotte")
+    await ann.slash(salon.channel, "table join")
+    alone = await table_message(salon)
+    assert labels(alone).count("Start") == 1 and start_button(alone).disabled
+    assert (await salon.bot.manager.status(1))["can_start"] is False
+    with pytest.raises(simcord.SetupError, match="disabled"):
+        await ann.click(alone, label="Start")
+    typed = await ann.slash(salon.channel, "table start")  # the command still says why
+    assert typed.ephemeral and typed.response.content == render("en", "refuse-two-seated")
+
+    since = len(salon.env.http_requests)
+    joined = await ben.click(alone, label="Join")
+    assert [r.method for r in salon.env.http_requests[since:]] == ["POST"]  # its one answer
+    assert not joined.ephemeral and not start_button(await table_message(salon)).disabled
+    assert (await salon.bot.manager.status(1))["can_start"] is True
+
+    await ben.click(await table_message(salon), label="Start")
+    assert start_button(await table_message(salon)) is None  # a hand in play
+    members = {m.id: m for m in (ann, ben)}
+    await play_hand(salon, members)
+    between = await salon.bot.manager.status(1)
+    assert between["hand"] is None or between["hand"]["to_act"] is None
+    assert between["next_hand_at"] is not None and not between["can_start"]  # the pause
+    assert start_button(await table_message(salon)).disabled

@@ -15,7 +15,7 @@ from simsupport import custom_ids, state, table_message
 
 from bot.games import registry
 from bot.games.verbs import Verb
-from bot.runtime import TableError
+from bot.runtime.errors import AlreadyPlayed
 from bot.storage import Transaction
 from bot.ui.views import ActButton, OldActionButton, OtherAmountButton
 
@@ -55,7 +55,7 @@ async def test_a_late_click_for_a_move_already_played_is_refused(salon: Any) -> 
     moves = len((await salon.bot.db.query(Transaction.current_hand, table)).record["actions"])
 
     # the same button delivered again (a lagging client, a repeated interaction)
-    with pytest.raises(TableError, match=r"^That move was already played\.$"):
+    with pytest.raises(AlreadyPlayed, match=r"^That move was already played\.$"):
         await salon.bot.manager.act(
             table, first.id, "open", int(match["amount"]), hand_id=int(match["hand"]), index=0
         )
