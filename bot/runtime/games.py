@@ -58,6 +58,7 @@ from bot.games.brag_rank import strength, strength_category
 from bot.games.brelan import BrelanHand, Category
 from bot.games.cards import Card, Shuffler, parse_cards
 from bot.games.errors import GameError
+from bot.games.events import ComboFacts
 from bot.games.registry import GameSpec
 from bot.games.session import TableSession
 from bot.i18n.message import Message
@@ -181,24 +182,22 @@ def event_message(event: Event, game: str = "") -> Message:
     return Message(prefix + event.kind.replace("_", "-"), MappingProxyType(params))
 
 
-def combo_message(facts: dict[str, Any]) -> Message:
+def combo_message(facts: ComboFacts) -> Message:
     """A combination's facts (``Combination.facts``, ``brag_rank.facts``) as a message.
 
     >>> combo_message({"kind": "point", "value": 60, "suit": "d"})
     Message(key='combo-point', params=mappingproxy({'value': 60, 'suit': 'd'}))
     """
-    kind = str(facts.get("kind", ""))
+    kind = facts["kind"]
     if "ranks" in facts:
         return Message.of(
-            f"combo-brag-{kind.replace('_', '-')}",
-            ranks=str(facts["ranks"]),
-            wilds=int(facts.get("wilds", 0)),
+            f"combo-brag-{kind.replace('_', '-')}", ranks=facts["ranks"], wilds=facts["wilds"]
         )
-    if kind == "point" and facts.get("suit") is None:
+    if kind != "point":
+        return Message.of(f"combo-{kind}", rank=facts["value"])
+    if facts["suit"] is None:
         return Message.of("combo-no-point")
-    if kind == "point":
-        return Message.of("combo-point", value=int(facts["value"]), suit=str(facts["suit"]))
-    return Message.of(f"combo-{kind}", rank=int(facts.get("value", 0)))
+    return Message.of("combo-point", value=facts["value"], suit=facts["suit"])
 
 
 def narrate(
@@ -521,7 +520,7 @@ class BragRules(GameRules):
         summary = h.summary()
         base = {"hand_no": hand_no, "game": self.game, **summary}
         if h.shown:
-            shown = {n: dict(d) for n, d in h.shown.items()}
+            shown = {n: d.copy() for n, d in h.shown.items()}
             return EndReport(
                 showdown={
                     "hand_no": hand_no,
