@@ -14,7 +14,7 @@ from bot.ui.render import embed_of, showdown_embed, table_embed
 from bot.view.document import ActionView, Document, Section, document_lines
 from bot.view.table import hand_actions, showdown_document, table_document
 from bot.view.words import cards
-from tests.public_states import public_state
+from tests.public_states import public_state, showdown_report
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -97,19 +97,20 @@ def test_the_moves_are_numbered_from_the_documents_actions() -> None:
 
 
 def test_the_showdown_document_holds_the_hands_as_codes_and_as_words() -> None:
-    data = {
-        "hand_no": 3,
-        "view": {
+    data = showdown_report(
+        hand_no=3,
+        game="bouillotte",
+        view={
             "retourne": "9d",
             "players": [
                 {"name": "1", "cards": ["Ah", "Ad", "As"]},
                 {"name": "2", "cards": ["Kc", "Qc", "Jc"], "folded": True},
             ],
         },
-        "combos": {"1": Message.of("combo-brelan", rank="A")},
-        "pots": [{"amount": 16, "winners": ["1"]}],
-        "next_hand_at": 1.0,
-    }
+        combos={"1": Message.of("combo-brelan", rank="A")},
+        pots=[{"amount": 16, "winners": ["1"]}],
+        next_hand_at=1.0,
+    )
     doc = showdown_document("en", "bouillotte", data)
     assert doc.retourne == "9d"
     assert [(r.who, r.cards, r.folded) for r in doc.hands] == [
