@@ -131,3 +131,21 @@ def test_the_view_model_and_offline_play_load_without_discord() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.stdout.strip() == "False", out.stderr
+
+
+@pytest.mark.parametrize(("lang", "jar"), [("en", "the jar"), ("fr", "la cagnotte")])
+def test_a_flambeau_chip_at_the_showdown_is_paid_to_the_jar(lang: str, jar: str) -> None:
+    """A brelan's flambeau chips (``to: "flambeau"``) are the jar's, not a player's: the
+    showdown is drawn (it used to fail on mentioning "flambeau")."""
+    data = showdown_report(
+        game="bouillotte",
+        view={"players": [{"name": "1", "cards": ["Ah", "Ad", "As"]}]},
+        payments=[
+            {"from": "2", "to": "1", "amount": 2},
+            {"from": "1", "to": "flambeau", "amount": 2},
+        ],
+    )
+    paid = showdown_document(lang, "bouillotte", data).section("payments")
+    assert paid is not None and len(paid.lines) == 2
+    assert "<@2>" in paid.lines[0] and "<@1>" in paid.lines[0]
+    assert "<@1>" in paid.lines[1] and jar in paid.lines[1]

@@ -30,7 +30,9 @@ from bot.games.brelan_rank import (
 from bot.games.cards import Card
 from bot.games.options import BrelanOptions
 
+#: The payee of a flambeau chip, and the payer when the pool pays it (a refait's).
 FLAMBEAU = "flambeau"
+POOL = "pool"
 _FLAMBEAU_BY_REFAITS = {0: 1, 1: 0, 2: 2}
 
 # Building these tuples through tuple.__new__ (bound to the class) skips NamedTuple's
@@ -82,9 +84,9 @@ class BrelanPayout:
         if flambeau:
             self.pool -= flambeau
             self.flambeau += flambeau
-            self.payments.append(new_payment(("pool", FLAMBEAU, flambeau)))
+            self.payments.append(new_payment((POOL, FLAMBEAU, flambeau)))
             self.events.append(
-                ev.PAYMENT.event(None, {"to": FLAMBEAU, "amount": flambeau, "source": "pool"})
+                ev.PAYMENT.event(None, {"to": FLAMBEAU, "amount": flambeau, "source": POOL})
             )
         self.carried = self.pool
         self.pool = 0

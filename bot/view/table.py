@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.games import registry
+from bot.games.brelan_payout import FLAMBEAU, POOL
 from bot.games.events import RevealData
 from bot.i18n import SUIT_SYMBOLS, Lang, render
 from bot.runtime.public import (
@@ -27,6 +28,8 @@ from bot.view.words import cards, chips, game_colour, game_title, mention, verb_
 #: A showdown's line for each pot, by the catalogue prefix of the game's own texts (its
 #: registry entry's ``text_prefix``); a game without one: Brelan's stages of the pot.
 POT_LINES = {"brag": "ui-pot-line-brag"}
+#: A payment's ends that are no player: the flambeau (the jar) and the pool that pays it.
+NOT_PLAYERS = frozenset({FLAMBEAU, POOL})
 
 
 # -- the table -----------------------------------------------------------------------------
@@ -292,8 +295,8 @@ def showdown_document(lang: Lang, game: str, data: ShowdownReport) -> Document:
             render(
                 lang,
                 "ui-pays",
-                a=mention(p["from"]) if p["from"] else jar,
-                b=mention(p["to"]) if p["to"] else jar,
+                a=jar if p["from"] in NOT_PLAYERS else mention(p["from"]),
+                b=jar if p["to"] in NOT_PLAYERS else mention(p["to"]),
                 n=chips(lang, p["amount"]),
             )
             for p in payments
