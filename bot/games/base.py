@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol, TypedDict
 
 from bot.games.cards import Card, parse_card, parse_cards
-from bot.games.errors import SetupError
+from bot.games.errors import IllegalAction, SetupError
 from bot.games.events import Event as Event
 from bot.games.verbs import Verb
 
@@ -81,6 +81,33 @@ class Move(NamedTuple):
     player: str
     verb: Verb
     amount: int | tuple[Card, ...] | None = None
+
+
+class MoveCheck:
+    """What an engine's hands share around their one check of a move: ``can_act`` asks
+    ``verify_act``, which each engine writes (:class:`HandState` says what both do)."""
+
+    def verify_act(self, player: str, verb: Verb | str, amount: Amount = None) -> Move:
+        """The move normalised, or :class:`~bot.games.errors.IllegalAction` saying why not."""
+        raise NotImplementedError
+
+    def can_act(self, player: str, verb: Verb | str, amount: Amount = None) -> bool:
+        """Whether :meth:`verify_act` accepts the move.
+
+        >>> class EvenBets(MoveCheck):
+        ...     def verify_act(self, player, verb, amount=None):
+        ...         if verb != "bet" or amount % 2:
+        ...             raise IllegalAction(f"{player} bets an even number")
+        ...         return Move(player, Verb.BET, amount)
+        >>> hand = EvenBets()
+        >>> hand.can_act("P1", "bet", 4), hand.can_act("P1", "bet", 3), hand.can_act("P1", "fold")
+        (True, False, False)
+        """
+        try:
+            self.verify_act(player, verb, amount)
+        except IllegalAction:
+            return False
+        return True
 
 
 class Legal(NamedTuple):

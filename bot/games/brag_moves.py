@@ -12,7 +12,7 @@ from collections.abc import Callable
 from types import MethodType
 from typing import Any
 
-from bot.games.base import Amount, Legal, Move
+from bot.games.base import Amount, Legal, Move, MoveCheck
 from bot.games.cards import Card, parse_card
 from bot.games.errors import CardError, IllegalAction
 from bot.games.options import BragOptions
@@ -48,7 +48,7 @@ def _half_up(n: int) -> int:
     return (n + 1) // 2
 
 
-class BragMoves:
+class BragMoves(MoveCheck):
     """Legal actions and the check of a move. The attributes are those of
     :class:`~bot.games.brag.BragHand` (declared here, set there)."""
 
@@ -201,24 +201,6 @@ class BragMoves:
         else:
             amount = choice.amount
         return _move((player, _VERB_OF[verb], amount))
-
-    def can_act(self, player: str, verb: Verb | str, amount: Amount = None) -> bool:
-        """Whether :meth:`verify_act` accepts the move.
-
-        >>> from bot.games.base import HandRecord
-        >>> from bot.games.brag import EXTRA_KEYS, start_hand
-        >>> rec = HandRecord.from_json({"game": "brag", "players": [{"name": "A", "stack": 20},
-        ...     {"name": "B", "stack": 20}], "hands": {"A": ["Ah", "Kh", "Qh"],
-        ...     "B": ["2c", "2d", "9s"]}, "actions": []}, extra_keys=EXTRA_KEYS)
-        >>> hand = start_hand(rec)
-        >>> hand.can_act("A", "look"), hand.can_act("A", "see"), hand.can_act("B", "fold")
-        (True, False, False)
-        """
-        try:
-            self.verify_act(player, verb, amount)
-        except IllegalAction:
-            return False
-        return True
 
     def _check_bet(self, p: int, amount: int, low: int, high: int) -> None:
         name = self.names[p]

@@ -13,7 +13,7 @@ from enum import Enum
 from types import MethodType
 from typing import Any, NoReturn
 
-from bot.games.base import Amount, Legal, Move
+from bot.games.base import Amount, Legal, Move, MoveCheck
 from bot.games.errors import IllegalAction
 from bot.games.options import BrelanOptions
 from bot.games.verbs import Verb
@@ -67,7 +67,7 @@ _HOLDING_LISTS: dict[int, list[Legal]] = {}  # hold, when no re-raise is possibl
 _SHARED_LISTS_MAX = 1024  # lists kept per table at most; past that, new ones are not kept
 
 
-class BrelanMoves:
+class BrelanMoves(MoveCheck):
     """Legal actions and the check of a move. The attributes are those of
     :class:`~bot.games.brelan.BrelanHand` (declared here, set there)."""
 
@@ -246,24 +246,6 @@ class BrelanMoves:
             elif amount is not None:
                 raise IllegalAction(f"{verb} takes no amount")
         return p, verb, amount
-
-    def can_act(self, player: str, verb: Verb | str, amount: Amount = None) -> bool:
-        """Whether :meth:`verify_act` accepts the move.
-
-        >>> from bot.games.brelan import BrelanHand
-        >>> from bot.games.cards import parse_cards, parse_card
-        >>> from bot.games.options import parse_options
-        >>> hand = BrelanHand(parse_options("brelan", {}), ["P1", "P2"], [20, 20],
-        ...     [parse_cards(["Ah", "Jh", "8c"]), parse_cards(["Kd", "Qd", "8h"])],
-        ...     parse_card("Th"))
-        >>> hand.can_act("P1", "open", 4), hand.can_act("P1", "hold"), hand.can_act("P2", "pass")
-        (True, False, False)
-        """
-        try:
-            self.verify_act(player, verb, amount)
-        except IllegalAction:
-            return False
-        return True
 
     def _refuse_player(self, player: str) -> NoReturn:
         if self.phase is _FINISHED:
