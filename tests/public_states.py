@@ -1,12 +1,20 @@
-"""Full public states (:class:`bot.runtime.public.PublicState`) from the few keys a test
-sets: the renderers read every required key with ``[key]``, so a test's partial state is
-completed here with the values of a quiet table (no hand, nothing pending)."""
+"""Full public states (:class:`bot.runtime.public.PublicState`) and showdown reports
+(:class:`~bot.runtime.public.ShowdownReport`) from the few keys a test sets: the renderers
+read every required key with ``[key]``, so a test's partial state is completed here with the
+values of a quiet table (no hand, nothing pending)."""
 
 from __future__ import annotations
 
 from typing import Any, cast
 
-from bot.runtime.public import PlayerView, PublicHand, PublicState, SeatView, quiet_state
+from bot.runtime.public import (
+    PlayerView,
+    PublicHand,
+    PublicState,
+    SeatView,
+    ShowdownReport,
+    quiet_state,
+)
 
 
 def seat(k: int = 0, **keys: Any) -> SeatView:
@@ -45,3 +53,28 @@ def public_state(**keys: Any) -> PublicState:
     if out["hand"] is not None:
         out["hand"] = hand(**out["hand"])
     return cast(PublicState, out)
+
+
+def showdown_report(**keys: Any) -> ShowdownReport:
+    """A finished hand's showdown from ``keys``: ``view`` (a dict) is a finished hand's view
+    with its players completed by :func:`player`; nothing paid unless given."""
+    view: dict[str, Any] = {
+        "phase": "finished",
+        "to_act": None,
+        "players": [],
+        **keys.pop("view", {}),
+    }
+    view["players"] = [player(**p) for p in view["players"]]
+    out: dict[str, Any] = {
+        "hand_no": 1,
+        "game": "brelan",
+        "view": view,
+        "combos": {},
+        "finished": True,
+        "stacks": {},
+        "pots": [],
+        "payments": [],
+        "carried": 0,
+        **keys,
+    }
+    return cast(ShowdownReport, out)

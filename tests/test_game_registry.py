@@ -18,6 +18,7 @@ from rich.console import Console
 
 from bot.fair.scheme import derive_server_seed
 from bot.fair.verify import dealt_from, table_deck
+from bot.games import events as ev
 from bot.games import registry
 from bot.games.base import Amount, Event, HandRecord, Legal, Pot, replay_summary
 from bot.games.cards import FULL_PACK
@@ -152,7 +153,8 @@ class HighOptions:
 class HighHand:
     """High card: one card each, everyone antes; in turn each bets ``bet`` (or all he has) or
     folds; the highest rank among those who bet takes the pot (shared on a tie). Bets and
-    folds are Brag's verbs, its events Brag's catalogue lines (``text_prefix="brag"``)."""
+    folds are Brag's verbs, its events Brag's catalogue lines (``text_prefix="brag"``), so
+    they carry the data of Brag's shapes (:mod:`bot.games.events`)."""
 
     def __init__(
         self, options: HighOptions, names: Sequence[str], stacks: Sequence[int], hands: Any
@@ -172,7 +174,7 @@ class HighHand:
             paid = min(options.ante, self.stack[i])
             self.stack[i] -= paid
             self.stake[i] += paid
-            self.events.append(Event("ante", name, {"amount": paid}))
+            self.events.append(ev.BRAG_ANTE.event(name, {"amount": paid, "pot": sum(self.stake)}))
 
     @classmethod
     def start(cls, record: HandRecord) -> HighHand:
@@ -207,10 +209,10 @@ class HighHand:
                 raise IllegalAction(f"{player} bets {due}, not {amount!r}")
             self.stack[i] -= due
             self.stake[i] += due
-            self.events.append(Event("bet", player, {"amount": due}))
+            self.events.append(ev.BET.event(player, {"amount": due, "counts": due, "blind": False}))
         elif verb == "fold":
             self.folded[i] = True
-            self.events.append(Event("fold", player))
+            self.events.append(ev.BRAG_FOLD.event(player, {}))
         else:
             raise IllegalAction(f"{verb!r} is not a move of high card")
         self.pending.pop(0)
@@ -230,8 +232,10 @@ class HighHand:
             self.stack[k] += share + (1 if n < odd else 0)
         names = tuple(self.names[k] for k in winners)
         self.pots.append(Pot(total, names))
-        self.events.append(Event("pot", None, {"amount": total, "winners": list(names)}))
-        self.events.append(Event("end"))
+        self.events.append(
+            ev.BRAG_POT.event(None, {"amount": total, "winners": list(names), "shown": True})
+        )
+        self.events.append(ev.END.event(None, {"stacks": self.stacks(), "carried": 0}))
 
     def stacks(self) -> dict[str, int]:
         return dict(zip(self.names, self.stack, strict=True))

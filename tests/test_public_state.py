@@ -1,7 +1,8 @@
 """The public state the runtime hands every reader is exactly what bot.runtime.public says:
 real states of Brelan, Bouillotte and Brag (before the start, in a hand, after it, during a
-dealer's choice, with fair dealing, while closing) are checked key by key against the
-TypedDicts: no unknown key, every required key there, each value of its declared type."""
+dealer's choice, with fair dealing, while closing) and real showdowns of the three games are
+checked key by key against the TypedDicts: no unknown key, every required key there, each
+value of its declared type."""
 
 from __future__ import annotations
 
@@ -19,9 +20,10 @@ from bot.runtime.public import (
     BRELAN_HAND_KEYS,
     BRELAN_PLAYER_KEYS,
     PublicState,
+    ShowdownReport,
 )
 from bot.runtime.selfplay import choose
-from tests.test_runtime_support import CHANNEL, GUILD, Env, play_until_hand_over
+from tests.test_runtime_support import CHANNEL, GUILD, Env, friendly, play_until_hand_over
 
 USERS = (101, 102, 103, 104)
 
@@ -184,3 +186,31 @@ async def test_can_start_says_whether_start_would_deal(env: Env) -> None:
     await play_until_hand_over(m, table)
     assert (await m.status(table))["can_start"] is True  # auto_deal off: a click deals
     check_all(env)
+
+
+async def test_showdowns_of_the_three_games(env: Env) -> None:
+    """Every showdown the presenter is told is a ShowdownReport: Brelan's and Bouillotte's
+    with the engine's ``reveal``, Brag's with its ``shown`` hands."""
+    import random
+
+    m = env.manager
+    rng = random.Random(11)
+    for game in ("brelan", "bouillotte", "brag"):
+        table = await seated(env, game, n=3, auto_deal=False)
+        for _ in range(12):
+            await m.start(table, USERS[0])
+            while (hand := (await m.status(table))["hand"]) is not None:
+                assert hand["to_act"] is not None
+                if game == "brag":
+                    verb, amount = choose(rng, hand["legal"])
+                else:
+                    verb, amount = friendly(hand["legal"])
+                await m.act(table, int(hand["to_act"]), verb, amount)
+        await m.close(table, USERS[0])
+    games = []
+    for _table, report in env.presenter.showdowns:
+        check(report, ShowdownReport, f"{report['game']} showdown")
+        assert ("reveal" in report) == (report["game"] != "brag")
+        assert ("shown" in report) == (report["game"] == "brag")
+        games.append(report["game"])
+    assert set(games) == {"brelan", "bouillotte", "brag"}, games

@@ -176,3 +176,79 @@ def test_the_turn_check_lives_only_in_the_runtime() -> None:
     assert {"to_act", "NOT_YOUR_TURN"} <= runtime
     act = _names_in(Acting.act)
     assert "verify_act" in act and "to_act" not in act and "NOT_YOUR_TURN" not in act
+
+
+def _random_move(hand: Hand, rng: random.Random) -> tuple[str, Amount]:
+    a = rng.choice(hand.legal_actions())
+    if a.verb == "discard":
+        held = hand.held[hand.index[hand.to_act or ""]][0]  # type: ignore[union-attr]
+        return a.verb, tuple(c.code for c in rng.sample(list(held), a.amount or 0))
+    if a.min is not None and a.max is not None:
+        return a.verb, rng.randint(a.min, a.max)
+    return a.verb, None if rng.random() < 0.5 else a.amount
+
+
+def test_apply_plays_what_verify_act_returned_as_act_plays_the_move() -> None:
+    """``act`` is ``apply(verify_act(...))``: two hands dealt alike, one played by ``act``,
+    the other by ``apply`` of the verified move, go through the same events to the same end
+    (a ``stand`` that is a hold included, verbs given as words or as Verbs)."""
+    rng = random.Random(99)
+    for i in range(400):
+        seed = rng.randrange(1 << 30)
+        if i % 2:
+            a: Hand = brelan_hand(random.Random(seed))
+            b: Hand = brelan_hand(random.Random(seed))
+        else:
+            a = random_hand(random.Random(seed), 4, 30, parse_options("brag", {"cards": 4}))  # type: ignore[arg-type]
+            b = random_hand(random.Random(seed), 4, 30, parse_options("brag", {"cards": 4}))  # type: ignore[arg-type]
+        moves = random.Random(seed)
+        while a.to_act is not None:
+            player = a.to_act
+            verb, amount = _random_move(a, moves)
+            move = b.verify_act(player, Verb(verb) if i % 3 else verb, amount)
+            assert a.act(player, verb, amount) == b.apply(move)
+        assert b.to_act is None and a.summary() == b.summary()
+
+
+async def test_the_runtime_checks_a_move_once_and_stores_it_as_given(
+    env: Any, monkeypatch: Any
+) -> None:
+    """A move through the table runtime is verified once (the engine's ``verify_act`` under
+    the runtime's turn check) and applied without a second check; the record keeps the move
+    as the player gave it (a hold without its amount), not the normalised one."""
+    from bot.games.base import Action
+    from tests.test_runtime_support import CHANNEL, GUILD
+
+    calls: list[str] = []
+    verify, apply = BrelanHand.verify_act, BrelanHand.apply
+
+    def counted_verify(self: BrelanHand, *args: Any) -> Move:
+        calls.append("verify")
+        return verify(self, *args)
+
+    def counted_apply(self: BrelanHand, move: Move) -> Any:
+        calls.append("apply")
+        return apply(self, move)
+
+    def no_act(self: BrelanHand, *args: Any) -> Any:
+        raise AssertionError("act checks the move again")
+
+    m = env.manager
+    table = await m.create_table(GUILD, CHANNEL, "brelan", 101, {"auto_deal": False})
+    for user in (101, 102, 103):
+        await m.join(table, user)
+    await m.start(table, 101)
+    monkeypatch.setattr(BrelanHand, "verify_act", counted_verify)
+    monkeypatch.setattr(BrelanHand, "apply", counted_apply)
+    monkeypatch.setattr(BrelanHand, "act", no_act)
+    hand = (await m.status(table))["hand"]
+    opening = next(a for a in hand["legal"] if a["verb"] == "open")
+    await m.act(table, int(hand["to_act"]), "open", opening["min"])
+    assert calls == ["verify", "apply"]
+    hand = (await m.status(table))["hand"]
+    holder = hand["to_act"]
+    await m.act(table, int(holder), "hold")
+    assert calls == ["verify", "apply"] * 2
+    record = m.tables[table].record
+    assert record.actions[-1] == Action(holder, "hold")  # as given: no amount filled in
+    assert record.actions[-1].to_json() == [holder, "hold"]

@@ -14,7 +14,7 @@ from bot.ui.render import embed_of, showdown_embed, table_embed
 from bot.view.document import ActionView, Document, Section, document_lines
 from bot.view.table import hand_actions, showdown_document, table_document
 from bot.view.words import cards
-from tests.public_states import public_state
+from tests.public_states import public_state, showdown_report
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -97,19 +97,20 @@ def test_the_moves_are_numbered_from_the_documents_actions() -> None:
 
 
 def test_the_showdown_document_holds_the_hands_as_codes_and_as_words() -> None:
-    data = {
-        "hand_no": 3,
-        "view": {
+    data = showdown_report(
+        hand_no=3,
+        game="bouillotte",
+        view={
             "retourne": "9d",
             "players": [
                 {"name": "1", "cards": ["Ah", "Ad", "As"]},
                 {"name": "2", "cards": ["Kc", "Qc", "Jc"], "folded": True},
             ],
         },
-        "combos": {"1": Message.of("combo-brelan", rank="A")},
-        "pots": [{"amount": 16, "winners": ["1"]}],
-        "next_hand_at": 1.0,
-    }
+        combos={"1": Message.of("combo-brelan", rank="A")},
+        pots=[{"amount": 16, "winners": ["1"]}],
+        next_hand_at=1.0,
+    )
     doc = showdown_document("en", "bouillotte", data)
     assert doc.retourne == "9d"
     assert [(r.who, r.cards, r.folded) for r in doc.hands] == [
@@ -130,3 +131,21 @@ def test_the_view_model_and_offline_play_load_without_discord() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.stdout.strip() == "False", out.stderr
+
+
+@pytest.mark.parametrize(("lang", "jar"), [("en", "the jar"), ("fr", "la cagnotte")])
+def test_a_flambeau_chip_at_the_showdown_is_paid_to_the_jar(lang: str, jar: str) -> None:
+    """A brelan's flambeau chips (``to: "flambeau"``) are the jar's, not a player's: the
+    showdown is drawn (it used to fail on mentioning "flambeau")."""
+    data = showdown_report(
+        game="bouillotte",
+        view={"players": [{"name": "1", "cards": ["Ah", "Ad", "As"]}]},
+        payments=[
+            {"from": "2", "to": "1", "amount": 2},
+            {"from": "1", "to": "flambeau", "amount": 2},
+        ],
+    )
+    paid = showdown_document(lang, "bouillotte", data).section("payments")
+    assert paid is not None and len(paid.lines) == 2
+    assert "<@2>" in paid.lines[0] and "<@1>" in paid.lines[0]
+    assert "<@1>" in paid.lines[1] and jar in paid.lines[1]

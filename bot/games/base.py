@@ -1,4 +1,5 @@
-"""Types shared by every game: actions, legal actions, events, hand records and results.
+"""Types shared by every game: actions, legal actions, moves, hand records and results
+(events, typed by kind, are :mod:`bot.games.events`; :class:`Event` is importable from here).
 
 A hand is event-sourced: a :class:`HandRecord` (game, options, players and stacks, cards,
 actions) is all there is to store; the state is rebuilt by replaying the actions.
@@ -16,15 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypedDict
 
 from bot.games.cards import Card, parse_card, parse_cards
-from bot.games.errors import SetupError
+from bot.games.errors import IllegalAction, SetupError
+from bot.games.events import Event as Event
 from bot.games.verbs import Verb
 
 Amount = int | tuple[str, ...] | None
-_NO_DATA: Mapping[str, Any] = MappingProxyType({})
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +83,33 @@ class Move(NamedTuple):
     amount: int | tuple[Card, ...] | None = None
 
 
+class MoveCheck:
+    """What an engine's hands share around their one check of a move: ``can_act`` asks
+    ``verify_act``, which each engine writes (:class:`HandState` says what both do)."""
+
+    def verify_act(self, player: str, verb: Verb | str, amount: Amount = None) -> Move:
+        """The move normalised, or :class:`~bot.games.errors.IllegalAction` saying why not."""
+        raise NotImplementedError
+
+    def can_act(self, player: str, verb: Verb | str, amount: Amount = None) -> bool:
+        """Whether :meth:`verify_act` accepts the move.
+
+        >>> class EvenBets(MoveCheck):
+        ...     def verify_act(self, player, verb, amount=None):
+        ...         if verb != "bet" or amount % 2:
+        ...             raise IllegalAction(f"{player} bets an even number")
+        ...         return Move(player, Verb.BET, amount)
+        >>> hand = EvenBets()
+        >>> hand.can_act("P1", "bet", 4), hand.can_act("P1", "bet", 3), hand.can_act("P1", "fold")
+        (True, False, False)
+        """
+        try:
+            self.verify_act(player, verb, amount)
+        except IllegalAction:
+            return False
+        return True
+
+
 class Legal(NamedTuple):
     """A legal action for the player to act.
 
@@ -106,23 +133,16 @@ class Legal(NamedTuple):
         return out
 
 
-class Event(NamedTuple):
-    """Something that happened in a hand, for a UI to narrate.
+class PotJson(TypedDict):
+    """A pot as the replay output and the showdown write it (:meth:`Pot.to_json`)."""
 
-    ``kind`` names it (``ante``, ``carre``, ``open``, ``hold``, ``raise``, ``fold``, ``reveal``,
-    ``suit``, ``pot``, ``payment``, ``refait`` ...); ``data`` carries the details as plain JSON.
-    """
+    amount: int
+    winners: list[str]
 
-    kind: str
-    player: str | None = None
-    data: Mapping[str, Any] = _NO_DATA
 
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        if self.player is not None:
-            out["player"] = self.player
-        out.update(self.data)
-        return out
+#: A payment as the replay output and the showdown write it (:meth:`Payment.to_json`):
+#: ``from`` a player or ``"pool"``, ``to`` a player or ``"flambeau"``.
+PaymentJson = TypedDict("PaymentJson", {"from": str, "to": str, "amount": int})
 
 
 class Pot(NamedTuple):
@@ -131,7 +151,7 @@ class Pot(NamedTuple):
     amount: int
     winners: tuple[str, ...]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PotJson:
         return {"amount": self.amount, "winners": list(self.winners)}
 
 
@@ -142,7 +162,7 @@ class Payment(NamedTuple):
     payee: str
     amount: int
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PaymentJson:
         return {"from": self.payer, "to": self.payee, "amount": self.amount}
 
 
@@ -295,7 +315,16 @@ def replay_summary(
 
 
 class HandState(Protocol):
-    """What every game's hand offers to the runtime and the replay command."""
+    """What every game's hand offers to the runtime and the replay command.
+
+    One check per move, as PokerKit's states do: ``verify_act`` checks a move and returns it
+    normalised (a :class:`Move`) or raises a precise ``IllegalAction``, changing nothing;
+    ``can_act`` asks it; ``apply`` plays a move that ``verify_act`` returned in the state
+    the hand is in, without checking it again; ``act`` is ``apply(verify_act(...))`` (the
+    replay, the tests). A verb may be given as a :class:`Verb` or as its word. An engine may
+    leave ``verify_act``, ``can_act`` and ``apply`` out (the toy game of
+    ``tests/test_game_registry.py``): the runtime then lets its ``act`` check each move.
+    """
 
     @property
     def finished(self) -> bool: ...
@@ -305,7 +334,13 @@ class HandState(Protocol):
 
     def legal_actions(self) -> list[Legal]: ...
 
-    def act(self, player: str, verb: str, amount: Amount = None) -> list[Event]: ...
+    def verify_act(self, player: str, verb: Verb | str, amount: Amount = None) -> Move: ...
+
+    def can_act(self, player: str, verb: Verb | str, amount: Amount = None) -> bool: ...
+
+    def apply(self, move: Move) -> list[Event]: ...
+
+    def act(self, player: str, verb: Verb | str, amount: Amount = None) -> list[Event]: ...
 
     def stacks(self) -> dict[str, int]: ...
 

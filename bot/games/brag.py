@@ -3,10 +3,12 @@
 A :class:`BragHand` is built from a :class:`~bot.games.base.HandRecord` by :func:`start_hand`:
 the players in order of play (the dealer last), their stacks before the ante, their cards, and
 the Brag keys of :data:`EXTRA_KEYS` (the pack left after the deal, kept blind hands, the deal's
-number in its session). :meth:`BragHand.act` applies one action and raises
-:class:`~bot.games.errors.IllegalAction`, changing nothing, when it is not legal;
-:meth:`BragHand.legal_actions` lists what the player to act may do. Sessions of many deals,
-with the pack carried from deal to deal, are in :mod:`bot.games.brag_session`.
+number in its session). :meth:`~BragHand.verify_act` checks a move and returns it normalised
+(or raises :class:`~bot.games.errors.IllegalAction`, changing nothing), :meth:`BragHand.apply`
+plays the move it returned and :meth:`BragHand.act` does both; :meth:`~BragHand.legal_actions`
+lists what the player to act may do (the legal actions and the checks are in
+:mod:`bot.games.brag_moves`). Sessions of many deals, with the pack carried from deal to deal,
+are in :mod:`bot.games.brag_session`.
 
 >>> from bot.games.base import HandRecord
 >>> rec = HandRecord.from_json({"game": "brag", "players": [{"name": "A", "stack": 20},
@@ -28,7 +30,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.games.base import Amount, Event, HandRecord, Legal, Move, Pot, replay_summary
+from bot.games import events as ev
+from bot.games.base import Amount, Event, HandRecord, Move, Pot, replay_summary
+from bot.games.brag_moves import BETTING, FINISHED, KEEP, PROPOSAL, VERBS, BragMoves
 from bot.games.brag_rank import (
     JOKERS_ADDED,
     WILD_CARDS,
@@ -40,36 +44,32 @@ from bot.games.brag_rank import (
     strength_category,
 )
 from bot.games.cards import Card, deck_preset, parse_card
-from bot.games.errors import CardError, IllegalAction, SetupError
+from bot.games.errors import CardError, SetupError
 from bot.games.options import BragOptions, parse_options
 from bot.games.verbs import Verb
+
+__all__ = [
+    "BETTING",
+    "EXTRA_KEYS",
+    "FINISHED",
+    "KEEP",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "PROPOSAL",
+    "VERBS",
+    "BragHand",
+    "brag_deck",
+    "start_hand",
+]
 
 #: Scenario keys Brag adds to SCENARIOS.md (see docs/brag.md): ``deck`` the pack left after
 #: the deal, top card first; ``kept`` a kept blind hand per player; ``deal_no`` the deal's
 #: number in its session and ``live_since`` the first deal whose record may name a card of
 #: this deal's pack (both information only: they say when a record may be shown in full).
 EXTRA_KEYS: tuple[str, ...] = ("deck", "kept", "deal_no", "live_since")
-#: Every Brag verb: those of SCENARIOS.md and this engine's own (docs/brag.md).
-VERBS: tuple[Verb, ...] = (
-    Verb.LOOK,
-    Verb.BET,
-    Verb.FOLD,
-    Verb.SEE,
-    Verb.COVER,
-    Verb.DISCARD,
-    Verb.KEEP,
-    Verb.THROW,
-    Verb.SHOWDOWN,
-    Verb.REFUSE,
-)
 MIN_PLAYERS = 2
 #: Most players a deal can seat: 17 for three-card brag, 10 for four and five cards.
 MAX_PLAYERS: dict[int, int] = {3: 17, 4: 10, 5: 10}
-
-BETTING = "betting"
-PROPOSAL = "proposal"
-KEEP = "keep"
-FINISHED = "finished"
 
 
 def brag_deck(options: BragOptions) -> tuple[Card, ...]:
@@ -81,11 +81,7 @@ def brag_deck(options: BragOptions) -> tuple[Card, ...]:
     return deck_preset("52", jokers=JOKERS_ADDED[options.wild])
 
 
-def _half_up(n: int) -> int:
-    return (n + 1) // 2
-
-
-class BragHand:
+class BragHand(BragMoves):
     """One deal of Brag. Build it with :func:`start_hand` or :meth:`from_record`.
 
     ``names`` are in order of play, dealer last; ``stacks`` what each holds before the ante;
@@ -143,11 +139,11 @@ class BragHand:
         self.kept_after: dict[str, tuple[Card, ...]] = {}
         self.face_up: tuple[Card, ...] | None = None
         self.face_up_player: int | None = None
-        self.shown: dict[str, dict[str, Any]] = {}
+        self.shown: dict[str, ev.RevealData] = {}
         if carried:
-            self._emit("carried", amount=carried)
+            self.events.append(ev.BRAG_CARRIED.event(None, {"amount": carried}))
         self._antes()
-        self._emit("deal", cards=self.ncards, players=n)
+        self.events.append(ev.BRAG_DEAL.event(None, {"cards": self.ncards, "players": n}))
         face_up_kept = options.blind_keep == "face_up"
         for name, cards in kept.items():
             i = self.index[name]
@@ -157,7 +153,7 @@ class BragHand:
                 self.held[i] = [tuple(cards)]
             else:
                 self.held[i] = [tuple(cards), self.held[i][0]]
-            self._emit("kept", i, hands=len(self.held[i]))
+            self.events.append(ev.KEPT.event(self.names[i], {"hands": len(self.held[i])}))
         if not options.blind_allowed and self.ncards > 3:
             self.must_discard = [True] * n
         if self.face_up is not None:
@@ -261,9 +257,6 @@ class BragHand:
             raise SetupError(f"the pack is missing {' '.join(missing)}")
         return list(rest)
 
-    def _emit(self, kind: str, player: int | None = None, **data: Any) -> None:
-        self.events.append(Event(kind, None if player is None else self.names[player], data))
-
     def _antes(self) -> None:
         ante = self.options.ante
         if ante == 0:
@@ -274,7 +267,9 @@ class BragHand:
             paid = min(ante, self.stack[i])
             self.stack[i] -= paid
             self.layers[0] += paid
-            self._emit("ante", i, amount=paid, pot=self.layers[0])
+            self.events.append(
+                ev.BRAG_ANTE.event(self.names[i], {"amount": paid, "pot": self.layers[0]})
+            )
 
     def _face_up_start(self) -> None:
         """``blind_keep: face_up``: whoever cannot beat the face-up hand folds at once."""
@@ -282,20 +277,23 @@ class BragHand:
         face = self.face_up
         assert k is not None and face is not None
         face_key = best_three(face, self.wild)[0]
-        self._emit(
-            "reveal",
-            k,
-            cards=[c.code for c in face],
-            face_up=True,
-            hand=describe(face_key[0]),
-            combo=facts(face_key[0]),
+        self.events.append(
+            ev.REVEAL.event(
+                self.names[k],
+                {
+                    "cards": [c.code for c in face],
+                    "face_up": True,
+                    "hand": describe(face_key[0]),
+                    "combo": facts(face_key[0]),
+                },
+            )
         )
         n = len(self.names)
         for i in range(n):
             if i == k:
                 continue
             self.blind[i] = False
-            self._emit("look", i, forced=True)
+            self.events.append(ev.LOOK.event(self.names[i], {"forced": True}))
             if self.ncards > 3:
                 self.must_discard[i] = True
             if best_three(self.held[i][0], self.wild)[0] <= face_key:
@@ -307,7 +305,9 @@ class BragHand:
             self.stack[k] += antes
             if antes:
                 self.pots.append(Pot(antes, (self.names[k],)))
-            self._emit("pot", k, amount=antes, shown=False, face_up=True)
+            self.events.append(
+                ev.BRAG_POT.event(self.names[k], {"amount": antes, "shown": False, "face_up": True})
+            )
             self.layers = [self.carried_in]
             self.kept_after[self.names[k]] = self.held[k][0]
             self.held[k] = []
@@ -322,11 +322,6 @@ class BragHand:
         """True once the deal is over."""
         return self.phase == FINISHED
 
-    @property
-    def to_act(self) -> str | None:
-        """The player who must act now, or None when the deal is over."""
-        return None if self.current is None else self.names[self.current]
-
     def stacks(self) -> dict[str, int]:
         """Every player's chips now."""
         return dict(zip(self.names, self.stack, strict=True))
@@ -335,249 +330,24 @@ class BragHand:
         """Chips on the table: every pot, the carried pot included until it is paid."""
         return sum(self.layers)
 
-    def active(self) -> list[int]:
-        """Players still betting (neither folded nor covering), in order of play."""
-        return [i for i in range(len(self.names)) if not self.folded[i] and not self.covered[i]]
-
-    # --------------------------------------------------------------- legality
-
-    def _bet_limits(self, p: int) -> tuple[int, int]:
-        """The least and most ``p`` may put in with a bet now (chips, his own terms)."""
-        o = self.options
-        need = max(o.min_bet, min(self.level, o.max_bet))
-        top = o.max_bet
-        if o.max_raise is not None and self.level:
-            top = min(top, self.level + o.max_raise)
-        if self.blind[p]:
-            low = _half_up(need)
-            return low, max(low, top // 2)
-        return need, top
-
-    def _see_cost(self, p: int) -> int | None:
-        """What seeing costs ``p`` now, or None if he may not see."""
-        act = self.active()
-        if len(act) != 2 or self.level == 0:
-            return None
-        other = act[0] if act[1] == p else act[1]
-        if not self.blind[p] and self.blind[other]:
-            return None  # an open player cannot see a blind one
-        low = self._bet_limits(p)[0]
-        return 2 * low if self.options.see_cost == "double" else low
-
-    def legal_actions(self) -> list[Legal]:
-        """What the player to act may do; empty when the deal is over."""
-        p = self.current
-        if p is None:
-            return []
-        if self.phase == KEEP:
-            if len(self.held[p]) == 2:
-                return [Legal("keep", amount=1), Legal("keep", amount=2), Legal("throw")]
-            return [Legal("keep"), Legal("throw")]
-        if self.phase == PROPOSAL:
-            return [Legal("showdown"), Legal("refuse")]
-        if self.choosing is not None:
-            return [Legal("keep"), Legal("throw")]
-        if self.must_discard[p]:
-            return [Legal("discard", amount=self.ncards - 3), Legal("fold")]
-        out: list[Legal] = []
-        if self.blind[p]:
-            if len(self.held[p]) == 2:
-                out += [Legal("look", amount=1), Legal("look", amount=2)]
-            else:
-                out.append(Legal("look"))
-        out.append(Legal("fold"))
-        low, high = self._bet_limits(p)
-        if self.stack[p] >= low:
-            out.append(Legal("bet", min=low, max=min(high, self.stack[p])))
-        else:
-            out.append(Legal("cover", amount=self.stack[p]))
-        cost = self._see_cost(p)
-        if cost is not None and cost <= self.stack[p]:
-            out.append(Legal("see", amount=cost))
-        if self.options.common_showdown and len(self.active()) >= 3 and not self.refused:
-            out.append(Legal("showdown"))
-        return out
-
     # ----------------------------------------------------------------- acting
 
-    def verify_act(self, player: str, verb: str, amount: Amount = None) -> Move:
-        """The move ``player`` makes by ``verb`` (and ``amount``), normalised: a fixed amount
-        is filled in, a discard's cards are read. Raises :class:`IllegalAction`, with the
-        precise reason, when it is not legal; changes nothing.
-
-        >>> from bot.games.base import HandRecord
-        >>> rec = HandRecord.from_json({"game": "brag", "players": [{"name": "A", "stack": 20},
-        ...     {"name": "B", "stack": 20}], "hands": {"A": ["Ah", "Kh", "Qh"],
-        ...     "B": ["2c", "2d", "9s"]}, "actions": []}, extra_keys=EXTRA_KEYS)
-        >>> hand = start_hand(rec)
-        >>> hand.verify_act("A", "bet", 2)
-        Move(player='A', verb=<Verb.BET: 'bet'>, amount=2)
-        >>> hand.verify_act("A", "see")
-        Traceback (most recent call last):
-        bot.games.errors.IllegalAction: A can see only after a bet
-        >>> hand.verify_act("A", "bet", 9)
-        Traceback (most recent call last):
-        bot.games.errors.IllegalAction: A may bet at most 5 now (blind: half the open limit), not 9
-        """
-        _, verb, normalised = self._verify(player, verb, amount)
-        return Move(player, Verb(verb), normalised)
-
-    def _verify(
-        self, player: str, verb: str, amount: Amount
-    ) -> tuple[int, str, int | tuple[Card, ...] | None]:
-        """:meth:`verify_act`'s checks: (seat index, verb, normalised amount), no Move built
-        (the hot path of :meth:`act`)."""
-        if self.phase == FINISHED:
-            raise IllegalAction("the hand is over; nobody can act")
-        p = self.index.get(player)
-        if p is None:
-            raise IllegalAction(f"{player} is not playing in this hand")
-        if p != self.current:
-            raise IllegalAction(f"it is {self.to_act}'s turn, not {player}'s")
-        legal = self.legal_actions()
-        allowed = ", ".join(dict.fromkeys(a.verb for a in legal))
-        if verb not in VERBS:
-            raise IllegalAction(f"{verb!r} is not a Brag action; {player} may: {allowed}")
-        choices = [a for a in legal if a.verb == verb]
-        if not choices:
-            raise IllegalAction(self._why_not(p, verb, allowed))
-        if verb == "discard":
-            return p, verb, self._discard_cards(p, amount)
-        if amount is not None and (isinstance(amount, bool) or not isinstance(amount, int)):
-            raise IllegalAction(f"{verb} takes a whole number, not {amount!r}")
-        choice = choices[0]
-        if choice.min is not None and choice.max is not None:
-            if amount is None:
-                raise IllegalAction(
-                    f"say how much: {player} may {verb} from {choice.min} to {choice.max} chips"
-                )
-            self._check_bet(p, amount, choice.min, choice.max)
-        elif len(choices) > 1:
-            numbers = [a.amount for a in choices]
-            if amount not in numbers:
-                what = "look at" if verb == "look" else "keep"
-                raise IllegalAction(
-                    f"{player} holds two hands: say which to {what}, 1 (the kept hand) "
-                    "or 2 (the new one)"
-                )
-        elif amount is not None and amount != choice.amount:
-            if choice.amount is None:
-                raise IllegalAction(f"{verb} takes no amount")
-            if verb == "cover":
-                raise IllegalAction(
-                    f"{player} covers with everything he has left: {choice.amount}, not {amount}"
-                )
-            raise IllegalAction(f"{player} can only {verb} for {choice.amount} now, not {amount}")
-        else:
-            amount = choice.amount
-        return p, verb, amount
-
-    def can_act(self, player: str, verb: str, amount: Amount = None) -> bool:
-        """Whether :meth:`verify_act` accepts the move.
-
-        >>> from bot.games.base import HandRecord
-        >>> rec = HandRecord.from_json({"game": "brag", "players": [{"name": "A", "stack": 20},
-        ...     {"name": "B", "stack": 20}], "hands": {"A": ["Ah", "Kh", "Qh"],
-        ...     "B": ["2c", "2d", "9s"]}, "actions": []}, extra_keys=EXTRA_KEYS)
-        >>> hand = start_hand(rec)
-        >>> hand.can_act("A", "look"), hand.can_act("A", "see"), hand.can_act("B", "fold")
-        (True, False, False)
-        """
-        try:
-            self.verify_act(player, verb, amount)
-        except IllegalAction:
-            return False
-        return True
-
-    def act(self, player: str, verb: str, amount: Amount = None) -> list[Event]:
-        """Apply one action; raise :class:`IllegalAction` (changing nothing) if it is not legal
-        (:meth:`verify_act` says, and normalises the move applied)."""
-        p, verb, normalised = self._verify(player, verb, amount)
+    def apply(self, move: Move) -> list[Event]:
+        """Play ``move``, which :meth:`verify_act` returned in the state the hand is in now
+        (it is not checked again); the events it brings."""
+        p = self.index[move.player]
+        amount = move.amount
         start = len(self.events)
-        if isinstance(normalised, tuple):  # a discard's cards
-            self._do_discard(p, normalised)
+        if isinstance(amount, tuple):  # a discard's cards
+            self._do_discard(p, amount)
         else:
-            getattr(self, "_do_" + verb)(p, normalised)
+            getattr(self, "_do_" + move.verb)(p, amount)
         return self.events[start:]
 
-    def _check_bet(self, p: int, amount: int, low: int, high: int) -> None:
-        name = self.names[p]
-        if amount < low:
-            blind = " (blind)" if self.blind[p] else ""
-            raise IllegalAction(f"{name} must bet at least {low}{blind}, not {amount}")
-        if amount > high:
-            if high == self.stack[p] and high < self._bet_limits(p)[1]:
-                raise IllegalAction(f"{name} cannot bet {amount}; {name} has {high} left")
-            blind = " (blind: half the open limit)" if self.blind[p] else ""
-            raise IllegalAction(f"{name} may bet at most {high} now{blind}, not {amount}")
-
-    def _why_not(self, p: int, verb: str, allowed: str) -> str:
-        name = self.names[p]
-        if self.phase == KEEP:
-            return f"the hand is over; {name} decides whether to keep his blind hand: {allowed}"
-        if self.phase == PROPOSAL:
-            assert self.proposer is not None
-            return (
-                f"{self.names[self.proposer]} asked for a common showdown; {name} must agree "
-                f"(showdown) or refuse"
-            )
-        if self.choosing is not None:
-            return f"{name} looked at one of his two hands and must keep it or throw it"
-        if self.must_discard[p]:
-            return f"{name} must first discard {self.ncards - 3} (or fold); {name} may: {allowed}"
-        if verb == "bet":
-            low = self._bet_limits(p)[0]
-            return (
-                f"{name} must bet at least {low}; {name} has {self.stack[p]} left "
-                f"(he may cover the pot or fold)"
-            )
-        if verb == "cover":
-            return f"{name} can bet enough, so he cannot cover the pot; {name} may: {allowed}"
-        if verb == "look":
-            return f"{name} has already looked at his cards"
-        if verb == "see":
-            return self._why_not_see(p)
-        if verb == "showdown":
-            if not self.options.common_showdown:
-                return "this table does not play the common showdown"
-            if self.refused:
-                return f"the common showdown was refused; {name} must now bet, cover or fold"
-            return "a common showdown needs three or more players still betting"
-        if verb == "discard":
-            if self.ncards == 3:
-                return "there is no discard in three-card brag"
-            return f"{name} discards only once, right after looking"
-        return f"{name} cannot {verb} now; {name} may: {allowed}"
-
-    def _why_not_see(self, p: int) -> str:
-        name = self.names[p]
-        act = self.active()
-        if len(act) != 2:
-            return f"{name} can see only when exactly two players remain, not {len(act)}"
-        if self.level == 0:
-            return f"{name} can see only after a bet"
-        other = act[0] if act[1] == p else act[1]
-        if not self.blind[p] and self.blind[other]:
-            return f"{name} cannot see {self.names[other]}: an open player cannot see a blind one"
-        cost = self._see_cost(p)
-        return f"{name} must pay {cost} to see; {name} has {self.stack[p]} left"
-
-    def _discard_cards(self, p: int, amount: Amount) -> tuple[Card, ...]:
-        name = self.names[p]
-        want = self.ncards - 3
-        if not isinstance(amount, tuple):
-            raise IllegalAction(f'say which {want} card(s) {name} discards, like ["2c"]')
-        try:
-            cards = tuple(parse_card(c) for c in amount)
-        except CardError as exc:
-            raise IllegalAction(str(exc)) from None
-        if len(cards) != want or len(set(cards)) != want:
-            raise IllegalAction(f"{name} must discard exactly {want} card(s), not {len(cards)}")
-        hand = self.held[p][0]
-        for c in cards:
-            if c not in hand:
-                raise IllegalAction(f"{name} does not hold {c}")
-        return cards
+    def act(self, player: str, verb: Verb | str, amount: Amount = None) -> list[Event]:
+        """``apply(verify_act(player, verb, amount))``: play one action, or raise
+        :class:`~bot.games.errors.IllegalAction` (changing nothing) if it is not legal."""
+        return self.apply(self.verify_act(player, verb, amount))
 
     # actions -----------------------------------------------------------------
 
@@ -585,10 +355,10 @@ class BragHand:
         if len(self.held[p]) == 2:
             assert amount in (1, 2)
             self.choosing = amount - 1
-            self._emit("look", p, hand=amount)
+            self.events.append(ev.LOOK.event(self.names[p], {"hand": amount}))
             return
         self.blind[p] = False
-        self._emit("look", p)
+        self.events.append(ev.LOOK.event(self.names[p], {}))
         if self.ncards > 3:
             self.must_discard[p] = True
 
@@ -599,8 +369,10 @@ class BragHand:
         assert self.choosing is not None
         looked = self.held[p][self.choosing]
         other = self.held[p][1 - self.choosing]
-        self._emit("keep", p, hand=self.choosing + 1)
-        self._emit("throw", p, hand=2 - self.choosing, unseen=True)
+        self.events.append(ev.KEEP.event(self.names[p], {"hand": self.choosing + 1}))
+        self.events.append(
+            ev.THROW.event(self.names[p], {"hand": 2 - self.choosing, "unseen": True})
+        )
         self.bottom.extend(other)
         self.held[p] = [looked]
         self.choosing = None
@@ -610,13 +382,13 @@ class BragHand:
 
     def _do_throw(self, p: int, amount: int | None) -> None:
         if self.phase == KEEP:
-            self._emit("throw", p, hands=len(self.held[p]))
+            self.events.append(ev.THROW.event(self.names[p], {"hands": len(self.held[p])}))
             self._finish(carry=True)
             return
         assert self.choosing is not None
         looked = self.held[p][self.choosing]
         other = self.held[p][1 - self.choosing]
-        self._emit("throw", p, hand=self.choosing + 1)
+        self.events.append(ev.THROW.event(self.names[p], {"hand": self.choosing + 1}))
         self.bottom.extend(looked)
         self.held[p] = [other]
         self.choosing = None
@@ -629,7 +401,7 @@ class BragHand:
         self.held[p] = [played]
         self.bottom.extend(cards)
         self.must_discard[p] = False
-        self._emit("discard", p, count=len(cards))
+        self.events.append(ev.DISCARD.event(self.names[p], {"count": len(cards)}))
 
     def _do_fold(self, p: int, amount: int | None) -> None:
         self._fold(p)
@@ -641,9 +413,9 @@ class BragHand:
             self.bottom.extend(h)
         self.held[p] = []
         if forced:
-            self._emit("fold", p, forced=True)
+            self.events.append(ev.BRAG_FOLD.event(self.names[p], {"forced": True}))
         else:
-            self._emit("fold", p)
+            self.events.append(ev.BRAG_FOLD.event(self.names[p], {}))
 
     def _do_bet(self, p: int, amount: int | None) -> None:
         assert amount is not None
@@ -651,7 +423,11 @@ class BragHand:
         self.layers[-1] += amount
         counts = 2 * amount if self.blind[p] else amount
         self.level = counts
-        self._emit("bet", p, amount=amount, counts=counts, blind=self.blind[p])
+        self.events.append(
+            ev.BET.event(
+                self.names[p], {"amount": amount, "counts": counts, "blind": self.blind[p]}
+            )
+        )
         if self.stack[p] == 0:
             self._cover(p, auto=True)
         self._end_turn(p)
@@ -660,7 +436,7 @@ class BragHand:
         assert amount is not None
         self.stack[p] -= amount
         self.layers[-1] += amount
-        self._emit("cover", p, amount=amount)
+        self.events.append(ev.COVER.event(self.names[p], {"amount": amount}))
         self._cover(p)
         self._end_turn(p)
 
@@ -669,7 +445,7 @@ class BragHand:
         self.covered[p] = True
         self.layer_cover[-1] = p
         if auto:
-            self._emit("cover", p, amount=0, after_bet=True)
+            self.events.append(ev.COVER.event(self.names[p], {"amount": 0, "after_bet": True}))
         self.layers.append(0)
         self.layer_cover.append(None)
 
@@ -679,7 +455,9 @@ class BragHand:
         seen = act[0] if act[1] == p else act[1]
         self.stack[p] -= amount
         self.layers[-1] += amount
-        self._emit("see", p, amount=amount, seen=self.names[seen])
+        self.events.append(
+            ev.SEE.event(self.names[p], {"amount": amount, "seen": self.names[seen]})
+        )
         self.current = None
         seen_key = self._reveal(seen)
         seer_key = self._key(p)[0]
@@ -695,10 +473,10 @@ class BragHand:
             at = act.index(p)
             self.answers = act[at + 1 :] + act[:at]
             self.phase = PROPOSAL
-            self._emit("showdown", p, proposal=True)
+            self.events.append(ev.BRAG_SHOWDOWN.event(self.names[p], {"proposal": True}))
             self.current = self.answers[0]
             return
-        self._emit("showdown", p, agree=True)
+        self.events.append(ev.BRAG_SHOWDOWN.event(self.names[p], {"agree": True}))
         self.answers.pop(0)
         if self.answers:
             self.current = self.answers[0]
@@ -710,7 +488,7 @@ class BragHand:
         self._resolve([i for i in act if keys[i] == best], best)
 
     def _do_refuse(self, p: int, amount: int | None) -> None:
-        self._emit("refuse", p)
+        self.events.append(ev.REFUSE.event(self.names[p], {}))
         assert self.proposer is not None
         self.current = self.proposer
         self.proposer = None
@@ -751,7 +529,9 @@ class BragHand:
             self.stack[last] += amount
             if amount:
                 self.pots.append(Pot(amount, (self.names[last],)))
-            self._emit("pot", last, amount=amount, shown=False)
+            self.events.append(
+                ev.BRAG_POT.event(self.names[last], {"amount": amount, "shown": False})
+            )
             self.layers = [0]
             self._finish()
             return
@@ -762,16 +542,16 @@ class BragHand:
 
     def _blind_uncontested(self, last: int) -> None:
         """The last player in is blind: the pot stays on the table; he may keep his hand."""
-        self._emit("blind_win", last, pot=sum(self.layers))
+        self.events.append(ev.BLIND_WIN.event(self.names[last], {"pot": sum(self.layers)}))
         self.phase = KEEP
         self.current = last
 
     def _keep_blind(self, p: int, amount: int | None) -> None:
         which = 0 if amount is None else amount - 1
         hand = self.held[p][which]
-        self._emit("keep", p, hand=which + 1, blind=True)
+        self.events.append(ev.KEEP.event(self.names[p], {"hand": which + 1, "blind": True}))
         if len(self.held[p]) == 2:
-            self._emit("throw", p, hand=2 - which, unseen=True)
+            self.events.append(ev.THROW.event(self.names[p], {"hand": 2 - which, "unseen": True}))
             self.bottom.extend(self.held[p][1 - which])
         self.held[p] = []
         self.kept_after[self.names[p]] = hand
@@ -797,7 +577,10 @@ class BragHand:
             for j, i in enumerate(who):
                 self.stack[i] += share + (1 if j < odd else 0)
             self.pots.append(Pot(amount, tuple(self.names[i] for i in who)))
-            self._emit("pot", None, amount=amount, winners=[self.names[i] for i in who], shown=True)
+            won = [self.names[i] for i in who]
+            self.events.append(
+                ev.BRAG_POT.event(None, {"amount": amount, "winners": won, "shown": True})
+            )
         self.layers = [0]
         self._finish()
 
@@ -812,7 +595,7 @@ class BragHand:
         name = self.names[i]
         key, played, discards = self._key(i)
         if name not in self.shown:
-            data: dict[str, Any] = {
+            data: ev.RevealData = {
                 "cards": [c.code for c in played],
                 "hand": describe(key[0]),
                 "combo": facts(key[0]),
@@ -822,7 +605,7 @@ class BragHand:
             if len(self.held[i]) == 2:
                 data["hands"] = [[c.code for c in h] for h in self.held[i]]
             self.shown[name] = data
-            self._emit("reveal", i, **data)
+            self.events.append(ev.REVEAL.event(self.names[i], data.copy()))
             if strength_category(key[0]) == "prial":
                 self.prial_shown = True
         return key
@@ -832,14 +615,16 @@ class BragHand:
             self.carried = sum(self.layers)
             self.layers = [0]
             if self.carried:
-                self._emit("carried", amount=self.carried, next_deal=True)
+                self.events.append(
+                    ev.BRAG_CARRIED.event(None, {"amount": self.carried, "next_deal": True})
+                )
         for i in range(len(self.names)):
             for h in self.held[i]:
                 self.bottom.extend(h)
             self.held[i] = []
         self.phase = FINISHED
         self.current = None
-        self._emit("end", stacks=self.stacks(), carried=self.carried)
+        self.events.append(ev.END.event(None, {"stacks": self.stacks(), "carried": self.carried}))
 
     # --------------------------------------------------------------- output
 

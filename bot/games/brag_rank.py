@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import Any
 
 from bot.games.cards import ALL_CARDS, RANK_NAMES, Card
+from bot.games.events import BragComboFacts
 
 #: Category names, worst first; ``CATEGORIES.index(name)`` is the category's number.
 CATEGORIES: tuple[str, ...] = ("high card", "pair", "flush", "run", "running flush", "prial")
@@ -198,7 +198,7 @@ def best_three(
     return best
 
 
-def facts(value: int, is_strength: bool = True) -> dict[str, Any]:
+def facts(value: int, is_strength: bool = True) -> BragComboFacts:
     """A strength (default) or a rank as data, for a UI to word in any language.
 
     >>> from bot.games.cards import parse_cards

@@ -1,13 +1,15 @@
 """Brelan and Bouillotte: one engine driven by table options (RULES.md §2-3).
 
 A :class:`BrelanHand` is one deal. It is built from the players (in order of play, dealer
-last), their stacks before the ante, the cards and the retourne; actions are applied with
-:meth:`BrelanHand.act`, which validates them and leaves the hand untouched when they are not
-legal. :meth:`BrelanHand.legal_actions` lists what the player to act may do.
+last), their stacks before the ante, the cards and the retourne. :meth:`~BrelanHand.verify_act`
+checks a move and returns it normalised (or raises ``IllegalAction``, changing nothing),
+:meth:`BrelanHand.apply` plays the move it returned, and :meth:`BrelanHand.act` does both;
+:meth:`~BrelanHand.legal_actions` lists what the player to act may do.
 
-This module is the state machine. The ranking of hands (combinations, the deck, the deal) is
-in :mod:`bot.games.brelan_rank` and the settlement (refait, showdown, stages, the brelans'
-dues) in :mod:`bot.games.brelan_payout`; their public names are importable from here too.
+This module is the state machine. The legal actions and the check of a move are in
+:mod:`bot.games.brelan_moves`, the ranking of hands (combinations, the deck, the deal) in
+:mod:`bot.games.brelan_rank` and the settlement (refait, showdown, stages, the brelans' dues)
+in :mod:`bot.games.brelan_payout`; their public names are importable from here too.
 
 >>> from bot.games.cards import parse_cards, parse_card
 >>> from bot.games.options import parse_options
@@ -26,24 +28,25 @@ dues) in :mod:`bot.games.brelan_payout`; their public names are importable from 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from enum import Enum
-from types import MethodType
-from typing import Any, ClassVar, NoReturn
+from typing import Any, ClassVar
 
-from bot.games.base import (
-    Amount,
-    Event,
-    HandRecord,
-    Legal,
-    Move,
-    Payment,
-    Pot,
-    replay_summary,
+from bot.games import events as ev
+from bot.games.base import Amount, Event, HandRecord, Legal, Move, Payment, Pot, replay_summary
+from bot.games.brelan_moves import (
+    _BETTING,
+    _CARRE,
+    _FINISHED,
+    _OPENING,
+    _SANS_PLUS,
+    VERBS,
+    BrelanMoves,
+    Phase,
 )
-from bot.games.brelan_payout import FLAMBEAU, BrelanPayout, new_event, new_payment
+from bot.games.brelan_payout import FLAMBEAU, BrelanPayout, new_payment
 from bot.games.brelan_rank import Category, Combination, deal_from, deck_for
 from bot.games.cards import Card
-from bot.games.errors import IllegalAction, SetupError
+from bot.games.errors import SetupError
+from bot.games.events import EventKind
 from bot.games.options import BrelanOptions, parse_options
 from bot.games.verbs import Verb
 
@@ -63,58 +66,10 @@ __all__ = [
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = {"brelan": 5, "bouillotte": 5}
-
-
-class Phase(Enum):
-    """Where a deal stands."""
-
-    CARRE = "carre"  # the carre chain, before anyone sees his cards
-    OPENING = "opening"  # nobody has opened yet: pass or open
-    BETTING = "betting"  # rounds of speaking after the opening
-    SANS_PLUS = "sans_plus"  # Bouillotte's extra round: stand or re-raise
-    FINISHED = "finished"
-
-
-# Building these tuples through tuple.__new__ (bound to the class) skips NamedTuple's
-# Python-level __new__.
-_legal: Callable[[tuple[str, int | None, int | None, int | None]], Legal] = MethodType(
-    tuple.__new__, Legal
-)
-#: Building a verified move the same way.
-_move: Callable[[tuple[str, Verb, Any]], Move] = MethodType(tuple.__new__, Move)
-_PASS = Legal("pass")
-_DECLINE = Legal("decline")
-_STAND = Legal("stand")
-
-# Enum members read through their class cost a lookup each time; the hot paths use these.
-_CARRE = Phase.CARRE
-_OPENING = Phase.OPENING
-_BETTING = Phase.BETTING
-_SANS_PLUS = Phase.SANS_PLUS
-_FINISHED = Phase.FINISHED
 _CARRE_LEVELS = ("carre", "contre-carre", "sur-carre")
-#: Every Brelan and Bouillotte verb.
-VERBS: tuple[Verb, ...] = (
-    Verb.CARRE,
-    Verb.DECLINE,
-    Verb.PASS,
-    Verb.OPEN,
-    Verb.HOLD,
-    Verb.RAISE,
-    Verb.STAND,
-)
-_KNOWN_VERBS = frozenset(VERBS)
-_VERB_OF: dict[str, Verb] = {verb.value: verb for verb in VERBS}
-
-#: The most common legal-action lists, shared by every hand (creating the Legal tuples is
-#: a good part of listing them). They are never changed: legal_actions() hands out copies.
-_OPENING_LISTS: dict[tuple[int, int], list[Legal]] = {}  # (lowest opening, highest)
-_BETTING_LISTS: dict[tuple[int, int, int], list[Legal]] = {}  # (hold, lowest raise, highest)
-_HOLDING_LISTS: dict[int, list[Legal]] = {}  # hold, when no re-raise is possible
-_SHARED_LISTS_MAX = 1024  # lists kept per table at most; past that, new ones are not kept
 
 
-class BrelanHand(BrelanPayout):
+class BrelanHand(BrelanMoves, BrelanPayout):
     """One deal of Brelan or Bouillotte, as a state machine (its endings settle the chips
     through :class:`~bot.games.brelan_payout.BrelanPayout`).
 
@@ -236,7 +191,7 @@ class BrelanHand(BrelanPayout):
         ante = options.ante
         pool = self.pool
         if pool:
-            self.events.append(new_event(("carried", None, {"amount": pool})))
+            self.events.append(ev.CARRIED.event(None, {"amount": pool}))
         if ante == 0:
             return
         stack = self.stack
@@ -258,7 +213,7 @@ class BrelanHand(BrelanPayout):
             paid[names[i]] = amount
         pool += sum(paid.values())
         self.pool = pool
-        self.events.append(new_event(("ante", None, {"paid": paid, "pool": pool})))
+        self.events.append(ev.BRELAN_ANTE.event(None, {"paid": paid, "pool": pool}))
 
     def _start_carre_or_opening(self) -> None:
         if self.options.carre != "off" and self._carre_target(0) is not None:
@@ -269,7 +224,7 @@ class BrelanHand(BrelanPayout):
 
     def _deal_cards(self) -> None:
         """The carre phase is over: the cards are looked at and the opening begins."""
-        self.events.append(new_event(("deal", None, {"retourne": self.retourne.code})))
+        self.events.append(ev.BRELAN_DEAL.event(None, {"retourne": self.retourne.code}))
         if self.carre_steps:
             carrer = self.carre_steps[-1]
             self.carrer = carrer
@@ -288,11 +243,6 @@ class BrelanHand(BrelanPayout):
         return self.phase is _FINISHED
 
     @property
-    def to_act(self) -> str | None:
-        current = self.current
-        return None if current is None else self.names[current]
-
-    @property
     def winner_order(self) -> list[str]:
         """The winners of the pots, stage by stage."""
         return [pot.winners[0] for pot in self.pots]
@@ -301,9 +251,9 @@ class BrelanHand(BrelanPayout):
     def returned(self) -> dict[str, int]:
         """The chips given back to each player after the last stage, when any are left over."""
         return {
-            e.player: e.data["amount"]
+            e.player: ev.RETURN.of(e)["amount"]
             for e in self.events
-            if e.kind == "return" and e.player is not None
+            if e.kind == EventKind.RETURN and e.player is not None
         }
 
     def stacks(self) -> dict[str, int]:
@@ -313,239 +263,38 @@ class BrelanHand(BrelanPayout):
         """Chips on the table: the pool and every stake."""
         return self.pool + sum(self.stake)
 
-    # --------------------------------------------------------------- legality
-
-    def _carre_target(self, player: int) -> int | None:
-        """The stake the next carre step would set for ``player``, or None if unaffordable."""
-        if not self.carre_steps:
-            target = max(self.pool, 1)
-            extra = 1 if self.options.flambeau else 0
-        else:
-            target = 2 * self.stake[self.carre_steps[-1]]
-            extra = 0
-        if self.stack[player] + self.stake[player] < target + extra:
-            return None
-        return target
-
-    def _min_raise_total(self) -> int:
-        step = self.last_raise if self.options.min_raise == "last_raise" else 1
-        return self.vade + max(step, 1)
-
-    def legal_actions(self) -> list[Legal]:
-        """What the player to act may do; empty when the deal is over."""
-        legal = self._legal  # computed once per state: act() clears it
-        if legal is not None:
-            return legal.copy()
-        p = self.current
-        phase = self.phase
-        if p is None:
-            legal = []
-        elif phase is _CARRE:
-            target = self._carre_target(p)
-            assert target is not None
-            carre = _legal(("carre", target, None, None))
-            if self.options.carre == "forced" and not self.carre_steps:
-                legal = [carre]
-            else:
-                legal = [carre, _DECLINE]
-        else:
-            stake = self.stake[p]
-            total = stake + self.stack[p]
-            if phase is _OPENING:
-                if total > 0:
-                    low = self.pool if self.pool > 1 else 1
-                    if total < low:
-                        low = total
-                    opening = (low, total)
-                    legal = _OPENING_LISTS.get(opening)
-                    if legal is None:
-                        legal = [_PASS, _legal(("open", None, low, total))]
-                        if len(_OPENING_LISTS) < _SHARED_LISTS_MAX:
-                            _OPENING_LISTS[opening] = legal
-                else:
-                    legal = [_PASS]
-            else:
-                vade = self.vade
-                if self.options.min_raise == "last_raise" and self.last_raise > 1:
-                    low = vade + self.last_raise
-                else:
-                    low = vade + 1
-                can_raise = False  # a re-raise needs the chips and someone left to answer it
-                if total >= low:
-                    folded, all_in = self.folded, self.all_in
-                    for j in range(len(folded)):
-                        if j != p and not folded[j] and not all_in[j]:
-                            can_raise = True
-                            break
-                if phase is _SANS_PLUS:
-                    legal = [_STAND, _legal(("raise", None, low, total))] if can_raise else [_STAND]
-                elif stake == vade and p == self.carrer and self.carrer_may_speak:
-                    hold = _legal(("hold", vade, None, None))
-                    legal = [hold, _legal(("raise", None, low, total))] if can_raise else [hold]
-                else:
-                    hold_to = vade if vade < total else total
-                    if can_raise:
-                        betting = (hold_to, low, total)
-                        legal = _BETTING_LISTS.get(betting)
-                        if legal is None:
-                            legal = [
-                                _PASS,
-                                _legal(("hold", hold_to, None, None)),
-                                _legal(("raise", None, low, total)),
-                            ]
-                            if len(_BETTING_LISTS) < _SHARED_LISTS_MAX:
-                                _BETTING_LISTS[betting] = legal
-                    else:
-                        legal = _HOLDING_LISTS.get(hold_to)
-                        if legal is None:
-                            legal = [_PASS, _legal(("hold", hold_to, None, None))]
-                            if len(_HOLDING_LISTS) < _SHARED_LISTS_MAX:
-                                _HOLDING_LISTS[hold_to] = legal
-        self._legal = legal
-        return legal.copy()
-
     # ----------------------------------------------------------------- acting
 
-    def verify_act(self, player: str, verb: str, amount: Amount = None) -> Move:
-        """The move ``player`` makes by ``verb`` (and ``amount``), normalised: ``stand`` at
-        the carrer's closing turn is ``hold``, a fixed amount is filled in. Raises
-        :class:`IllegalAction`, with the precise reason, when it is not legal; changes nothing.
+    def apply(self, move: Move) -> list[Event]:
+        """Play ``move``, which :meth:`verify_act` returned in the state the hand is in now
+        (it is not checked again); the events it brings.
 
         >>> from bot.games.cards import parse_cards, parse_card
         >>> from bot.games.options import parse_options
         >>> hand = BrelanHand(parse_options("brelan", {}), ["P1", "P2"], [20, 20],
         ...     [parse_cards(["Ah", "Jh", "8c"]), parse_cards(["Kd", "Qd", "8h"])],
         ...     parse_card("Th"))
-        >>> hand.verify_act("P1", "open", 4)
-        Move(player='P1', verb=<Verb.OPEN: 'open'>, amount=4)
-        >>> hand.verify_act("P2", "pass")
-        Traceback (most recent call last):
-        bot.games.errors.IllegalAction: it is P1's turn, not P2's
-        >>> hand.verify_act("P1", "open", 1)
-        Traceback (most recent call last):
-        bot.games.errors.IllegalAction: P1 must stake at least 2 in all to open; 1 is too little
-        >>> _ = hand.act("P1", "open", 3)
-        >>> hand.verify_act("P2", "hold")
-        Move(player='P2', verb=<Verb.HOLD: 'hold'>, amount=3)
+        >>> [e.kind for e in hand.apply(hand.verify_act("P1", "open", 4))]
+        [<EventKind.OPEN: 'open'>]
         """
-        _, verb, chips = self._verify(player, verb, amount)
-        return _move((player, _VERB_OF[verb], chips))
-
-    def _verify(self, player: str, verb: str, amount: Amount) -> tuple[int, str, int | None]:
-        """:meth:`verify_act`'s checks: the player's index, the verb and the amount played
-        (a plain tuple: :meth:`act` applies it, on the hot path)."""
-        p = self.index.get(player)
-        if p is None or p != self.current:
-            self._refuse_player(player)
-        if amount is not None and amount.__class__ is not int:
-            raise IllegalAction(f"{verb} takes a number of chips, not {amount!r}")
-        legal = self._legal
-        if legal is None:
-            legal = self.legal_actions()
-        for choice in legal:
-            if choice[0] == verb:
-                break
-        else:
-            choice = self._alias(p, verb, legal)
-            verb = choice[0]
-        fixed = choice[1]
-        if fixed is not None:
-            if amount is not None and amount != fixed:
-                raise IllegalAction(f"{player} can only {verb} for {fixed} now, not {amount}")
-            amount = fixed
-        else:
-            low = choice[2]
-            if low is not None:
-                high = choice[3]
-                if amount is None:
-                    raise IllegalAction(
-                        f"say how much: {player} may {verb} to a total stake from {low} to {high}"
-                    )
-                assert isinstance(amount, int) and high is not None
-                if amount < low or amount > high:
-                    self._check_range(p, verb, amount, low, high)
-            elif amount is not None:
-                raise IllegalAction(f"{verb} takes no amount")
-        return p, verb, amount
-
-    def can_act(self, player: str, verb: str, amount: Amount = None) -> bool:
-        """Whether :meth:`verify_act` accepts the move.
-
-        >>> from bot.games.cards import parse_cards, parse_card
-        >>> from bot.games.options import parse_options
-        >>> hand = BrelanHand(parse_options("brelan", {}), ["P1", "P2"], [20, 20],
-        ...     [parse_cards(["Ah", "Jh", "8c"]), parse_cards(["Kd", "Qd", "8h"])],
-        ...     parse_card("Th"))
-        >>> hand.can_act("P1", "open", 4), hand.can_act("P1", "hold"), hand.can_act("P2", "pass")
-        (True, False, False)
-        """
-        try:
-            self.verify_act(player, verb, amount)
-        except IllegalAction:
-            return False
-        return True
-
-    def act(self, player: str, verb: str, amount: Amount = None) -> list[Event]:
-        """Apply one action; raise :class:`IllegalAction` (changing nothing) if it is not legal
-        (:meth:`verify_act`'s checks say, and normalise the move applied)."""
-        p, verb, chips = self._verify(player, verb, amount)
+        amount = move.amount
+        assert not isinstance(amount, tuple), "a Brelan move is played for chips"
         events = self.events
         start = len(events)
         self._legal = None
-        self._handlers[verb](self, p, chips)
+        self._handlers[move.verb](self, self.index[move.player], amount)
         return events[start:]
 
-    def _refuse_player(self, player: str) -> NoReturn:
-        if self.phase is _FINISHED:
-            raise IllegalAction("the hand is over; nobody can act")
-        if player not in self.index:
-            raise IllegalAction(f"{player} is not playing in this hand")
-        raise IllegalAction(f"it is {self.to_act}'s turn, not {player}'s")
-
-    def _alias(self, p: int, verb: str, legal: list[Legal]) -> Legal:
-        """``stand`` at the carrer's closing turn means hold; anything else is refused."""
-        if (
-            verb == "stand"
-            and self.phase is _BETTING
-            and p == self.carrer
-            and self.stake[p] == self.vade
-        ):
-            return legal[0]
-        raise IllegalAction(self._why_not(p, verb, legal))
-
-    def _check_range(self, p: int, verb: str, amount: int, low: int, high: int) -> None:
-        name = self.names[p]
-        if amount < low:
-            what = "open" if verb == "open" else "re-raise"
-            raise IllegalAction(
-                f"{name} must stake at least {low} in all to {what}; {amount} is too little"
-            )
-        if amount > high:
-            raise IllegalAction(
-                f"{name} cannot stake {amount}: {name} has {self.stack[p]} left, "
-                f"so {high} in all at most"
-            )
-
-    def _why_not(self, p: int, verb: str, legal: list[Legal]) -> str:
-        name = self.names[p]
-        allowed = ", ".join(a.verb for a in legal)
-        if verb not in _KNOWN_VERBS:
-            return f"{verb!r} is not an action of this game; {name} may: {allowed}"
-        reasons = {
-            Phase.CARRE: "the carre comes first, before the cards are seen",
-            Phase.OPENING: "nobody has opened yet",
-            Phase.SANS_PLUS: "this is the sans-plus round: say sans plus (stand) or re-raise",
-            Phase.BETTING: "the game is open",
-        }
-        if verb == "raise" and self.phase in (Phase.BETTING, Phase.SANS_PLUS):
-            total = self.stake[p] + self.stack[p]
-            if total < self._min_raise_total():
-                return (
-                    f"{name} cannot re-raise: it takes a total stake of "
-                    f"{self._min_raise_total()} and {name} has {total} in all"
-                )
-            return f"{name} cannot re-raise: nobody left could answer it"
-        return f"{name} cannot {verb} now ({reasons[self.phase]}); {name} may: {allowed}"
+    def act(self, player: str, verb: Verb | str, amount: Amount = None) -> list[Event]:
+        """``apply(verify_act(player, verb, amount))``: play one action, or raise
+        :class:`~bot.games.errors.IllegalAction` (changing nothing) if it is not legal. (The
+        hot path of the replay and the bench: :meth:`_verify` and the handler, no Move.)"""
+        p, word, chips = self._verify(player, verb, amount)
+        events = self.events
+        start = len(events)
+        self._legal = None
+        self._handlers[word](self, p, chips)
+        return events[start:]
 
     def _put(self, p: int, total: int) -> None:
         """Bring ``p``'s stake to ``total``."""
@@ -565,7 +314,7 @@ class BrelanHand(BrelanPayout):
             self.stack[p] -= 1
             self.flambeau += 1
             self.payments.append(new_payment((self.names[p], FLAMBEAU, 1)))
-            self.events.append(new_event(("payment", self.names[p], {"to": FLAMBEAU, "amount": 1})))
+            self.events.append(ev.PAYMENT.event(self.names[p], {"to": FLAMBEAU, "amount": 1}))
         previous = self.vade
         self._put(p, amount)
         self.all_in[p] = False  # the carrer still speaks; all-in is decided when betting
@@ -574,13 +323,13 @@ class BrelanHand(BrelanPayout):
         carre_steps.append(p)
         steps = len(carre_steps)
         name = _CARRE_LEVELS[steps - 1] if steps <= 3 else "carre"
-        self.events.append(new_event(("carre", self.names[p], {"step": name, "stake": amount})))
+        self.events.append(ev.CARRE.event(self.names[p], {"step": name, "stake": amount}))
         back = self.carre_offer_back
         self.carre_offer_back = False
         self._offer_next_carre(p, bought_back=back)
 
     def _do_decline(self, p: int, amount: int | None) -> None:
-        self.events.append(new_event(("decline", self.names[p], {})))
+        self.events.append(ev.DECLINE.event(self.names[p], {}))
         if self.carre_offer_back and self.options.carre_chain == "pagat":
             # the buy-back was declined: the next player may carry the chain forward
             self.carre_offer_back = False
@@ -627,7 +376,7 @@ class BrelanHand(BrelanPayout):
 
     def _do_pass(self, p: int, amount: int | None) -> None:
         if self.phase is _OPENING:
-            self.events.append(new_event(("pass", self.names[p], {})))
+            self.events.append(ev.PASS.event(self.names[p], {}))
             nxt = p + 1
             if nxt >= len(self.names):
                 self._refait()
@@ -637,7 +386,7 @@ class BrelanHand(BrelanPayout):
             return
         folded = self.folded
         folded[p] = True
-        self.events.append(new_event(("fold", self.names[p], {"stake": self.stake[p]})))
+        self.events.append(ev.BRELAN_FOLD.event(self.names[p], {"stake": self.stake[p]}))
         if folded.count(False) == 1:
             self._uncontested(folded.index(False))
             self._finish()
@@ -657,9 +406,7 @@ class BrelanHand(BrelanPayout):
         self.last_raise = amount
         self.aggressor = p
         self.phase = _BETTING
-        self.events.append(
-            new_event(("open", self.names[p], {"stake": amount, "all_in": all_in[p]}))
-        )
+        self.events.append(ev.OPEN.event(self.names[p], {"stake": amount, "all_in": all_in[p]}))
         self._next_speaker(p)
 
     def _do_hold(self, p: int, amount: int | None) -> None:
@@ -667,7 +414,7 @@ class BrelanHand(BrelanPayout):
         vade = self.vade
         if stake[p] == vade and p == self.carrer and self.carrer_may_speak:
             self.carrer_may_speak = False
-            self.events.append(new_event(("hold", self.names[p], {"stake": vade, "all_in": False})))
+            self.events.append(ev.HOLD.event(self.names[p], {"stake": vade, "all_in": False}))
             self._round_over()
             return
         stack = self.stack
@@ -679,15 +426,8 @@ class BrelanHand(BrelanPayout):
         stake[p] = total
         all_in = left == 0
         self.all_in[p] = all_in
-        self.events.append(
-            new_event(
-                (
-                    "tapis" if total == 0 else "hold",
-                    self.names[p],
-                    {"stake": total, "all_in": all_in},
-                )
-            )
-        )
+        said = ev.TAPIS if total == 0 else ev.HOLD
+        self.events.append(said.event(self.names[p], {"stake": total, "all_in": all_in}))
         self._next_speaker(p)
 
     def _do_raise(self, p: int, amount: int | None) -> None:
@@ -707,18 +447,14 @@ class BrelanHand(BrelanPayout):
         was_sans_plus = self.phase is _SANS_PLUS
         self.phase = _BETTING
         self.events.append(
-            new_event(
-                (
-                    "raise",
-                    self.names[p],
-                    {"stake": amount, "all_in": all_in[p], "sans_plus": was_sans_plus},
-                )
+            ev.RAISE.event(
+                self.names[p], {"stake": amount, "all_in": all_in[p], "sans_plus": was_sans_plus}
             )
         )
         self._next_speaker(p)
 
     def _do_stand(self, p: int, amount: int | None) -> None:
-        self.events.append(new_event(("stand", self.names[p], {"stake": self.stake[p]})))
+        self.events.append(ev.STAND.event(self.names[p], {"stake": self.stake[p]}))
         self._next_sans_plus(p)
 
     def _next_speaker(self, after: int) -> None:
@@ -757,7 +493,7 @@ class BrelanHand(BrelanPayout):
                     able += 1
             if able > 2:
                 self.phase = _SANS_PLUS
-                self.events.append(new_event(("sans_plus_round", None, {})))
+                self.events.append(ev.SANS_PLUS_ROUND.event(None, {}))
                 assert self.aggressor is not None
                 self._next_sans_plus(self.aggressor)
                 return
@@ -789,18 +525,8 @@ class BrelanHand(BrelanPayout):
         """The deal is over (its chips settled by one of :class:`BrelanPayout`'s endings)."""
         self.phase = _FINISHED
         self.current = None
-        self.events.append(
-            new_event(
-                (
-                    "end",
-                    None,
-                    {
-                        "stacks": dict(zip(self.names, self.stack, strict=True)),
-                        "carried": self.carried,
-                    },
-                )
-            )
-        )
+        stacks = dict(zip(self.names, self.stack, strict=True))
+        self.events.append(ev.END.event(None, {"stacks": stacks, "carried": self.carried}))
 
     # --------------------------------------------------------------- output
 

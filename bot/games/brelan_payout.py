@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from types import MethodType
-from typing import Any
 
+from bot.games import events as ev
 from bot.games.base import Event, Payment, Pot
 from bot.games.brelan_rank import (
     DESCRIPTIONS,
@@ -30,14 +30,13 @@ from bot.games.brelan_rank import (
 from bot.games.cards import Card
 from bot.games.options import BrelanOptions
 
+#: The payee of a flambeau chip, and the payer when the pool pays it (a refait's).
 FLAMBEAU = "flambeau"
+POOL = "pool"
 _FLAMBEAU_BY_REFAITS = {0: 1, 1: 0, 2: 2}
 
 # Building these tuples through tuple.__new__ (bound to the class) skips NamedTuple's
 # Python-level __new__.
-new_event: Callable[[tuple[str, str | None, dict[str, Any]]], Event] = MethodType(
-    tuple.__new__, Event
-)
 new_pot: Callable[[tuple[int, tuple[str, ...]]], Pot] = MethodType(tuple.__new__, Pot)
 new_payment: Callable[[tuple[str, str, int]], Payment] = MethodType(tuple.__new__, Payment)
 
@@ -77,9 +76,6 @@ class BrelanPayout:
     flambeau: int
     combinations: dict[str, Combination]
 
-    def _emit(self, kind: str, player: int | None = None, **data: Any) -> None:
-        self.events.append(new_event((kind, None if player is None else self.names[player], data)))
-
     def _refait(self) -> None:
         """Everybody passed and nobody carred: the pool stays for the next deal."""
         flambeau = 0
@@ -88,14 +84,14 @@ class BrelanPayout:
         if flambeau:
             self.pool -= flambeau
             self.flambeau += flambeau
-            self.payments.append(new_payment(("pool", FLAMBEAU, flambeau)))
+            self.payments.append(new_payment((POOL, FLAMBEAU, flambeau)))
             self.events.append(
-                new_event(("payment", None, {"to": FLAMBEAU, "amount": flambeau, "source": "pool"}))
+                ev.PAYMENT.event(None, {"to": FLAMBEAU, "amount": flambeau, "source": POOL})
             )
         self.carried = self.pool
         self.pool = 0
         self.events.append(
-            new_event(("refait", None, {"carried": self.carried, "number": self.refaits + 1}))
+            ev.REFAIT.event(None, {"carried": self.carried, "number": self.refaits + 1})
         )
 
     def _uncontested(self, w: int) -> None:
@@ -103,7 +99,9 @@ class BrelanPayout:
         self.stack[w] += amount
         name = self.names[w]
         self.pots.append(new_pot((amount, (name,))))
-        self.events.append(new_event(("pot", name, {"amount": amount, "stage": 1, "shown": False})))
+        self.events.append(
+            ev.BRELAN_POT.event(name, {"amount": amount, "stage": 1, "shown": False})
+        )
         self.pool = 0
         self.stake = [0] * len(self.names)
 
@@ -124,19 +122,16 @@ class BrelanPayout:
             combinations[name] = combo
             described[name] = DESCRIPTIONS.get(combo) or describe(combo)
         self.events.append(
-            new_event(
-                (
-                    "showdown",
-                    None,
-                    {
-                        "retourne": retourne.code,
-                        "hands": shown,
-                        "folded": out,
-                        "suits": suits,
-                        "combinations": described,
-                        "combos": {names[i]: combos[i].facts() for i in combos},
-                    },
-                )
+            ev.BRELAN_SHOWDOWN.event(
+                None,
+                {
+                    "retourne": retourne.code,
+                    "hands": shown,
+                    "folded": out,
+                    "suits": suits,
+                    "combinations": described,
+                    "combos": {names[i]: combos[i].facts() for i in combos},
+                },
             )
         )
         self._pay_stages(contenders, combos, first, totals)
@@ -203,18 +198,15 @@ class BrelanPayout:
         name = self.names[w]
         self.pots.append(new_pot((amount, (name,))))
         self.events.append(
-            new_event(
-                (
-                    "pot",
-                    name,
-                    {
-                        "amount": amount,
-                        "stage": stage,
-                        "shown": True,
-                        "by": DESCRIPTIONS.get(combo) or describe(combo),
-                        "combo": combo.facts(),
-                    },
-                )
+            ev.BRELAN_POT.event(
+                name,
+                {
+                    "amount": amount,
+                    "stage": stage,
+                    "shown": True,
+                    "by": DESCRIPTIONS.get(combo) or describe(combo),
+                    "combo": combo.facts(),
+                },
             )
         )
 
@@ -224,7 +216,7 @@ class BrelanPayout:
         for j, back in enumerate(remaining):
             if back:
                 stack[j] += back
-                events.append(new_event(("return", names[j], {"amount": back})))
+                events.append(ev.RETURN.event(names[j], {"amount": back}))
 
     def _stage_winner(
         self,
@@ -279,7 +271,9 @@ class BrelanPayout:
                 self.stack[payer] -= paid
                 self.stack[payee] += paid
                 self.payments.append(Payment(self.names[payer], self.names[payee], paid))
-                self._emit("payment", payer, to=self.names[payee], amount=paid)
+                self.events.append(
+                    ev.PAYMENT.event(self.names[payer], {"to": self.names[payee], "amount": paid})
+                )
         if self.options.flambeau:
             for i in payees:
                 paid = min(2, self.stack[i])
@@ -287,4 +281,6 @@ class BrelanPayout:
                     self.stack[i] -= paid
                     self.flambeau += paid
                     self.payments.append(Payment(self.names[i], FLAMBEAU, paid))
-                    self._emit("payment", i, to=FLAMBEAU, amount=paid)
+                    self.events.append(
+                        ev.PAYMENT.event(self.names[i], {"to": FLAMBEAU, "amount": paid})
+                    )

@@ -20,10 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from enum import IntEnum
 from types import MethodType
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from bot.games.cards import SUIT_NAMES, SUITS, Card, deck_preset
 from bot.games.errors import SetupError
+from bot.games.events import BrelanComboFacts, SuitPoints
 from bot.games.options import BrelanOptions
 
 
@@ -42,7 +43,7 @@ class Combination(NamedTuple):
     value: int
     suit: str | None = None  # the suit of the point, when it is a point
 
-    def facts(self) -> dict[str, Any]:
+    def facts(self) -> BrelanComboFacts:
         """The combination as data, for a UI to word in any language.
 
         >>> Combination(Category.POINT, 60, "d").facts()
@@ -158,11 +159,11 @@ def read_cards(
 
 def suit_points(
     names: Sequence[str], owner: dict[str, int], totals: dict[str, int]
-) -> tuple[dict[int, Combination], list[dict[str, Any]]]:
+) -> tuple[dict[int, Combination], list[SuitPoints]]:
     """Each owner's best point (the owned suit with the most points, the first of SUITS among
     equals), and every suit as data: its owner and its points."""
     points: dict[int, Combination] = {}
-    suits: list[dict[str, Any]] = []
+    suits: list[SuitPoints] = []
     for suit in SUITS:
         holder = owner.get(suit)
         if holder is None:

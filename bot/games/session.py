@@ -22,9 +22,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.games import events as ev
 from bot.games.base import Event, HandRecord, Player
+from bot.games.brelan_rank import deal_from
 from bot.games.cards import Card, Shuffler, deck_preset
 from bot.games.errors import GameError
+from bot.games.events import EventKind
 from bot.games.options import BrelanOptions, parse_options
 
 DEFAULT_CAVE = {"brelan": 50, "bouillotte": 30}
@@ -78,7 +81,7 @@ def seat_draw(
 
 def is_refait(hand: Any) -> bool:
     """Whether a finished Brelan/Bouillotte deal was a refait (everybody passed)."""
-    return any(e.kind == "refait" for e in hand.events)
+    return any(e.kind == EventKind.REFAIT for e in hand.events)
 
 
 @dataclass(slots=True)
@@ -191,12 +194,11 @@ class TableSession:
             and (self.hands_played >= self.max_hands and self.carried == 0)
         )
 
-    def hand_record(self, cards: Sequence[Card]) -> HandRecord:
+    def hand_record(self, cards: Sequence[Card], names: Sequence[str] | None = None) -> HandRecord:
         """The next deal from a deck order (three cards each from the first player, the
-        dealer last, then the retourne)."""
-        from bot.games.brelan import deal_from
-
-        names = self.players_in_order()
+        dealer last, then the retourne) to ``names`` (by default every seated player), in
+        order of play. The runtime's seating deals through it too."""
+        names = self.players_in_order() if names is None else list(names)
         hands, retourne = deal_from(cards, len(names))
         return HandRecord(
             game=self.game,
@@ -276,7 +278,7 @@ class TableSession:
                 events.extend(self._cleaned_out(pos, name, (recaves or {}).get(name), vacated))
             elif name in self.leaving:
                 self._vacate(pos, name, vacated)
-                events.append(Event("charlemagne", name, {"stack": stacks.get(name, 0)}))
+                events.append(ev.CHARLEMAGNE.event(name, {"stack": stacks.get(name, 0)}))
         self.leaving.clear()
         events.extend(self._refill(vacated))
         return events
@@ -288,7 +290,7 @@ class TableSession:
         if reserve:
             amount = reserve.pop(0)
             self.stacks[name] = amount
-            return [Event("next_cave", name, {"amount": amount})]
+            return [ev.NEXT_CAVE.event(name, {"amount": amount})]
         may_recave = (self.game == "bouillotte" and not self.queue) or (
             self.game == "brelan" and self.replenish
         )
@@ -298,10 +300,10 @@ class TableSession:
                 raise SessionError(f"{name} may recave for 1 to {limit} chips, not {recave}")
             self.stacks[name] = recave
             self.decaved.add(name)
-            return [Event("recave", name, {"amount": recave})]
+            return [ev.RECAVE.event(name, {"amount": recave})]
         self.decaved.add(name)
         self._vacate(pos, name, vacated)
-        return [Event("decave", name, {})]
+        return [ev.DECAVE.event(name, {})]
 
     def _vacate(self, pos: int, name: str, vacated: list[int]) -> None:
         self.old_seats[name] = pos
@@ -328,7 +330,7 @@ class TableSession:
             self.seats[pos] = entry.name
             self.stacks[entry.name] = cave
             self.old_seats.pop(entry.name, None)
-            events.append(Event("seated", entry.name, {"seat": pos, "cave": cave}))
+            events.append(ev.SEATED.event(entry.name, {"seat": pos, "cave": cave}))
         return events
 
     def seat_for(self, name: str, free: Sequence[int]) -> int:

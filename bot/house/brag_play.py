@@ -25,6 +25,7 @@ from itertools import combinations
 from bot.games.brag import brag_deck
 from bot.games.brag_rank import WILD_CARDS, best_three, strength
 from bot.games.cards import Card, parse_card
+from bot.games.events import EventKind
 from bot.games.options import BragOptions
 from bot.house.view import BragView, Choice
 
@@ -65,7 +66,7 @@ def _open_bets(view: BragView) -> dict[str, int]:
     """Bets each player made after looking (a blind bet says nothing of the cards)."""
     counts: dict[str, int] = {}
     for e in view.events:
-        if e.kind == "bet" and e.player is not None and not e.get("blind", False):
+        if e.kind == EventKind.BET and e.player is not None and not e["blind"]:
             counts[e.player] = counts.get(e.player, 0) + 1
     return counts
 
@@ -123,7 +124,7 @@ def _stay_blind(view: BragView, rng: random.Random, level: str) -> bool:
     if level != "strong":
         return False
     me = view.position
-    my_blind = sum(1 for e in view.events if e.kind == "bet" and e.player == view.seat)
+    my_blind = sum(1 for e in view.events if e.kind == EventKind.BET and e.player == view.seat)
     open_bettors = sum(1 for n, k in _open_bets(view).items() if n != view.seat and k)
     active = sum(1 for i, f in enumerate(view.folded) if not f and not view.covered[i])
     bet = view.choice("bet")
@@ -148,7 +149,7 @@ def _open_play(view: BragView, rng: random.Random, level: str, pct: float) -> De
     cover = view.choice("cover")
     fold = ("fold", None)
     pot = view.pot
-    my_bets = sum(1 for e in view.events if e.kind == "bet" and e.player == view.seat)
+    my_bets = sum(1 for e in view.events if e.kind == EventKind.BET and e.player == view.seat)
     if level == "easy":
         if see is not None and (pct > 0.5 or rng.random() < 0.1):
             return _take(see)

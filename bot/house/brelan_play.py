@@ -18,6 +18,7 @@ import random
 
 from bot.games.brelan import deck_for
 from bot.games.cards import parse_card
+from bot.games.events import EventKind
 from bot.house.brelan_odds import POINTS, SUIT, hand_score, win_chance
 from bot.house.view import BrelanView, Choice
 
@@ -51,11 +52,15 @@ def _cheapest(view: BrelanView) -> Decision:
     return _take(view.legal[0], view.legal[0].low)
 
 
+#: The events that say a player is strong: an opening, a re-raise, a carre.
+_AGGRESSIVE = (EventKind.OPEN, EventKind.RAISE, EventKind.CARRE)
+
+
 def _aggression(view: BrelanView) -> dict[str, int]:
     """How many times each player opened, re-raised or carred in this hand."""
     counts: dict[str, int] = {}
     for e in view.events:
-        if e.kind in ("open", "raise", "carre") and e.player is not None:
+        if e.kind in _AGGRESSIVE and e.player is not None:
             counts[e.player] = counts.get(e.player, 0) + 1
     return counts
 
@@ -138,7 +143,7 @@ def decide_brelan(view: BrelanView, rng: random.Random, level: str) -> Decision:
     if view.phase == "opening":
         return _opening(view, rng, level, chance, fair, pot)
     raise_c = view.choice("raise")
-    my_raises = sum(1 for e in view.events if e.kind == "raise" and e.player == view.seat)
+    my_raises = sum(1 for e in view.events if e.kind == EventKind.RAISE and e.player == view.seat)
     max_raises = {"easy": 1, "normal": 2, "strong": 3}[level]
     if raise_c is not None and my_raises < max_raises:
         bar = {"easy": 0.85, "normal": 0.62, "strong": 0.5}[level]

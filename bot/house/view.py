@@ -33,6 +33,7 @@ from bot.games import registry
 from bot.games.base import Legal
 from bot.games.brag import BragHand
 from bot.games.brelan import BrelanHand, Phase
+from bot.games.events import EventKind
 from bot.games.options import BragOptions, BrelanOptions
 
 
@@ -48,17 +49,19 @@ class Choice:
 
 @dataclass(frozen=True, slots=True)
 class PublicEvent:
-    """An event as the whole table sees it; ``data`` is a sorted tuple of (key, value)."""
+    """An event as the whole table sees it; ``data`` is a sorted tuple of (key, value), the
+    fields of its kind's shape (:mod:`bot.games.events`)."""
 
-    kind: str
+    kind: EventKind
     player: str | None
     data: tuple[tuple[str, Any], ...]
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def __getitem__(self, key: str) -> Any:
+        """The field ``key`` (``KeyError`` if the event has none)."""
         for k, v in self.data:
             if k == key:
                 return v
-        return default
+        raise KeyError(key)
 
 
 @dataclass(frozen=True, slots=True)

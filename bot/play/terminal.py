@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.text import Text
 
 from bot.i18n import Lang, Message, people, render
-from bot.runtime.public import PublicState
+from bot.runtime.public import PublicState, ShowdownReport
 from bot.view.document import ActionView, document_lines
 from bot.view.table import showdown_document, table_document
 from bot.view.words import cards
@@ -143,9 +143,9 @@ class TerminalPresenter:
     async def announce(self, table_id: int, said: Message, data: dict[str, Any]) -> None:
         self.log.append(render(self.lang, said))
 
-    async def showdown(self, table_id: int, data: dict[str, Any]) -> None:
+    async def showdown(self, table_id: int, data: ShowdownReport) -> None:
         self.last_showdown = document_lines(showdown_document(self.lang, self.game, data))
-        self.showdown_hand = data.get("hand_no")
+        self.showdown_hand = data["hand_no"]
 
     def show_table(self, table_id: int) -> None:
         """The whole frame, drawn again."""

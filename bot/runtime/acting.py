@@ -41,6 +41,20 @@ ALREADY_PLAYED = Message.of("refuse-already-played")
 NOT_YOUR_TURN = "ui-it-not-your-turn-speak"
 
 
+def engine_move(hand: RuntimeHand, name: str, verb: str, amount: Amount) -> Move | None:
+    """The engine's check of ``name``'s move (its ``verify_act``): the normalised move, or
+    its refusal as a :class:`TableError` naming the legal moves; None for an engine whose
+    hands have no ``verify_act`` (their ``act`` checks the move)."""
+    verify = getattr(hand, "verify_act", None)
+    if verify is None:
+        return None
+    try:
+        move: Move = verify(name, verb, amount)
+    except IllegalAction as exc:
+        raise illegal_move(hand.legal_actions(), verb, amount) from exc
+    return move
+
+
 class Acting(ManagerParts):
     """Moves, timeouts and the end of a hand (mixed into the table manager)."""
 
@@ -80,8 +94,8 @@ class Acting(ManagerParts):
                 and index != len(table.record.actions)
             ):
                 raise TableError(ALREADY_PLAYED)
-            self.verify_act(table, user_id, verb, amount, hand_id=hand_id)
-            await self._apply(table, str(user_id), verb, amount, timed_out=False)
+            move = self.verify_act(table, user_id, verb, amount, hand_id=hand_id)
+            await self._apply(table, str(user_id), verb, amount, timed_out=False, move=move)
 
     def verify_turn(self, table: Table, user_id: int, hand_id: int | None = None) -> RuntimeHand:
         """The hand in play at ``table``, where it is ``user_id``'s turn; else refused, as a
@@ -118,14 +132,7 @@ class Acting(ManagerParts):
         moves). The normalised move, or None for a game whose hands have no ``verify_act``
         (their ``act`` checks the move)."""
         hand = self.verify_turn(table, user_id, hand_id)
-        verify = getattr(hand, "verify_act", None)
-        if verify is None:
-            return None
-        try:
-            move: Move = verify(str(user_id), verb, amount)
-        except IllegalAction as exc:
-            raise illegal_move(hand.legal_actions(), verb, amount) from exc
-        return move
+        return engine_move(hand, str(user_id), verb, amount)
 
     def can_act(
         self,
@@ -184,14 +191,28 @@ class Acting(ManagerParts):
             await self._apply(table, name, verb, amount, timed_out=True)
 
     async def _apply(
-        self, table: Table, name: str, verb: str, amount: Amount, timed_out: bool
+        self,
+        table: Table,
+        name: str,
+        verb: str,
+        amount: Amount,
+        timed_out: bool,
+        move: Move | None = None,
     ) -> None:
+        """Play ``name``'s ``verb`` (``amount``) and store it as he gave it. ``move``: what
+        :meth:`verify_act` made of it, applied unchecked; else (a timeout, a house player,
+        a departed member's move) the engine checks it here, once."""
         hand, record = table.hand, table.record
         assert hand is not None and record is not None and table.hand_id is not None
-        try:
-            events = hand.act(name, verb, amount)
-        except IllegalAction as exc:
-            raise illegal_move(hand.legal_actions(), verb, amount) from exc
+        if move is None:
+            move = engine_move(hand, name, verb, amount)
+        if move is not None:
+            events = hand.apply(move)
+        else:  # an engine without verify_act: its act checks the move
+            try:
+                events = hand.act(name, verb, amount)
+            except IllegalAction as exc:
+                raise illegal_move(hand.legal_actions(), verb, amount) from exc
         action = Action(name, verb, amount)
         record.actions.append(action)
         hand_id = table.hand_id

@@ -30,14 +30,14 @@ Public state of a Brag hand (``public_state()["hand"]``, besides ``id``, ``no``,
                   "cards": None | [...], "hand": None | "pair K-K-7"}]}
 
 ``cards``/``hand`` are set only for a hand the see/cover/showdown rules turned face up.
-Brag showdown data (``presenter.showdown``)::
+Brag showdown data (``presenter.showdown``, a :class:`~bot.runtime.public.ShowdownReport`)::
 
     {"hand_no": 3, "game": "brag", "view": <the public view above>,
-     "shown": {"<user id>": {"cards": [...], "hand": "run A-2-3",
-                             "discards"?: [...], "hands"?: [[...], [...]]}},
      "combos": {"<user id>": Message("combo-brag-run", {"ranks": "A-2-3", ...})},
      "finished": True, "stacks": {...}, "pots": [{"amount", "winners"}], "payments": [],
-     "carried": 0}
+     "carried": 0,
+     "shown": {"<user id>": {"cards": [...], "hand": "run A-2-3", "combo": {...},
+                             "discards"?: [...], "hands"?: [[...], [...]]}}}
 
 Only the hands in ``shown`` were revealed: folded hands and losing seers' or covered hands
 never appear.
@@ -51,33 +51,38 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Protocol, cast
 
+from bot.games import events as ev
 from bot.games import registry
-from bot.games.base import Amount, Event, HandRecord, Legal, Pot
+from bot.games.base import Amount, Event, HandRecord, HandState, Legal, Pot
 from bot.games.brag import BragHand
 from bot.games.brag_rank import strength, strength_category
 from bot.games.brelan import BrelanHand, Category
 from bot.games.cards import Card, Shuffler, parse_cards
 from bot.games.errors import GameError
+from bot.games.events import ComboFacts, EventKind
 from bot.games.registry import GameSpec
 from bot.games.session import TableSession
+from bot.games.verbs import Verb
 from bot.i18n.message import Message
 from bot.runtime.errors import TableError
-from bot.runtime.public import HandView, PlayerView
+from bot.runtime.public import HandView, PlayerView, ShowdownReport
 from bot.runtime.seating import BragSeating, BrelanSeating, PlainSeating, Seating
 from bot.runtime.settings import Settings
 from bot.storage.models import HandStats
 
 #: The automatic action of a Brelan/Bouillotte player who runs out of time, by preference.
-AUTO_VERBS = ("decline", "pass", "stand", "hold")
+AUTO_VERBS: tuple[Verb, ...] = (Verb.DECLINE, Verb.PASS, Verb.STAND, Verb.HOLD)
 #: The same for Brag: fold; refuse a common showdown; keep the hand he looked at, or his
 #: blind hand after winning blind (the cards stay in front of him); throw.
-BRAG_AUTO_VERBS = ("fold", "refuse", "keep", "throw")
+BRAG_AUTO_VERBS: tuple[Verb, ...] = (Verb.FOLD, Verb.REFUSE, Verb.KEEP, Verb.THROW)
 #: The same for a game with no adapter of its own: fold, else pass (then his first move).
-PLAIN_AUTO_VERBS = ("fold", "pass")
+PLAIN_AUTO_VERBS: tuple[Verb, ...] = (Verb.FOLD, Verb.PASS)
 
 
-class RuntimeHand(Protocol):
-    """What the manager uses of any game's hand (BrelanHand, BragHand)."""
+class RuntimeHand(HandState, Protocol):
+    """What the manager uses of any game's hand (BrelanHand, BragHand): a
+    :class:`~bot.games.base.HandState` with its players (``names`` in order of play,
+    ``index`` by name), its ``events`` so far, the ``pots`` paid and what it ``carried``."""
 
     names: list[str]
     index: dict[str, int]
@@ -85,126 +90,176 @@ class RuntimeHand(Protocol):
     pots: list[Pot]
     carried: int
 
-    @property
-    def finished(self) -> bool: ...
 
-    @property
-    def to_act(self) -> str | None: ...
-
-    def legal_actions(self) -> list[Legal]: ...
-
-    def act(self, player: str, verb: str, amount: Amount = None) -> list[Event]: ...
-
-    def stacks(self) -> dict[str, int]: ...
-
-    def summary(self) -> dict[str, Any]: ...
-
-
-def auto_verb(legal: list[Any], preference: tuple[str, ...] = AUTO_VERBS) -> str:
+def auto_verb(legal: list[Legal], preference: tuple[Verb, ...] = AUTO_VERBS) -> Verb:
     """Pass before the opening, fold after it, decline a carre, stand in the sans-plus
     round, hold at the carrer's closing turn.
 
     >>> auto_verb([Legal("hold", 4), Legal("raise", None, 5, 9)])
-    'hold'
+    <Verb.HOLD: 'hold'>
     """
     verbs = [a.verb for a in legal]
     for verb in preference:
         if verb in verbs:
             return verb
-    return str(verbs[0])
+    return Verb(verbs[0])
+
+
+def preferred_move(legal: list[Legal], preference: tuple[Verb, ...]) -> tuple[Verb, Amount]:
+    """The first legal move whose verb comes first in ``preference`` (at its fixed amount),
+    else the first legal move at its fixed amount or its lowest.
+
+    >>> preferred_move([Legal("bet", min=2, max=9), Legal("fold")], BRAG_AUTO_VERBS)
+    (<Verb.FOLD: 'fold'>, None)
+    """
+    for verb in preference:
+        for choice in legal:
+            if choice.verb == verb:
+                return verb, choice.amount
+    first = legal[0]
+    return Verb(first.verb), first.amount if first.amount is not None else first.min
 
 
 @dataclass
 class EndReport:
     """How a finished hand is told: a showdown, or a line of narration."""
 
-    showdown: dict[str, Any] | None = None
+    showdown: ShowdownReport | None = None
     said: Message = field(default_factory=lambda: Message.of("log-hand-over"))
     data: dict[str, Any] = field(default_factory=dict)
 
 
-#: Flags and choices the catalogue's event lines select on, when the event lacks them.
-_EVENT_DEFAULTS: dict[str, Any] = {
-    "all_in": "no",
-    "sans_plus": "no",
-    "blind": "no",
-    "forced": "no",
-    "proposal": "no",
-    "next_deal": "no",
-    "face_up": "no",
-    "unseen": "no",
-    "shown": "no",
-    "source": "player",
-    "to": "flambeau",
-    "step": "carre",
-    "amount": 0,
-    "stake": 0,
-    "stage": 1,
-    "hand": 0,
-    "count": 1,
-}
+#: What a key an event may leave out (``NotRequired`` in its kind's data,
+#: :mod:`bot.games.events`) means to the catalogue's line for it: a flag left out is "no", a
+#: payment without a ``source`` is a player's, Brag's look at his only hand is hand 0.
+ABSENT: Mapping[EventKind, Mapping[str, Any]] = MappingProxyType(
+    {
+        EventKind.CARRIED: {"next_deal": "no"},
+        EventKind.PAYMENT: {"source": "player"},
+        EventKind.REVEAL: {"face_up": "no"},
+        EventKind.LOOK: {"hand": 0},
+        EventKind.KEEP: {"blind": "no"},
+        EventKind.SHOWDOWN: {"proposal": "no"},
+    }
+)
+#: Keys whose values are words the catalogue does not take as they are: a player's name
+#: (a mention), a combination (a message of its own), English descriptions, a Brag hand's
+#: number or a retourne (read by kind in :func:`_worded`).
+_WORDED = frozenset({"to", "seen", "hand", "by", "step", "combo", "retourne", "winners"})
 
 
 def event_message(event: Event, game: str = "") -> Message:
     """An engine event as a catalogue message, ``event-<kind>`` (``event-<prefix>-<kind>``
     for a game whose registry entry has a ``text_prefix``: ``event-brag-<kind>`` at Brag),
-    with its facts as parameters: the player (``user``), numbers, flags as ``yes``/``no``,
-    players named as mentions, a combination as its own message. Never a card: the public
-    log shows no card but the retourne (``card``)."""
+    with its facts as parameters: the player (``user``), numbers, flags as ``yes``/``no``
+    (:data:`ABSENT` when the event leaves one out), players named as mentions, a
+    combination as its own message. Never a card: the public log shows no card but the
+    retourne (``card``)."""
     data = event.data
-    params: dict[str, Any] = dict(_EVENT_DEFAULTS)
+    params: dict[str, Any] = dict(ABSENT.get(event.kind, {}))
     params["user"] = event.player or ""
     params["who"] = f"<@{event.player}>" if event.player else ""
     for key, value in data.items():
         if isinstance(value, bool):
             params[key] = "yes" if value else "no"
-        elif isinstance(value, int | str) and key not in ("to", "seen", "hand", "by", "step"):
+        elif isinstance(value, int | str) and key not in _WORDED:
             params[key] = value
-    if isinstance(data.get("hand"), int):
-        params["hand"] = data["hand"]
-    if "winners" in data:
-        params["winners"] = ", ".join(f"<@{w}>" for w in data["winners"])
-        params["count"] = len(data["winners"])
-        params["who"] = params["who"] or params["winners"]
-    if "seen" in data:
-        params["seen"] = str(data["seen"])
-    if "to" in data:
-        params["to"] = "flambeau" if data["to"] == "flambeau" else str(data["to"])
-    if "step" in data:
-        params["step"] = str(data["step"])
-    if isinstance(data.get("combo"), dict):
-        params["combo"] = combo_message(data["combo"])
-    if "retourne" in data:
-        params["card"] = Message.of("card", code=str(data["retourne"]))
+    params.update(_worded(event))
     entry = registry.find(game)
     prefix = f"event-{entry.text_prefix}-" if entry is not None and entry.text_prefix else "event-"
     return Message(prefix + event.kind.replace("_", "-"), MappingProxyType(params))
 
 
-def combo_message(facts: dict[str, Any]) -> Message:
+def _worded(event: Event) -> dict[str, Any]:
+    """The parameters of :data:`_WORDED` keys, read through the shape of the event's kind."""
+    kind, data = event.kind, event.data
+    if kind == EventKind.CARRE:
+        return {"step": ev.CARRE.of(event)["step"]}
+    if kind == EventKind.PAYMENT:
+        return {"to": ev.PAYMENT.of(event)["to"]}
+    if kind == EventKind.SEE:
+        return {"seen": ev.SEE.of(event)["seen"]}
+    if kind == EventKind.DEAL and "retourne" in data:  # Brelan's (Brag's deal has none)
+        return {"card": Message.of("card", code=ev.BRELAN_DEAL.of(event)["retourne"])}
+    if kind == EventKind.REVEAL:
+        return {"combo": combo_message(ev.REVEAL.of(event)["combo"])}
+    if kind == EventKind.KEEP:
+        return {"hand": ev.KEEP.of(event)["hand"]}
+    if kind == EventKind.LOOK and "hand" in data:  # which of his two hands
+        return {"hand": ev.LOOK.of(event)["hand"]}
+    if kind == EventKind.THROW and "hand" in data:
+        return {"hand": ev.THROW.of(event)["hand"]}
+    if kind != EventKind.POT:
+        return {}
+    if "combo" in data:  # Brelan's pot won at the showdown
+        return {"combo": combo_message(ev.BRELAN_POT.of(event)["combo"])}
+    if "winners" not in data:  # won uncontested: by its player
+        return {"count": 1}
+    won = ev.BRAG_POT.of(event)["winners"]
+    mentions = ", ".join(f"<@{w}>" for w in won)
+    return {
+        "winners": mentions,
+        "count": len(won),
+        "who": f"<@{event.player}>" if event.player else mentions,
+    }
+
+
+def combo_message(facts: ComboFacts) -> Message:
     """A combination's facts (``Combination.facts``, ``brag_rank.facts``) as a message.
 
     >>> combo_message({"kind": "point", "value": 60, "suit": "d"})
     Message(key='combo-point', params=mappingproxy({'value': 60, 'suit': 'd'}))
     """
-    kind = str(facts.get("kind", ""))
+    kind = facts["kind"]
     if "ranks" in facts:
         return Message.of(
-            f"combo-brag-{kind.replace('_', '-')}",
-            ranks=str(facts["ranks"]),
-            wilds=int(facts.get("wilds", 0)),
+            f"combo-brag-{kind.replace('_', '-')}", ranks=facts["ranks"], wilds=facts["wilds"]
         )
-    if kind == "point" and facts.get("suit") is None:
+    if kind != "point":
+        return Message.of(f"combo-{kind}", rank=facts["value"])
+    if facts["suit"] is None:
         return Message.of("combo-no-point")
-    if kind == "point":
-        return Message.of("combo-point", value=int(facts["value"]), suit=str(facts["suit"]))
-    return Message.of(f"combo-{kind}", rank=int(facts.get("value", 0)))
+    return Message.of("combo-point", value=facts["value"], suit=facts["suit"])
 
 
 def narrate(
-    events: list[Event], skip: tuple[str, ...], game: str = ""
+    events: list[Event], skip: tuple[EventKind, ...], game: str = ""
 ) -> list[tuple[Message, dict[str, Any]]]:
+    """Each event not of a kind in ``skip`` as a line of the log, with its JSON."""
     return [(event_message(e, game), e.to_json()) for e in events if e.kind not in skip]
+
+
+def _summary_report(hand_no: int, game: str, summary: dict[str, Any]) -> dict[str, Any]:
+    """The data of a hand's end told in a line: its number, its game, its replay summary."""
+    return {"hand_no": hand_no, "game": game, **summary}
+
+
+def _showdown_report(
+    hand_no: int,
+    game: str,
+    view: HandView,
+    combos: dict[str, Message],
+    summary: dict[str, Any],
+    reveal: ev.ShowdownData | None = None,
+    shown: dict[str, ev.RevealData] | None = None,
+) -> ShowdownReport:
+    """A showdown as the presenter is told it (the summary is a finished hand's)."""
+    report: ShowdownReport = {
+        "hand_no": hand_no,
+        "game": game,
+        "view": view,
+        "combos": combos,
+        "finished": summary["finished"],
+        "stacks": summary["stacks"],
+        "pots": summary["pots"],
+        "payments": summary["payments"],
+        "carried": summary["carried"],
+    }
+    if reveal is not None:
+        report["reveal"] = reveal
+    if shown is not None:
+        report["shown"] = shown
+    return report
 
 
 class GameRules(ABC):
@@ -256,7 +311,7 @@ class GameRules(ABC):
         """A player's own cards for him alone; TableError when he may not see them."""
 
     @abstractmethod
-    def auto_action(self, hand: RuntimeHand) -> tuple[str, Amount]:
+    def auto_action(self, hand: RuntimeHand) -> tuple[Verb, Amount]:
         """The action of the player to act when his time runs out."""
 
     @abstractmethod
@@ -337,7 +392,7 @@ class BrelanRules(GameRules):
 
     def visible(self, hand: RuntimeHand, name: str) -> tuple[list[str], str | None] | None:
         h = _brelan(hand)
-        if not any(e.kind == "deal" for e in h.events):
+        if not any(e.kind == EventKind.DEAL for e in h.events):
             return None  # the carre is played blind
         return [c.code for c in h.hands[h.index[name]]], h.retourne.code
 
@@ -354,7 +409,7 @@ class BrelanRules(GameRules):
             raise TableError("refuse-carre-blind")
         return {"cards": seen[0], "retourne": seen[1]}
 
-    def auto_action(self, hand: RuntimeHand) -> tuple[str, Amount]:
+    def auto_action(self, hand: RuntimeHand) -> tuple[Verb, Amount]:
         return auto_verb(hand.legal_actions()), None
 
     def stats(self, hand: RuntimeHand, record: HandRecord) -> list[HandStats]:
@@ -368,16 +423,17 @@ class BrelanRules(GameRules):
         h = _brelan(hand)
         summary = h.summary()
         if h.combinations:
+            # the engine's showdown event: retourne, hands, suits owned and points
+            showdown = next(e for e in h.events if e.kind == EventKind.SHOWDOWN)
             return EndReport(
-                showdown={
-                    "hand_no": hand_no,
-                    "game": self.game,
-                    "view": h.public_view(),
-                    "combos": {n: combo_message(c.facts()) for n, c in h.combinations.items()},
-                    # the engine's showdown event: retourne, hands, suits owned and points
-                    "reveal": next((e.data for e in h.events if e.kind == "showdown"), {}),
-                    **summary,
-                }
+                showdown=_showdown_report(
+                    hand_no,
+                    self.game,
+                    cast(HandView, h.public_view()),
+                    {n: combo_message(c.facts()) for n, c in h.combinations.items()},
+                    summary,
+                    reveal=ev.BRELAN_SHOWDOWN.of(showdown),
+                )
             )
         if h.pots:
             winner = h.pots[0].winners[0]
@@ -391,7 +447,7 @@ class BrelanRules(GameRules):
         )
 
     def narrate(self, events: list[Event]) -> list[tuple[Message, dict[str, Any]]]:
-        return narrate(events, skip=("showdown", "end"), game=self.game)
+        return narrate(events, skip=(EventKind.SHOWDOWN, EventKind.END), game=self.game)
 
     def flambeau(self, hand: RuntimeHand) -> int:
         return _brelan(hand).flambeau
@@ -405,12 +461,27 @@ def _brag(hand: RuntimeHand) -> BragHand:
     return hand
 
 
+def _staked(event: Event) -> int:
+    """The chips a Brag event puts in the pot for its player: an ante, a bet, a cover, a
+    see's price; nothing for the others."""
+    kind = event.kind
+    if kind == EventKind.ANTE:
+        return ev.BRAG_ANTE.of(event)["amount"]
+    if kind == EventKind.BET:
+        return ev.BET.of(event)["amount"]
+    if kind == EventKind.COVER:
+        return ev.COVER.of(event)["amount"]
+    if kind == EventKind.SEE:
+        return ev.SEE.of(event)["amount"]
+    return 0
+
+
 def brag_public_view(hand: BragHand) -> HandView:
     """Everything anyone may see of a Brag deal now (shape in the module docstring)."""
     stakes = dict.fromkeys(hand.names, 0)
     for e in hand.events:
-        if e.kind in ("ante", "bet", "cover", "see") and e.player is not None:
-            stakes[e.player] += int(e.data.get("amount", 0))
+        if e.player is not None:
+            stakes[e.player] += _staked(e)
     players: list[PlayerView] = []
     for i, name in enumerate(hand.names):
         shown = hand.shown.get(name)
@@ -496,14 +567,8 @@ class BragRules(GameRules):
             raise TableError("refuse-blind")
         return {"cards": seen[0], "retourne": None}
 
-    def auto_action(self, hand: RuntimeHand) -> tuple[str, Amount]:
-        legal = hand.legal_actions()
-        for verb in BRAG_AUTO_VERBS:
-            for choice in legal:
-                if choice.verb == verb:
-                    return verb, choice.amount
-        first = legal[0]
-        return first.verb, first.amount if first.amount is not None else first.min
+    def auto_action(self, hand: RuntimeHand) -> tuple[Verb, Amount]:
+        return preferred_move(hand.legal_actions(), BRAG_AUTO_VERBS)
 
     def stats(self, hand: RuntimeHand, record: HandRecord) -> list[HandStats]:
         h = _brag(hand)
@@ -519,24 +584,24 @@ class BragRules(GameRules):
     def end_report(self, hand: RuntimeHand, hand_no: int) -> EndReport:
         h = _brag(hand)
         summary = h.summary()
-        base = {"hand_no": hand_no, "game": self.game, **summary}
+        base = _summary_report(hand_no, self.game, summary)
         if h.shown:
-            shown = {n: dict(d) for n, d in h.shown.items()}
+            shown = {n: d.copy() for n, d in h.shown.items()}
             return EndReport(
-                showdown={
-                    "hand_no": hand_no,
-                    "game": self.game,
-                    "view": brag_public_view(h),
-                    "shown": shown,
-                    "combos": {n: combo_message(d["combo"]) for n, d in shown.items()},
-                    **summary,
-                }
+                showdown=_showdown_report(
+                    hand_no,
+                    self.game,
+                    brag_public_view(h),
+                    {n: combo_message(d["combo"]) for n, d in shown.items()},
+                    summary,
+                    shown=shown,
+                )
             )
         if h.pots:
             pot = h.pots[0]
             said = Message.of("log-wins-uncontested", user=pot.winners[0], n=pot.amount)
             return EndReport(said=said, data=base)
-        blind = next((e.player for e in h.events if e.kind == "blind_win"), None)
+        blind = next((e.player for e in h.events if e.kind == EventKind.BLIND_WIN), None)
         if blind is not None:
             key = "log-blind-win-keeps" if blind in h.kept_after else "log-blind-win"
             return EndReport(
@@ -546,10 +611,10 @@ class BragRules(GameRules):
         return EndReport(said=Message.of("log-carried", n=h.carried), data=base)
 
     def narrate(self, events: list[Event]) -> list[tuple[Message, dict[str, Any]]]:
-        return narrate(events, skip=("end", "ante"), game=self.game)
+        return narrate(events, skip=(EventKind.END, EventKind.ANTE), game=self.game)
 
     def opening_notes(self, hand: RuntimeHand) -> list[tuple[Message, dict[str, Any]]]:
-        notable = ("carried", "kept", "reveal", "fold")
+        notable = (EventKind.CARRIED, EventKind.KEPT, EventKind.REVEAL, EventKind.FOLD)
         events = [e for e in _brag(hand).events if e.kind in notable]
         return narrate(events, skip=(), game=self.game)
 
@@ -611,23 +676,17 @@ class PlainRules(GameRules):
         assert seen is not None
         return {"cards": seen[0], "retourne": None}
 
-    def auto_action(self, hand: RuntimeHand) -> tuple[str, Amount]:
-        legal = hand.legal_actions()
-        for verb in PLAIN_AUTO_VERBS:
-            for choice in legal:
-                if choice.verb == verb:
-                    return verb, choice.amount
-        first = legal[0]
-        return first.verb, first.amount if first.amount is not None else first.min
+    def auto_action(self, hand: RuntimeHand) -> tuple[Verb, Amount]:
+        return preferred_move(hand.legal_actions(), PLAIN_AUTO_VERBS)
 
     def stats(self, hand: RuntimeHand, record: HandRecord) -> list[HandStats]:
         return _won_lines(hand, record)
 
     def end_report(self, hand: RuntimeHand, hand_no: int) -> EndReport:
-        return EndReport(data={"hand_no": hand_no, "game": self.game, **hand.summary()})
+        return EndReport(data=_summary_report(hand_no, self.game, hand.summary()))
 
     def narrate(self, events: list[Event]) -> list[tuple[Message, dict[str, Any]]]:
-        return narrate(events, skip=("end",), game=self.game)
+        return narrate(events, skip=(EventKind.END,), game=self.game)
 
 
 # --------------------------------------------------------------------- the registry hook

@@ -23,7 +23,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.games import registry
 from bot.games.base import HandRecord
@@ -32,6 +31,7 @@ from bot.games.brag_rank import CATEGORIES, best_three, facts, strength_category
 from bot.games.brelan import BrelanHand
 from bot.games.cards import Card
 from bot.games.errors import GameError
+from bot.games.events import BrelanComboFacts, ComboFacts
 from bot.games.replay import start_hand
 from bot.runtime.games import GAME_RULES, RuntimeHand
 
@@ -56,7 +56,7 @@ class AfterHand:
     cards: dict[str, tuple[list[str], str | None]] = field(default_factory=dict)
     unseen: frozenset[str] = frozenset()
     kept: frozenset[str] = frozenset()
-    strong: dict[str, dict[str, Any]] = field(default_factory=dict)
+    strong: dict[str, ComboFacts] = field(default_factory=dict)
 
 
 def after_hand(record: HandRecord, hand: RuntimeHand | None = None) -> AfterHand:
@@ -83,7 +83,7 @@ def after_hand(record: HandRecord, hand: RuntimeHand | None = None) -> AfterHand
 def _brelan_after(h: BrelanHand) -> AfterHand:
     retourne: str | None = h.retourne.code
     cards = {n: ([c.code for c in h.hands[i]], retourne) for i, n in enumerate(h.names)}
-    strong: dict[str, dict[str, Any]] = {}
+    strong: dict[str, ComboFacts] = {}
     for i, name in enumerate(h.names):
         if h.folded[i]:
             found = brelan_strength(h.hands[i], h.retourne)
@@ -93,7 +93,7 @@ def _brelan_after(h: BrelanHand) -> AfterHand:
     return AfterHand(tuple(h.names), cards, frozenset(), frozenset(), strong)
 
 
-def brelan_strength(hand: tuple[Card, ...], retourne: Card) -> dict[str, Any] | None:
+def brelan_strength(hand: tuple[Card, ...], retourne: Card) -> BrelanComboFacts | None:
     """The facts of a strong Brelan/Bouillotte hand (a brelan, or a point of at least
     :data:`STRONG_POINT` in one of his suits counting the retourne), else None.
 
@@ -160,7 +160,7 @@ def _brag_after(record: HandRecord) -> AfterHand:
             cards[n] = (mine, None)
             if not set(mine) <= known[n]:
                 unseen.add(n)
-    strong: dict[str, dict[str, Any]] = {}
+    strong: dict[str, ComboFacts] = {}
     for n, hands in folded.items():
         looked = [cs for cs in hands if cs and {c.code for c in cs} <= known[n]]
         if not looked:

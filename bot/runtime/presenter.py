@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.i18n.message import Message
-from bot.runtime.public import PublicState
+from bot.runtime.public import PublicState, ShowdownReport
 
 
 class Presenter(Protocol):
@@ -31,7 +31,7 @@ class Presenter(Protocol):
         """Something happened at the table: a catalogue message (third person, for
         everyone) and its details."""
 
-    async def showdown(self, table_id: int, data: dict[str, Any]) -> None:
+    async def showdown(self, table_id: int, data: ShowdownReport) -> None:
         """A hand ended with the hands shown."""
 
 
@@ -45,7 +45,7 @@ class SilentPresenter:
     async def announce(self, table_id: int, said: Message, data: dict[str, Any]) -> None:
         return None
 
-    async def showdown(self, table_id: int, data: dict[str, Any]) -> None:
+    async def showdown(self, table_id: int, data: ShowdownReport) -> None:
         return None
 
     async def deliver_cards(
@@ -66,7 +66,7 @@ class RecordingPresenter:
     updates: list[tuple[int, PublicState]] = field(default_factory=list)
     deliveries: list[tuple[int, int, list[str], str | None]] = field(default_factory=list)
     announcements: list[tuple[int, Message, dict[str, Any]]] = field(default_factory=list)
-    showdowns: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    showdowns: list[tuple[int, ShowdownReport]] = field(default_factory=list)
     blocked: set[int] = field(default_factory=set)
     log: list[tuple[str, int, Any]] = field(default_factory=list)
 
@@ -95,7 +95,7 @@ class RecordingPresenter:
         """The keys of the announcements (of one table), in order."""
         return [m.key for t, m, _ in self.announcements if table_id in (None, t)]
 
-    async def showdown(self, table_id: int, data: dict[str, Any]) -> None:
+    async def showdown(self, table_id: int, data: ShowdownReport) -> None:
         self.showdowns.append((table_id, data))
         self.log.append(("showdown", table_id, data))
 

@@ -16,13 +16,22 @@ The hand (:class:`PublicHand`) is the runtime's header (``id``, ``no``, ``legal`
 ``NotRequired`` because each game writes only its own. A game run by
 :class:`~bot.runtime.games.PlainRules` says itself what its view holds.
 
+A hand that ends in a showdown is reported as a :class:`ShowdownReport`
+(``Presenter.showdown``; :func:`bot.view.table.showdown_document` words it): the game's
+public view then, each revealed hand's combination as a message, the replay summary (pots
+and payments as :class:`~bot.games.base.PotJson` and ``PaymentJson``), and Brelan's
+``reveal`` (the engine's showdown event) or Brag's ``shown`` hands. Real showdowns of the
+three games are checked against it too.
+
 (No ``from __future__ import annotations`` here: TypedDict must see ``NotRequired`` itself
 for ``__required_keys__`` to be right.)
 """
 
 from typing import Any, NotRequired, TypedDict, cast
 
-from bot.games.base import Legal
+from bot.games.base import Legal, PaymentJson, PotJson
+from bot.games.events import RevealData, ShowdownData
+from bot.i18n.message import Message
 
 
 class SeatView(TypedDict):
@@ -172,6 +181,30 @@ class PublicState(TypedDict):
     fair: FairView | None
     choice: ChoiceView | None
     hand: PublicHand | None
+
+
+class ShowdownReport(TypedDict):
+    """A hand ended by a showdown, as the presenter is told it (Brelan and Bouillotte: every
+    hand not folded, and the folded ones face up too; Brag: only the hands in ``shown``).
+
+    ``combos``: each revealed hand's combination as a message; ``finished`` .. ``carried``:
+    the replay summary of the finished hand (SCENARIOS.md); ``reveal`` (Brelan, Bouillotte):
+    the engine's showdown event, with the retourne, every hand and each suit's owner and
+    points; ``shown`` (Brag): the hands the rules turned face up; ``next_hand_at``: when the
+    next deal comes, if the surface shows it."""
+
+    hand_no: int
+    game: str
+    view: HandView
+    combos: dict[str, Message]
+    finished: bool
+    stacks: dict[str, int]
+    pots: list[PotJson]
+    payments: list[PaymentJson]
+    carried: int
+    reveal: NotRequired[ShowdownData]
+    shown: NotRequired[dict[str, RevealData]]
+    next_hand_at: NotRequired[float | None]
 
 
 def legal_json(legal: Legal) -> LegalAction:

@@ -26,11 +26,12 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from bot.games import events as ev
 from bot.games import registry
 from bot.games.base import Event, HandRecord, Player
 from bot.games.brag import BragHand
 from bot.games.brag_session import BragSession
-from bot.games.brelan import deal_from, deck_for
+from bot.games.brelan import deck_for
 from bot.games.cards import Shuffler
 from bot.games.errors import GameError, SetupError
 from bot.games.options import parse_options
@@ -311,19 +312,9 @@ class BrelanSeating(Seating):
     def next_record(self, excluded: set[str], shuffler: Shuffler) -> HandRecord | None:
         if not self.can_deal(excluded):
             return None
-        core = self.core
         names = self._players(excluded)
-        deck = shuffler.shuffled(deck_for(core.options, len(names)), names)
-        hands, retourne = deal_from(deck, len(names))
-        return HandRecord(
-            game=core.game,
-            players=[Player(n, core.stacks[n]) for n in names],
-            hands=dict(zip(names, hands, strict=True)),
-            options=core.options.to_dict(),
-            retourne=retourne,
-            carried=core.carried,
-            refaits=core.refaits,
-        )
+        deck = shuffler.shuffled(deck_for(self.core.options, len(names)), names)
+        return self.core.hand_record(deck, names)
 
     def end_of_hand(self, hand: Any) -> list[Event]:
         return self.core.end_of_hand(hand.stacks(), carried=hand.carried, refait=is_refait(hand))
@@ -513,10 +504,10 @@ class BragSeating(Seating):
         for name in list(self.core.seats):
             if name in self.going:
                 self.remove(name)
-                events.append(Event("leave", name, {}))
+                events.append(ev.LEAVE.event(name, {}))
             elif self.core.stack_of(name) == 0 and name not in self.core.kept:
                 self.remove(name)
-                events.append(Event("decave", name, {}))
+                events.append(ev.DECAVE.event(name, {}))
         self.going.clear()
         return events
 
@@ -679,9 +670,9 @@ class PlainSeating(Seating):
         for name in list(self.seats):
             if name in self.going:
                 self.remove(name)
-                events.append(Event("leave", name, {}))
+                events.append(ev.LEAVE.event(name, {}))
             elif self.stacks[name] == 0:
                 self.remove(name)
-                events.append(Event("decave", name, {}))
+                events.append(ev.DECAVE.event(name, {}))
         self.going.clear()
         return events

@@ -16,7 +16,7 @@ def holding_text(lang: Lang, fold: StrongFold) -> str:
     try:
         facts = json.loads(fold.holding)
         return render(lang, combo_message(facts))
-    except (ValueError, TypeError, AttributeError):
+    except (ValueError, TypeError, AttributeError, KeyError):
         return "?"
 
 

@@ -26,7 +26,7 @@ import discord
 
 from bot.i18n import Lang, Message, render
 from bot.i18n.people import is_house_player
-from bot.runtime.public import PublicState, quiet_state
+from bot.runtime.public import PublicState, ShowdownReport, quiet_state
 from bot.storage import Transaction
 from bot.ui.interaction import guild_lang
 from bot.ui.outbox import NOTICE, PRIVATE, Fault, Outbox, Pacer, classify
@@ -563,13 +563,13 @@ class DiscordPresenter:
         for moved in [k for k in self.moved_at if k[0] == table_id]:
             del self.moved_at[moved]
 
-    async def showdown(self, table_id: int, data: dict[str, Any]) -> None:
+    async def showdown(self, table_id: int, data: ShowdownReport) -> None:
         """Posted in the background, after the calls already queued for the channel."""
         if table_id in self.outbox.gone:
             return
         self.outbox.run(("table", table_id), lambda: self._post_showdown(table_id, data))
 
-    async def _post_showdown(self, table_id: int, data: dict[str, Any]) -> None:
+    async def _post_showdown(self, table_id: int, data: ShowdownReport) -> None:
         try:
             table = await self.bot.db.query(Transaction.get_table, table_id)
         except Exception:

@@ -10,12 +10,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 import discord
 
 from bot.i18n import Lang, people, render
-from bot.runtime.public import PublicState
+from bot.runtime.public import PublicState, ShowdownReport
 from bot.ui.limits import EMBED_TOTAL, FIELD_VALUE, add_lines_field, embed_size, fit_embed
 from bot.view.card_art import ShowdownPicture
 from bot.view.document import Document, Section
@@ -79,13 +78,13 @@ def table_embed(
     return embed_of(lang, doc)
 
 
-def showdown_embed(lang: Lang, game: str, data: Mapping[str, Any]) -> discord.Embed:
+def showdown_embed(lang: Lang, game: str, data: ShowdownReport) -> discord.Embed:
     """The showdown post (:func:`bot.view.table.showdown_document`)."""
     return embed_of(lang, showdown_document(lang, game, data))
 
 
 def showdown_picture(
-    lang: Lang, game: str, data: Mapping[str, Any], names: Mapping[int, str]
+    lang: Lang, game: str, data: ShowdownReport, names: Mapping[int, str]
 ) -> ShowdownPicture:
     """The showdown's picture (drawn by :mod:`bot.view.card_art`): the same hands, retourne
     and lines as the showdown post, players by name rather than mention."""

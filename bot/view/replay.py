@@ -45,7 +45,7 @@ from bot.games.replay import load_record, start_hand
 from bot.i18n import Lang, render
 from bot.i18n.message import Refusal
 from bot.runtime.games import GAME_RULES, GameRules, RuntimeHand
-from bot.runtime.public import HandView
+from bot.runtime.public import HandView, ShowdownReport
 from bot.view.document import Document, HandRow, Section
 from bot.view.table import hand_lines, player_marks, showdown_document
 from bot.view.words import cards, chips, game_colour, game_title, mention, narrate, verb_label
@@ -190,7 +190,10 @@ class _Pages:
             said = render(lang, "ui-showdown-hand", n=self.hand)
             faces, retourne = shown.hands, shown.retourne
         else:
-            shown = showdown_document(lang, self.game, report.data)  # its pots and payments
+            # no hand was shown: the report's pots and payments only
+            ended = {**report.data, "game": self.game, "combos": {}}
+            ended["view"] = {**last.view, "players": []}
+            shown = showdown_document(lang, self.game, cast(ShowdownReport, ended))
             said = narrate(lang, report.said)
             faces, retourne = last.faces, last.view.get("retourne")
         sections = [Section("move", render(lang, "replay-the-end"), (said,)), *shown.sections]

@@ -6,11 +6,12 @@ they never decide a rule.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from bot.games import registry
-from bot.i18n import SUIT_SYMBOLS, Lang, Message, render
+from bot.games.brelan_payout import FLAMBEAU, POOL
+from bot.games.events import RevealData
+from bot.i18n import SUIT_SYMBOLS, Lang, render
 from bot.runtime.public import (
     ChoiceView,
     HandView,
@@ -18,6 +19,7 @@ from bot.runtime.public import (
     PublicHand,
     PublicState,
     SeatView,
+    ShowdownReport,
 )
 from bot.view.document import ActionView, Document, HandRow, Section, lines_of
 from bot.view.fair_text import fair_lines
@@ -27,6 +29,8 @@ from bot.view.words import cards, chips, game_colour, game_title, mention, verb_
 #: A showdown's line for each pot, by the catalogue prefix of the game's own texts (its
 #: registry entry's ``text_prefix``); a game without one: Brelan's stages of the pot.
 POT_LINES = {"brag": "ui-pot-line-brag"}
+#: A payment's ends that are no player: the flambeau (the jar) and the pool that pays it.
+NOT_PLAYERS = frozenset({FLAMBEAU, POOL})
 
 
 # -- the table -----------------------------------------------------------------------------
@@ -248,30 +252,31 @@ def hand_actions(lang: Lang, hand: PublicHand | None) -> tuple[ActionView, ...]:
 # -- the showdown ----------------------------------------------------------------------------
 
 
-def showdown_document(lang: Lang, game: str, data: Mapping[str, Any]) -> Document:
+def showdown_document(lang: Lang, game: str, data: ShowdownReport) -> Document:
     """Every hand the rules reveal, the retourne, suits and points, pots and payments."""
-    view = data.get("view") or {}
-    reveal = data.get("reveal") or {}
-    retourne = reveal.get("retourne") or view.get("retourne")
+    view = data["view"]
+    reveal = data.get("reveal")  # Brelan and Bouillotte: the engine's showdown
+    retourne = reveal["retourne"] if reveal is not None else view.get("retourne")
     rows, lines = _shown_hands(lang, data)
     sections = []
     if lines:
         sections.append(Section("hands", render(lang, "ui-hands"), tuple(lines), parts=3))
-    suits = [s for s in reveal.get("suits", []) if s.get("owner")]
-    if suits:
+    suits = reveal["suits"] if reveal is not None else []
+    owned = [(s["suit"], owner, s["points"]) for s in suits if (owner := s["owner"])]
+    if owned:
         points = tuple(
             render(
                 lang,
                 "ui-points",
-                sym=SUIT_SYMBOLS.get(s["suit"], s["suit"]),
-                word=render(lang, "suit-name", suit=s["suit"]),
-                w=mention(s["owner"]),
-                n=s["points"],
+                sym=SUIT_SYMBOLS.get(suit, suit),
+                word=render(lang, "suit-name", suit=suit),
+                w=mention(owner),
+                n=n,
             )
-            for s in suits
+            for suit, owner, n in owned
         )
         sections.append(Section("suits", render(lang, "ui-suits-owned-point"), points))
-    if pots := data.get("pots") or []:
+    if pots := data["pots"]:
         prefix = getattr(registry.find(game), "text_prefix", "")
         key = POT_LINES.get(prefix, "ui-pot-line-stage")
         pot_lines = [
@@ -279,27 +284,27 @@ def showdown_document(lang: Lang, game: str, data: Mapping[str, Any]) -> Documen
                 lang,
                 key,
                 k=i,
-                n=chips(lang, int(p["amount"])),
+                n=chips(lang, p["amount"]),
                 w=", ".join(mention(w) for w in p["winners"]),
             )
             for i, p in enumerate(pots, 1)
         ]
         sections.append(_lines("pots", render(lang, "ui-pots"), pot_lines, parts=2))
-    if payments := data.get("payments") or []:
+    if payments := data["payments"]:
         jar = render(lang, "ui-jar")
         paid = [
             render(
                 lang,
                 "ui-pays",
-                a=mention(p["from"]) if p.get("from") else jar,
-                b=mention(p["to"]) if p.get("to") else jar,
-                n=chips(lang, int(p["amount"])),
+                a=jar if p["from"] in NOT_PLAYERS else mention(p["from"]),
+                b=jar if p["to"] in NOT_PLAYERS else mention(p["to"]),
+                n=chips(lang, p["amount"]),
             )
             for p in payments
         ]
         sections.append(_lines("payments", render(lang, "ui-brelan-payments"), paid, parts=3))
     return Document(
-        render(lang, "ui-showdown-hand", n=data.get("hand_no", "?")),
+        render(lang, "ui-showdown-hand", n=data["hand_no"]),
         game_colour(game),
         description=render(lang, "ui-retourne-turned-card", c=cards([retourne]))
         if retourne
@@ -316,38 +321,39 @@ def _lines(key: str, name: str, texts: Sequence[str], parts: int) -> Section:
     return Section(key, name, tuple("\n".join(texts).split("\n")), parts=parts)
 
 
-def _shown_hands(lang: Lang, data: Mapping[str, Any]) -> tuple[list[HandRow], list[str]]:
+def _shown_hands(lang: Lang, data: ShowdownReport) -> tuple[list[HandRow], list[str]]:
     """The hands shown (Brag: only those the rules turned face up), as rows and lines."""
-    view = data.get("view") or {}
-    combos: Mapping[str, Message] = data.get("combos") or {}
-    revealed: Mapping[str, Mapping[str, Any]] = data.get("shown") or {}
+    combos = data["combos"]
+    revealed = data.get("shown")  # Brag: the hands turned face up
     rows, lines = [], []
-    for p in view.get("players", []):
-        name = str(p["name"])
-        if "shown" in data and name not in revealed:
+    for p in data["view"]["players"]:
+        name = p["name"]
+        mine = revealed.get(name) if revealed is not None else None
+        if revealed is not None and mine is None:
             continue
-        shown = revealed[name].get("cards") if name in revealed else p.get("cards")
+        shown = mine["cards"] if mine is not None else p["cards"]
         if not shown:
             continue
         combo = render(lang, combos[name]) if name in combos else None
-        folded = bool(p.get("folded"))
+        folded = p["folded"]
         rows.append(HandRow(mention(name), tuple(shown), combo or "", folded))
         line = f"{mention(name)}: {cards(shown)}"
         if combo is not None:
             line += f" — {combo}"
         if folded:
             line += render(lang, "ui-folded")
-        line += _brag_extras(lang, revealed.get(name) or {})
+        if mine is not None:
+            line += _brag_extras(lang, mine)
         lines.append(line)
     return rows, lines
 
 
-def _brag_extras(lang: Lang, shown: Mapping[str, Any]) -> str:
+def _brag_extras(lang: Lang, shown: RevealData) -> str:
     """A shown Brag hand's discards and, for a player holding two blind hands, both hands."""
     out = ""
-    if shown.get("discards"):
-        out += render(lang, "ui-discarded", c=cards(shown["discards"]))
-    if shown.get("hands"):
-        both = " / ".join(cards(h) for h in shown["hands"])
+    if discards := shown.get("discards"):
+        out += render(lang, "ui-discarded", c=cards(discards))
+    if hands := shown.get("hands"):
+        both = " / ".join(cards(h) for h in hands)
         out += render(lang, "ui-his-two-hands", c=both)
     return out

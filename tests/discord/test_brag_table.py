@@ -32,7 +32,7 @@ from bot.storage import Transaction
 from bot.ui.render import showdown_embed, table_embed
 from bot.ui.views import parse_amount, table_view
 from bot.view.words import card, cards, narrate
-from tests.public_states import public_state
+from tests.public_states import public_state, showdown_report
 
 SEED = 8
 BLIND_REFUSAL = "You are playing blind: look at your cards first."
@@ -580,20 +580,20 @@ def test_brag_showdown_embed_and_table_lines() -> None:
             {"name": "3", "folded": False, "cards": ["7s", "7d", "9c"]},
         ]
     }
-    data = {
-        "hand_no": 4,
-        "view": view,
-        "shown": {
+    data = showdown_report(
+        hand_no=4,
+        game="brag",
+        view=view,
+        shown={
             "2": {"cards": ["Ah", "Kd", "2c"], "hand": "high card A-K-2", "discards": ["4h"]},
             "3": {"cards": ["7s", "7d", "9c"], "hand": "pair 7-7-9"},
         },
-        "combos": {
+        combos={
             "2": combo_message({"kind": "high_card", "ranks": "A-K-2", "wilds": 0}),
             "3": combo_message({"kind": "pair", "ranks": "7-7-9", "wilds": 0}),
         },
-        "pots": [{"amount": 9, "winners": ["3"]}, {"amount": 4, "winners": ["2"]}],
-        "payments": [],
-    }
+        pots=[{"amount": 9, "winners": ["3"]}, {"amount": 4, "winners": ["2"]}],
+    )
     embed = showdown_embed("en", "brag", data).to_dict()
     text = json.dumps(embed, ensure_ascii=False)
     assert "<@1>" not in text  # the folded hand is never shown

@@ -18,7 +18,7 @@ from bot.storage import Transaction
 from bot.ui import limits
 from bot.ui.render import showdown_embed, table_embed
 from bot.ui.views import AmountModal, table_view
-from tests.public_states import public_state
+from tests.public_states import public_state, showdown_report
 from tests.test_runtime_support import CHANNEL, GUILD, make_env
 
 # -------------------------------------------------------------- the extremes, built
@@ -84,18 +84,15 @@ def test_the_largest_showdown_fits(lang: str) -> None:
         }
         for n in names
     }
-    data = {
-        "hand_no": 10**6,
-        "game": "brag",
-        "view": {"players": [{"name": n, "stack": 10**9, "stake": 10**9} for n in names]},
-        "shown": shown,
-        "combos": {n: combo_message({"kind": "run", "ranks": "A-K-Q", "wilds": 0}) for n in names},
-        "finished": True,
-        "stacks": dict.fromkeys(names, 10**9),
-        "pots": [{"amount": 10**9, "winners": names} for _ in range(15)],
-        "payments": [],
-        "carried": 0,
-    }
+    data = showdown_report(
+        hand_no=10**6,
+        game="brag",
+        view={"players": [{"name": n, "stack": 10**9, "stake": 10**9} for n in names]},
+        shown=shown,
+        combos={n: combo_message({"kind": "run", "ranks": "A-K-Q", "wilds": 0}) for n in names},
+        stacks=dict.fromkeys(names, 10**9),
+        pots=[{"amount": 10**9, "winners": names} for _ in range(15)],
+    )
     assert_within_discord_limits(showdown_embed(lang, "brag", data))
 
 

@@ -25,6 +25,7 @@ from bot.ui import limits
 from bot.ui.render import showdown_embed, table_embed
 from bot.ui.views import AmountModal, table_view
 from bot.view.words import narrate
+from tests.public_states import showdown_report
 
 BIG = 10**18 + 987_654_321  # 19-digit snowflakes: the longest mentions (names never shown)
 MAX = 10**12  # the largest amount the bot stores (MAX_CHIPS)
@@ -184,18 +185,24 @@ def test_the_showdown_with_the_most_hands_shows_them_all(lang: str) -> None:
         }
         for n in names
     }
-    data = {
-        "hand_no": MAX,
-        "view": {"players": [{"name": n, "folded": True} for n in names], "retourne": "Ah"},
-        "shown": shown,
-        "combos": dict.fromkeys(
-            names, combo_message({"kind": "prial", "ranks": "3-3-3", "wilds": 3})
-        ),
-        "pots": [{"amount": MAX, "winners": names} for _ in range(16)],
-        "payments": [{"from": a, "to": names[0], "amount": MAX} for a in names],
-        "reveal": {"suits": [{"suit": s, "owner": names[0], "points": 99} for s in "shdc"]},
-        "next_hand_at": 1,
-    }
+    suits = [{"suit": s, "owner": names[0], "points": 99} for s in "shdc"]
+    data = showdown_report(
+        hand_no=MAX,
+        view={"players": [{"name": n, "folded": True} for n in names], "retourne": "Ah"},
+        shown=shown,
+        combos=dict.fromkeys(names, combo_message({"kind": "prial", "ranks": "3-3-3", "wilds": 3})),
+        pots=[{"amount": MAX, "winners": names} for _ in range(16)],
+        payments=[{"from": a, "to": names[0], "amount": MAX} for a in names],
+        reveal={
+            "retourne": "Ah",
+            "hands": {},
+            "folded": [],
+            "suits": suits,
+            "combinations": {},
+            "combos": {},
+        },
+        next_hand_at=1,
+    )
     embed = showdown_embed(lang, "brag", data)
     assert_within_discord_limits(embed)
     hands = "\n".join(f.value for f in embed.fields if f.name.startswith(("Hands", "Mains")))
