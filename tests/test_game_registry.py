@@ -287,6 +287,15 @@ HIGH = GameSpec(
 )
 
 
+#: A hand of the toy game, as a record.
+TOY_HAND: dict[str, Any] = {
+    "game": "high",
+    "players": [{"name": "A", "stack": 5}, {"name": "B", "stack": 5}],
+    "hands": {"A": ["Kd"], "B": ["9s"]},
+    "actions": [["A", "bet"], ["B", "bet"]],
+}
+
+
 @pytest.fixture
 def high() -> Iterator[GameSpec]:
     with registry.registered(HIGH) as entry:
@@ -302,12 +311,7 @@ def test_the_toy_game_is_known_everywhere_while_registered(high: GameSpec) -> No
         parse_options("high", {"cards": 4})
     assert isinstance(GAME_RULES["high"], PlainRules) and "high" in GAME_RULES
     assert seat_range("high", {}) == (2, 6) and default_cave("high") == 20
-    raw = {
-        "game": "high",
-        "players": [{"name": "A", "stack": 5}, {"name": "B", "stack": 5}],
-        "hands": {"A": ["Kd"], "B": ["9s"]},
-        "actions": [["A", "bet"], ["B", "bet"]],
-    }
+    raw = TOY_HAND
     hand = replay_record(load_record(raw))
     assert hand.summary()["stacks"] == {"A": 9, "B": 1}
     record = {**raw, "options": {}, "players": [{"name": n} for n in ("A", "B", "C")]}
@@ -324,6 +328,40 @@ def test_the_toy_game_is_gone_once_unregistered() -> None:
         parse_options("high")
     with pytest.raises(UnknownGame):
         registry.unregister("high")
+
+
+class HighRules(PlainRules):
+    """The toy game's own runtime adapter: the plain one, timing out by folding."""
+
+    def auto_action(self, hand: Any) -> tuple[str, Amount]:
+        return "fold", None
+
+
+def high_view(hand: Any, seat: str) -> Any:
+    """The toy game's own view for the house: the plain view, marked."""
+    from bot.house.view import plain_view
+
+    return replace(plain_view(hand, seat), seat=f"{seat}!")
+
+
+def test_an_entry_names_its_runtime_adapter_and_its_house_view() -> None:
+    """Adding a game touches its entry and its own modules only: the entry names its runtime
+    adapter and the house's view as ``"module:name"``, found by the layer that uses them."""
+    from bot.house.view import house_games, view_for
+
+    assert GAME_RULES["brag"].__class__.__name__ == "BragRules"
+    assert registry.spec("brelan").runtime == "bot.runtime.games:BrelanRules"
+    here = __name__
+    own = replace(HIGH, name="higher", runtime=f"{here}:HighRules", house=f"{here}:high_view")
+    with registry.registered(own):
+        assert type(GAME_RULES["higher"]) is HighRules
+        assert "higher" in house_games()
+        hand = HighHand.start(load_record({**TOY_HAND, "game": "higher"}))
+        assert view_for(hand, "A").seat == "A!"
+        assert GAME_RULES["higher"].auto_action(hand) == ("fold", None)
+    broken = replace(HIGH, name="broken", runtime="bot.games.cards:Card")
+    with registry.registered(broken), pytest.raises(TypeError, match="not a runtime adapter"):
+        GAME_RULES["broken"]
 
 
 GUILD, CHANNEL = 1, 10

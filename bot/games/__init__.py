@@ -44,6 +44,8 @@ def _brelan_game(name: str, title: str, colour: int) -> GameSpec:
         seats=session.DEFAULT_SEATS[name],
         cave=session.DEFAULT_CAVE[name],
         colour=colour,
+        runtime="bot.runtime.games:BrelanRules",
+        house="bot.house.view:brelan_view",
     )
 
 
@@ -84,5 +86,7 @@ register(
         text_prefix="brag",
         dealers_choice=True,
         colour=0x243B73,
+        runtime="bot.runtime.games:BragRules",
+        house="bot.house.view:brag_view",
     )
 )

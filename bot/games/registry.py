@@ -33,9 +33,11 @@ modules; :mod:`bot.games.options` asks it, so options are typed ``Any`` here.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any, overload
 
 from bot.games.base import HandRecord, HandState
@@ -49,6 +51,7 @@ __all__ = [
     "UnknownGame",
     "find",
     "games_where",
+    "load",
     "names",
     "register",
     "registered",
@@ -119,6 +122,8 @@ class GameSpec:
     staked: bool = False
     dealers_choice: bool = False
     colour: int = 0x444444
+    runtime: str = ""
+    house: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "verbs", tuple(Verb(v) for v in self.verbs))
@@ -130,6 +135,24 @@ class GameSpec:
 
 
 _SPECS: dict[str, GameSpec] = {}
+
+
+@cache
+def load(reference: str) -> Any:
+    """What a ``"module:name"`` reference of an entry (``runtime``, ``house``) names,
+    imported on first use.
+
+    >>> load("bot.games.cards:Card").__name__
+    'Card'
+    >>> load("bot.games.cards")
+    Traceback (most recent call last):
+    ...
+    ValueError: a reference is "module:name", not 'bot.games.cards'
+    """
+    module, sep, name = reference.partition(":")
+    if not sep or not module or not name:
+        raise ValueError(f'a reference is "module:name", not {reference!r}')
+    return getattr(importlib.import_module(module), name)
 
 
 def register(game: GameSpec) -> GameSpec:

@@ -4,11 +4,11 @@
 cards into a frozen :class:`BrelanView` or :class:`BragView`. A strategy never receives the
 hand object, so it cannot look at another player's cards or at the order of the pack.
 
-The views belong to engines, not to game names: :data:`VIEWS` maps the class of an engine's
-hands (a :mod:`bot.games.registry` entry's ``hand``) to the function making its views. The
-house has strategies for the games whose engine is there (:func:`house_games`); a hand of any
-other engine gets a :class:`PlainView` (the legal moves and the stacks), which the house
-plays by a plain rule.
+The views belong to engines, not to game names: a :mod:`bot.games.registry` entry names the
+function making the views of its engine's hands (``house``, e.g.
+``"bot.house.view:brag_view"``). The house has strategies for the games whose entry names one
+(:func:`house_games`); a hand of any other engine gets a :class:`PlainView` (the legal moves
+and the stacks), which the house plays by a plain rule.
 
 >>> from bot.games.cards import parse_cards, parse_card
 >>> from bot.games.options import parse_options
@@ -267,13 +267,16 @@ def plain_view(hand: SeatHand, seat: str) -> PlainView:
     return PlainView(seat, names.index(seat), names, tuple(stacks[n] for n in names), legal)
 
 
-#: How a seat's view is made, by the class of the engine's hands; the house's strategies
-#: (bot.house.players) decide from these views. Any other engine: :func:`plain_view`.
-VIEWS: dict[type, Callable[[Any, str], View]] = {BrelanHand: brelan_view, BragHand: brag_view}
-
-
 def _maker(hand: type) -> Callable[[Any, str], View] | None:
-    return next((VIEWS[cls] for cls in hand.__mro__ if cls in VIEWS), None)
+    """How a seat's view of a hand of this class is made: the ``house`` function of the
+    registry entry whose engine it is (the house's strategies, :mod:`bot.house.players`,
+    decide from these views), or None (the plain view)."""
+    for cls in hand.__mro__:
+        for entry in registry.specs():
+            if entry.hand is cls and entry.house:
+                maker: Callable[[Any, str], View] = registry.load(entry.house)
+                return maker
+    return None
 
 
 def house_games() -> Sequence[str]:

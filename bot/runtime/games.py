@@ -5,11 +5,10 @@ start and load its :mod:`~bot.runtime.seating`, what of a hand is public, which 
 player may see now (and so receives privately), what a player who runs out of time does,
 how a finished hand is reported and counted in the statistics.
 
-The games are those of :mod:`bot.games.registry`; this module writes none of their names. An
-adapter belongs to an engine: :data:`ADAPTERS` maps the class of an engine's hands (a registry
-entry's ``hand``) to its adapter class, which is made for each game of that engine from the
-game's entry (Brelan and Bouillotte share :class:`BrelanRules`). A game whose engine has no
-adapter here is run by :class:`PlainRules` and seated by
+The games are those of :mod:`bot.games.registry`; this module writes none of their names. A
+game's entry names its adapter class (``runtime``, e.g. ``"bot.runtime.games:BragRules"``),
+made for that game from its entry (Brelan and Bouillotte share :class:`BrelanRules`). A game
+whose entry names none is run by :class:`PlainRules` and seated by
 :class:`~bot.runtime.seating.PlainSeating`, from its registry entry alone (its hands follow
 :class:`PlainHand`). :data:`GAME_RULES` maps every registered game's name to its adapter, made
 on first use; :data:`GAMES` is the registry's names.
@@ -691,17 +690,16 @@ class PlainRules(GameRules):
 
 # --------------------------------------------------------------------- the registry hook
 
-#: The adapter of each engine, by the class of its hands (a registry entry's ``hand``); a
-#: new engine with an adapter of its own adds itself here. Any other engine: PlainRules.
-ADAPTERS: dict[type, type[GameRules]] = {BrelanHand: BrelanRules, BragHand: BragRules}
 
-
-def adapter_class(hand: type) -> type[GameRules]:
-    """The adapter class of an engine's hands (a subclass of a known one shares its)."""
-    for cls in hand.__mro__:
-        if cls in ADAPTERS:
-            return ADAPTERS[cls]
-    return PlainRules
+def adapter_class(entry: GameSpec) -> type[GameRules]:
+    """The adapter class of a registered game: its entry's ``runtime``, else
+    :class:`PlainRules`."""
+    if not entry.runtime:
+        return PlainRules
+    found = registry.load(entry.runtime)
+    if not (isinstance(found, type) and issubclass(found, GameRules)):
+        raise TypeError(f"{entry.name}: {entry.runtime} is not a runtime adapter (GameRules)")
+    return found
 
 
 class _Adapters(Mapping[str, GameRules]):
@@ -717,7 +715,7 @@ class _Adapters(Mapping[str, GameRules]):
             raise KeyError(game)
         made = self._made.get(game)
         if made is None or made.spec is not entry:
-            made = self._made[game] = adapter_class(entry.hand)(entry)
+            made = self._made[game] = adapter_class(entry)(entry)
         return made
 
     def __iter__(self) -> Iterator[str]:
