@@ -84,7 +84,11 @@ from bot.runtime.table import (
     SeedRevealed,
     Step,
     Table,
+    TournamentNews,
 )
+from bot.runtime.tournament_events import TournamentPresenter
+from bot.runtime.tournament_spec import TournamentLink
+from bot.runtime.tournaments import TournamentDirector
 from bot.storage import Database, StorageError
 from bot.storage.models import GameTable
 from bot.storage.transaction import Transaction
@@ -135,6 +139,9 @@ class TableManager(
     ``shards``: the tables this process runs (those of its shards' guilds). ``lease_owner``:
     this process's name in the table leases, when several processes share the database
     (:mod:`bot.runtime.leasing`).
+
+    ``tournaments`` runs the tournaments (:mod:`bot.runtime.tournaments`), whose news goes to
+    ``tournament_presenter``.
     """
 
     def __init__(
@@ -151,6 +158,7 @@ class TableManager(
         shards: ShardSet | None = None,
         lease_owner: str | None = None,
         lease_ttl: float = DEFAULT_LEASE_TTL,
+        tournament_presenter: TournamentPresenter | None = None,
     ) -> None:
         self.db = db
         self.presenter = presenter
@@ -176,6 +184,7 @@ class TableManager(
         self._closed = False
         self._close_lock = asyncio.Lock()
         self._closed_down = False
+        self.tournaments = TournamentDirector(self, tournament_presenter)
 
     # ------------------------------------------------------------------ helpers
 
@@ -294,6 +303,8 @@ class TableManager(
             table.choice = Choice.from_json(gt.options["choice"])
         table.last_choice = gt.options.get("last_choice")
         table.departed = {str(n) for n in gt.options.get("departed", [])}
+        link = gt.options.get("tournament")
+        table.tournament = None if link is None else TournamentLink.from_json(link)
         table.paused = gt.guild_id in self.paused_guilds
         for seat in seats:
             name = str(seat.user_id)
@@ -549,6 +560,7 @@ class TableManager(
         (``next_hand_delay``) holds: during it the request is refused.
         """
         async with self._locked(table_id) as table:
+            table.refuse_in_tournament()
             if table.playing():
                 raise TableError("refuse-hand-in-play")
             if table.choice is not None:
@@ -640,11 +652,11 @@ class TableManager(
         session = table.session
         record = None
         fair = None
-        if session is not None and members_present(session.seated(), table.sitting_out):
-            # house players never play among themselves
+        if session is not None and self._members_or_tournament(table):
+            # house players never play among themselves (but in a tournament)
             if self.fair_dealing:
                 fair = await self.fair.shuffler(tx, table)
-            record = session.next_record(table.sitting_out, fair or self._shuffler(table.id))
+            record = session.next_record(self._dealt_out(table), fair or self._shuffler(table.id))
         if record is None:
             table.next_deal_at = None
             table.hand = table.record = None
@@ -678,8 +690,14 @@ class TableManager(
 
     async def _conclude_in(self, tx: Transaction, table: Table, steps: list[Step]) -> bool:
         """The hand just finished: settle it, then stop, schedule the next deal, or (when the
-        caller should deal at once) return True."""
+        caller should deal at once) return True. A tournament's table waits for its
+        director, which deals its next hand."""
+        record, hand_id = table.record, table.hand_id
         steps.append(await self._finish_in(tx, table))
+        if table.tournament is not None:
+            assert record is not None
+            await self.tournaments.hand_over_in(tx, table, record, hand_id, steps)
+            return False
         session = table.session
         assert session is not None
         if table.closing:
@@ -706,13 +724,27 @@ class TableManager(
 
     @staticmethod
     def _can_deal(table: Table) -> bool:
-        """Enough players for a hand, a member among them."""
+        """Enough players for a hand, a member among them (at a tournament's table, those
+        sitting out are dealt in and house players may play on their own)."""
         session = table.session
         return (
             session is not None
-            and session.can_deal(table.sitting_out)
-            and members_present(session.seated(), table.sitting_out) > 0
+            and session.can_deal(TableManager._dealt_out(table))
+            and TableManager._members_or_tournament(table)
         )
+
+    @staticmethod
+    def _dealt_out(table: Table) -> set[str]:
+        """Who the next deal leaves out: those sitting out, but at a tournament's table
+        (they pay their antes until they are out)."""
+        return set() if table.tournament is not None else table.sitting_out
+
+    @staticmethod
+    def _members_or_tournament(table: Table) -> bool:
+        session = table.session
+        if table.tournament is not None:
+            return True
+        return session is not None and members_present(session.seated(), table.sitting_out) > 0
 
     async def _present(self, table: Table, steps: list[Step]) -> None:
         """Tell the presenter what a committed change did, in order; then deliver the
@@ -734,6 +766,8 @@ class TableManager(
                 await self._announce_seed(table, step.revealed)
             elif isinstance(step, Said):
                 await self._say(table, step.said, {"choice": True})
+            elif isinstance(step, TournamentNews):
+                await self.tournaments.tell(step)
             elif isinstance(step, Scheduled):
                 await self._say(
                     table,

@@ -11,11 +11,13 @@ from typing import Any
 from bot.games.base import HandRecord
 from bot.i18n.message import Message
 from bot.runtime.clock import Timer
+from bot.runtime.errors import TableError
 from bot.runtime.fairness import Revealed
 from bot.runtime.games import GAME_RULES, GameRules, RuntimeHand
 from bot.runtime.hand_end import AfterHand
 from bot.runtime.seating import Seating
 from bot.runtime.settings import Settings
+from bot.runtime.tournament_spec import TournamentLink
 from bot.storage.seeds import ServerSeed
 
 #: A line for the public log: the message and its details.
@@ -97,6 +99,8 @@ class Table:
     #: Brag's dealer's choice in progress, and the last one's outcome (for the next record).
     choice: Choice | None = None
     last_choice: dict[str, Any] | None = None
+    #: A tournament's table (docs/tournaments.md): players neither join nor leave it.
+    tournament: TournamentLink | None = None
 
     @property
     def rules(self) -> GameRules:
@@ -105,6 +109,12 @@ class Table:
     def playing(self) -> bool:
         """A hand is being played."""
         return self.hand is not None and not self.hand.finished
+
+    def refuse_in_tournament(self) -> None:
+        """Refuse what a player may not do at a tournament's table (join, leave, recave,
+        close, seat the house): its director seats and moves the players."""
+        if self.tournament is not None:
+            raise TableError("refuse-tournament-table")
 
     def options(self) -> dict[str, Any]:
         out = self.settings.to_options()
@@ -120,6 +130,8 @@ class Table:
             out["last_choice"] = self.last_choice
         if self.departed:
             out["departed"] = sorted(self.departed)
+        if self.tournament is not None:
+            out["tournament"] = self.tournament.to_json()
         return out
 
 
@@ -160,4 +172,13 @@ class Said:
     said: Message
 
 
-Step = Finished | Dealt | Scheduled | GameOver | SeedRevealed | Said
+@dataclass
+class TournamentNews:
+    """What a hand's end did to its tournament (players out, a level reached), for the
+    tournament's director to tell once it is stored."""
+
+    tournament_id: int
+    events: list[Any]
+
+
+Step = Finished | Dealt | Scheduled | GameOver | SeedRevealed | Said | TournamentNews
