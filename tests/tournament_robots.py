@@ -187,9 +187,15 @@ async def robots(path: str, seed: int) -> None:
     env = await make_env(path, seed=seed, presenter=QuietPresenter(), real_clock=True)
     if os.environ.get("SELFPLAY_TRACE_WRITES"):
         trace_writes(env.db, float(os.environ.get("SELFPLAY_WRITE_PAUSE") or 0))
-    found = await env.db.query(Transaction.tournaments, GUILD, ("registering", "running", "finished"))
+    every = ("registering", "running", "finished")
+    found = await env.db.query(Transaction.tournaments, GUILD, every)
     if found:
         tid = found[0].id
+        if found[0].status == "registering":  # killed while the members registered
+            entered = {e.user_id for e in await env.db.query(Transaction.entrants, tid)}
+            for user in MEMBERS[:5]:
+                if user not in entered:
+                    await env.manager.tournaments.register(tid, user)
     else:
         tid = await open_tournament(env)
     print("resumed", flush=True)

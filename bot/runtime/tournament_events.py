@@ -293,10 +293,18 @@ class SilentTournamentPresenter:
 
 @dataclass
 class RecordingTournamentPresenter(SilentTournamentPresenter):
-    """Keeps everything it is told (tests)."""
+    """Keeps everything it is told (tests); each table it is asked for plays in a new
+    channel (``opened``: tournament, table no. and channel, in order)."""
 
     updates: list[TournamentView] = field(default_factory=list)
     events: list[TournamentEvent] = field(default_factory=list)
+    opened: list[tuple[int, int, int]] = field(default_factory=list)
+
+    async def table_channel(self, tournament_id: int, channel_id: int, no: int) -> int:
+        channel = await super().table_channel(tournament_id, channel_id, no)
+        channel -= 100 * sum(1 for t, n, _c in self.opened if (t, n) == (tournament_id, no))
+        self.opened.append((tournament_id, no, channel))
+        return channel
 
     async def tournament_update(self, tournament_id: int, view: TournamentView) -> None:
         self.updates.append(view)

@@ -49,10 +49,13 @@ from bot.storage.tournaments import Entrant, Tournament
 
 if TYPE_CHECKING:
     from bot.runtime.fairness import Revealed
-    from bot.runtime.manager import TableManager
     from bot.runtime.tournament_events import TournamentPresenter
+    from bot.runtime.tournament_host import TournamentHost
 
 log = logging.getLogger(__name__)
+
+#: Seconds before a step that failed is taken again.
+RETRY_AFTER = 5.0
 
 
 def spec_of(tournament: Tournament) -> TournamentSpec:
@@ -92,7 +95,7 @@ class TournamentPlay:
     """The tournament at its tables (mixed into the director)."""
 
     if TYPE_CHECKING:
-        m: TableManager
+        m: TournamentHost
         presenter: TournamentPresenter
         _cache: dict[int, Tournament]
         _left: dict[int, int]
@@ -201,8 +204,9 @@ class TournamentPlay:
         await self._tell(news.tournament_id, news.events)
         self.poke(news.tournament_id)
 
-    def poke(self, tournament_id: int) -> None:
-        """Take a step soon (one waits at a time), in a task of the manager's own."""
+    def poke(self, tournament_id: int, delay: float = 0.0) -> None:
+        """Take a step in ``delay`` seconds (one waits at a time), in a task of the
+        manager's own."""
         if tournament_id in self._poked:
             return
         self._poked.add(tournament_id)
@@ -211,25 +215,27 @@ class TournamentPlay:
             self._poked.discard(tournament_id)
             await self.step(tournament_id)
 
-        self.m._call_at(self.m.clock.now(), step)
+        self.m._call_at(self.m.clock.now() + delay, step)
 
     # ------------------------------------------------------------------ a step
 
     async def step(self, tournament_id: int) -> None:
-        """Under the tournament's lock: :meth:`advance` (a failure is logged; the next hand's
-        end, or a restart, takes the step again)."""
+        """Under the tournament's lock: :meth:`advance` (a failure is logged, and the step
+        taken again :data:`RETRY_AFTER` seconds later)."""
         async with self._lock(tournament_id):
             try:
                 await self.advance(tournament_id)
             except Exception:
                 log.exception("tournament %s: a step failed", tournament_id)
+                self.poke(tournament_id, RETRY_AFTER)
 
     @contextlib.asynccontextmanager
     async def _tables_locked(
-        self, tournament_id: int, *, broken_ok: bool = False
+        self, tournament_id: int, *, every: bool = False
     ) -> AsyncIterator[tuple[dict[int, Table], int]]:
         """The tournament's live tables this process runs, each under its lock, taken in the
-        order of the table ids; and how many live tables storage has."""
+        order of the table ids (``every``: paused ones and those held for an admin too);
+        and how many live tables storage has."""
         seats = [
             s
             for s in await self.m.db.query(Transaction.tournament_tables, tournament_id)
@@ -239,7 +245,7 @@ class TournamentPlay:
             tables: dict[int, Table] = {}
             for seat in sorted(seats, key=lambda s: s.table_id):
                 table = await stack.enter_async_context(
-                    self.m._locked(seat.table_id, quiet=True, broken_ok=broken_ok)
+                    self.m._locked(seat.table_id, quiet=True, broken_ok=every, paused_ok=every)
                 )
                 if table is not None:
                     tables[table.id] = table
@@ -265,13 +271,12 @@ class TournamentPlay:
     async def advance(self, tournament_id: int) -> None:
         """Finish, break, balance, raise the stakes, deal (see the module's text); the
         tournament's lock held."""
-        tournament = await self.m.db.query(Transaction.get_tournament, tournament_id)
-        if tournament.status != "running":
-            return
-        entrants = await self.m.db.query(Transaction.entrants, tournament_id)
         async with self._tables_locked(tournament_id) as (tables, live):
-            if len(tables) < live:
-                return  # a table is paused or held for an admin: wait for it
+            async with self.m.db.read() as tx:  # read once no hand can end meanwhile
+                tournament = await tx.get_tournament(tournament_id)
+                entrants = await tx.entrants(tournament_id)
+            if tournament.status != "running" or len(tables) < live:
+                return  # over, or a table is paused or held for an admin: wait for it
             left = [e for e in entrants if e.place is None]
             if len(left) <= 1 or all(is_house(e.user_id) for e in left):
                 await self._finish(tournament, tables, entrants)

@@ -48,6 +48,7 @@ from bot.runtime.tournament_events import (
 )
 from bot.runtime.tournament_play import TournamentPlay, spec_of
 from bot.runtime.tournament_spec import (
+    MOST_HOUSE,
     TournamentLink,
     TournamentSpec,
     house_entrants,
@@ -57,7 +58,7 @@ from bot.storage import StorageError, Transaction
 from bot.storage.tournaments import LIVE_STATUSES, Tournament
 
 if TYPE_CHECKING:
-    from bot.runtime.manager import TableManager
+    from bot.runtime.tournament_host import TournamentHost
 
 log = logging.getLogger(__name__)
 
@@ -74,7 +75,7 @@ class TournamentDirector(TournamentPlay):
 
     def __init__(
         self,
-        manager: TableManager,
+        manager: TournamentHost,
         presenter: TournamentPresenter | None = None,
         rng: Callable[[], random.Random] | None = None,
     ) -> None:
@@ -215,21 +216,44 @@ class TournamentDirector(TournamentPlay):
             )
         return Message.of("done-tournament-unregistered", n=refund)
 
-    async def start(self, tournament_id: int, by: int, *, manager: bool = False) -> Message:
-        """Start now with the entrants registered (at least two, and the minimum): the
-        creator or a server manager (``manager``)."""
+    async def start(
+        self, tournament_id: int, by: int, *, manager: bool = False, fill_house: bool = False
+    ) -> Message:
+        """Start now with the entrants registered (at least two, the minimum, a member among
+        them): the creator or a server manager (``manager``). ``fill_house``: house players
+        first take the places left (up to the field; in a scheduled tournament, up to full
+        tables), as many as there are house players."""
         async with self._lock(tournament_id):
             tournament = await self._get(tournament_id)
             if not manager and by != tournament.creator_id:
                 raise TableError("refuse-tournament-who")
             if tournament.status != "registering":
                 raise TableError("refuse-tournament-closed")
-            entrants = await self.m.db.query(Transaction.entrants, tournament_id)
-            need = spec_of(tournament).min_players
-            if len(entrants) < need or all(is_house(e.user_id) for e in entrants):
+            spec = spec_of(tournament)
+            entrants = [
+                e.user_id for e in await self.m.db.query(Transaction.entrants, tournament_id)
+            ]
+            if fill_house:
+                entrants += await self._fill_house(tournament_id, spec, entrants)
+            need = spec.min_players
+            if len(entrants) < need or all(is_house(u) for u in entrants):
                 raise TableError("refuse-tournament-too-few", n=len(entrants), need=need)
             await self._start(tournament_id)
         return Message.of("done-tournament-started")
+
+    async def _fill_house(
+        self, tournament_id: int, spec: TournamentSpec, entrants: list[int]
+    ) -> list[int]:
+        """Enter house players in the places left; returns them."""
+        target = spec.players
+        if spec.start_at is not None:
+            target = spec.tables_for(len(entrants)) * spec.seats
+        free = [u for u in house_entrants(MOST_HOUSE) if u not in entrants]
+        added = free[: max(0, target - len(entrants))]
+        async with self.m.db.transaction() as tx:
+            for user in added:
+                await tx.register(tournament_id, user, buy_in=0)
+        return added
 
     async def cancel(self, tournament_id: int, by: int, *, manager: bool = False) -> Message:
         """Call the tournament off, every buy-in refunded and every table closed: a server
@@ -245,7 +269,7 @@ class TournamentDirector(TournamentPlay):
 
     async def _call_off(self, tournament: Tournament, why: Cancelled) -> None:
         """Refund every buy-in and close every table, in one transaction (lock held)."""
-        async with self._tables_locked(tournament.id, broken_ok=True) as (tables, _live):
+        async with self._tables_locked(tournament.id, every=True) as (tables, _live):
             revealed = {}
             async with self._write_all(tables.values()) as tx:
                 refunds = await tx.refund_all(tournament.id)
