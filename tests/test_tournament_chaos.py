@@ -7,64 +7,22 @@ end the prizes were paid once, in one transaction."""
 
 from __future__ import annotations
 
-import os
 import random
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 from bot.storage import Database, Transaction
 from bot.storage.tournaments import note_of
+from tests.test_runtime_crash import kill_robots
 from tests.tournament_robots import GUILD, check
 
-ROOT = Path(__file__).resolve().parents[1]
-#: A guard against a stuck process, not a measure of speed.
-STUCK_AFTER = 60.0
 MOST_KILLS = 40
 
 
 def run_robots(db: Path, seed: int, *, moves: int = 0, after: float = 0.0, in_write: bool) -> bool:
-    """Start the robots, let them commit ``moves`` moves (or run ``after`` seconds once they
-    have resumed), then SIGKILL them; ``in_write``: as soon as the next write transaction
-    has begun (held open a moment). True if the tournament ended before the kill."""
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "SELFPLAY_TRACE_WRITES": "1"}
-    if in_write:
-        env["SELFPLAY_WRITE_PAUSE"] = "0.02"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tests.tournament_robots", str(db), str(seed)],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    assert proc.stdout is not None
-    seen = 0
-    done = False
-    deadline = time.monotonic() + STUCK_AFTER
-    try:
-        while time.monotonic() < deadline:
-            line = proc.stdout.readline()
-            if not line:
-                break
-            if line.startswith("done"):
-                done = True
-                break
-            if line.startswith("resumed") and after:
-                time.sleep(after)
-                break
-            if line.startswith("acted"):
-                seen += 1
-            if seen >= moves and (not in_write or line.startswith("write-begin")):
-                break
-    finally:
-        proc.send_signal(signal.SIGKILL)
-        proc.wait(5)
-    err = proc.stderr.read() if proc.stderr else ""
-    assert "Traceback" not in err, err[-3000:]
-    return done
+    """The robots' process, SIGKILLed after ``moves`` moves and ``after`` seconds (``in_write``:
+    once the next write transaction has begun); True if the tournament ended before."""
+    module = "tests.tournament_robots"
+    return kill_robots(db, seed, moves, then_wait=after, in_write=in_write, module=module).done
 
 
 async def test_random_kills_end_with_the_prizes_paid_once(tmp_path: Path) -> None:
@@ -74,7 +32,7 @@ async def test_random_kills_end_with_the_prizes_paid_once(tmp_path: Path) -> Non
     while not run_robots(
         path,
         seed=kills + 1,
-        moves=rng.randint(1, 3),
+        moves=rng.randint(1, 3) if kills % 2 else 0,
         after=0.0 if kills % 2 else rng.random() * 0.02,
         in_write=kills % 2 == 1,
     ):

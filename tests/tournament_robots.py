@@ -27,6 +27,7 @@ from bot.runtime.errors import TableError
 from bot.runtime.house_seats import is_house
 from bot.runtime.selfplay import QuietPresenter, choose, trace_writes
 from bot.runtime.tournament_events import RecordingTournamentPresenter
+from bot.runtime.tournament_spec import TournamentSpec
 from bot.storage import Database, Transaction
 
 GUILD = 1
@@ -126,6 +127,12 @@ async def one_move(env: TourneyEnv, rng: random.Random) -> bool:
     return False
 
 
+async def create(env: TourneyEnv, game: str, **choices: Any) -> int:
+    """A tournament of ``game`` created by the first member in :data:`CHANNEL`."""
+    spec = TournamentSpec.checked(game, **choices)
+    return await env.manager.tournaments.create(GUILD, CHANNEL, MEMBERS[0], spec)
+
+
 async def open_tournament(
     env: TourneyEnv,
     game: str = "brelan",
@@ -144,7 +151,7 @@ async def open_tournament(
         "house": house,
         **options,
     }
-    tid = await env.manager.tournaments.create(GUILD, CHANNEL, game, MEMBERS[0], **settings)
+    tid = await create(env, game, **settings)
     for user in members:
         await env.manager.tournaments.register(tid, user)
     return tid

@@ -87,6 +87,7 @@ from bot.runtime.table import (
     TournamentNews,
 )
 from bot.runtime.tournament_events import TournamentPresenter
+from bot.runtime.tournament_host import TournamentHost
 from bot.runtime.tournament_spec import TournamentLink
 from bot.runtime.tournaments import TournamentDirector
 from bot.storage import Database, StorageError
@@ -130,6 +131,7 @@ class TableManager(
     Leasing,
     Publishing,
     Resuming,
+    TournamentHost,
 ):
     """Owns the database, the clock, the presenter and the tables.
 

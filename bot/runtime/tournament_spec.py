@@ -105,8 +105,21 @@ class TournamentSpec:
         turn_timeout: float | None = None,
         next_hand_delay: float | None = None,
     ) -> TournamentSpec:
-        """The spec, every choice checked (a :class:`TableError` naming what is wrong)."""
+        """The spec, every choice checked (a :class:`TableError` naming what is wrong).
+
+        ``seats`` per table (the game's default), ``players`` the field (a sit-and-go starts
+        when it is full; default one table's seats), ``buy_in`` from each member's wallet to
+        the pool, ``chips`` each entrant's tournament chips (the game's standard cave),
+        ``schedule`` the levels (a :class:`~bot.games.levels.Schedule` or its text; the
+        game's default), ``payouts`` the split (or its text; 50/30/20, the winner taking all
+        below five entrants), ``house`` house players entered, ``start_at`` a scheduled start
+        (unix s) with at least ``min_players``; ``turn_timeout`` and ``next_hand_delay`` for
+        its tables."""
         try:
+            if game not in registry.names():
+                raise TableError(
+                    "refuse-unknown-game", games=", ".join(registry.names()), game=game
+                )
             entry = registry.spec(game)
             if not has_ante(game):
                 raise TableError("refuse-tournament-game", game=game)

@@ -24,11 +24,10 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from bot.games.errors import GameError
-from bot.games.levels import Schedule
 from bot.i18n.message import Message
 from bot.runtime.clock import Timer
 from bot.runtime.errors import TableError, player_error
-from bot.runtime.games import GAME_RULES, GAMES
+from bot.runtime.games import GAME_RULES
 from bot.runtime.house_seats import is_house
 from bot.runtime.public import stakes_view
 from bot.runtime.settings import Settings
@@ -46,7 +45,7 @@ from bot.runtime.tournament_events import (
     TournamentView,
     Unregistered,
 )
-from bot.runtime.tournament_play import TournamentPlay, spec_of
+from bot.runtime.tournament_play import RETRY_AFTER, TournamentPlay, spec_of
 from bot.runtime.tournament_spec import (
     MOST_HOUSE,
     TournamentLink,
@@ -119,55 +118,17 @@ class TournamentDirector(TournamentPlay):
     # ------------------------------------------------------------------ requests
 
     async def create(
-        self,
-        guild_id: int,
-        channel_id: int,
-        game: str,
-        creator_id: int,
-        *,
-        seats: int | None = None,
-        players: int | None = None,
-        buy_in: int = 0,
-        chips: int | None = None,
-        schedule: Schedule | str | None = None,
-        payouts: Sequence[int] | str | None = None,
-        house: int = 0,
-        start_at: float | None = None,
-        min_players: int | None = None,
-        turn_timeout: float | None = None,
-        next_hand_delay: float | None = None,
+        self, guild_id: int, channel_id: int, creator_id: int, spec: TournamentSpec
     ) -> int:
-        """Open a tournament's registration in a channel; returns its id.
-
-        ``seats`` per table (the game's default), ``players`` the field (a sit-and-go starts
-        when it is full; default one table's seats), ``buy_in`` from each member's wallet to
-        the pool, ``chips`` each entrant's tournament chips (the game's standard cave),
-        ``schedule`` the levels (a :class:`~bot.games.levels.Schedule` or its text, the
-        game's default), ``payouts`` the split (50/30/20, winner takes all below five),
-        ``house`` house players entered, ``start_at`` a scheduled start (unix s) with at
-        least ``min_players``; ``turn_timeout``, ``next_hand_delay`` for its tables."""
-        if game not in GAMES:
-            raise TableError("refuse-unknown-game", games=", ".join(GAMES), game=game)
-        if start_at is not None and start_at <= self.m.clock.now():
+        """Open a tournament's registration in a channel; returns its id. ``spec`` is what
+        its creator chose, checked (:meth:`TournamentSpec.checked
+        <bot.runtime.tournament_spec.TournamentSpec.checked>`); its house players enter now."""
+        if spec.start_at is not None and spec.start_at <= self.m.clock.now():
             raise TableError("refuse-tournament-start-past")
-        spec = TournamentSpec.checked(
-            game,
-            seats=seats,
-            players=players,
-            buy_in=buy_in,
-            chips=chips,
-            schedule=schedule,
-            payouts=payouts,
-            house=house,
-            start_at=start_at,
-            min_players=min_players,
-            turn_timeout=turn_timeout,
-            next_hand_delay=next_hand_delay,
-        )
         try:
             async with self.m.db.transaction() as tx:
                 tournament = await tx.create_tournament(
-                    guild_id, channel_id, game, creator_id, spec.to_json()
+                    guild_id, channel_id, spec.game, creator_id, spec.to_json()
                 )
                 for user in house_entrants(spec.house):
                     await tx.register(tournament.id, user, buy_in=0)
@@ -196,8 +157,7 @@ class TournamentDirector(TournamentPlay):
             count = len(entrants) + 1
             joined = Registered(tournament_id, user_id, count, spec.players)
             await self._tell(tournament_id, [joined])
-            if spec.start_at is None and count >= spec.players:
-                await self._start(tournament_id)
+            await self._start_if_due(tournament_id)
         return Message.of("done-tournament-registered", n=spec.buy_in)
 
     async def unregister(self, tournament_id: int, user_id: int) -> Message:
@@ -433,18 +393,39 @@ class TournamentDirector(TournamentPlay):
             await self._tell(tournament_id, [Reminder(tournament_id, users, start_at)])
 
     async def _start_due(self, tournament_id: int) -> None:
-        """A scheduled start: play with the entrants there, or refund them all."""
+        """:meth:`_start_if_due`, under the tournament's lock."""
         async with self._lock(tournament_id):
-            tournament = await self._get(tournament_id)
-            if tournament.status != "registering":
+            await self._start_if_due(tournament_id)
+
+    async def _start_if_due(self, tournament_id: int) -> None:
+        """Start a sit-and-go whose field is full, or a scheduled tournament whose time has
+        come (every buy-in refunded when fewer than its minimum registered); a start that
+        fails is tried again :data:`RETRY_AFTER` seconds later (the lock held)."""
+        tournament = await self._get(tournament_id)
+        if tournament.status != "registering":
+            return
+        spec = spec_of(tournament)
+        entrants = await self.m.db.query(Transaction.entrants, tournament_id)
+        if spec.start_at is None:
+            if len(entrants) < spec.players:
                 return
-            entrants = await self.m.db.query(Transaction.entrants, tournament_id)
-            need = spec_of(tournament).min_players
-            if len(entrants) >= need and not all(is_house(e.user_id) for e in entrants):
-                await self._start(tournament_id)
-                return
-            why = Cancelled(tournament_id, "field", entrants=len(entrants), need=need)
+        elif self.m.clock.now() < spec.start_at:
+            return
+        elif len(entrants) < spec.min_players or all(is_house(e.user_id) for e in entrants):
+            why = Cancelled(tournament_id, "field", entrants=len(entrants), need=spec.min_players)
             await self._call_off(tournament, why)
+            return
+        try:
+            await self._start(tournament_id)
+        except Exception:
+            log.exception("tournament %s could not start; trying again", tournament_id)
+
+            async def again() -> None:
+                await self._start_due(tournament_id)
+
+            self._timers.setdefault(tournament_id, []).append(
+                self.m._call_at(self.m.clock.now() + RETRY_AFTER, again)
+            )
 
     # ------------------------------------------------------------------ restart
 
@@ -458,13 +439,8 @@ class TournamentDirector(TournamentPlay):
             if tournament.status == "running":
                 self.poke(tournament.id)
                 continue
-            spec = spec_of(tournament)
             self._arm(tournament)
-            if spec.start_at is None:
-                entrants = await self.m.db.query(Transaction.entrants, tournament.id)
-                if len(entrants) >= spec.players:
-                    async with self._lock(tournament.id):
-                        await self._start(tournament.id)
+            await self._start_due(tournament.id)
 
     # ------------------------------------------------------------------ reading
 

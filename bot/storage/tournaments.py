@@ -10,8 +10,9 @@ Two kinds of chips meet here and never mix:
   payout is one transaction that also closes the tournament. The census counts the pools.
 - **Tournament chips.** Each entrant sits at a tournament table with the tournament's
   starting chips, which come from no wallet and go back to none: the seats and carried pots
-  of tournament tables are left out of the census (:data:`TOURNAMENT_TABLES`), and a seat
-  of such a table refuses a wallet's buy-in and never cashes chips out
+  of tournament tables are left out of the census
+  (:data:`bot.storage.wallets.TOURNAMENT_TABLES`), and a seat of such a table refuses a
+  wallet's buy-in and never cashes chips out
   (:class:`TournamentTable`). They only move between seats: :meth:`move_entrant` takes a seat
   from one table to another in the transaction it runs in (never in two places, never lost).
 
@@ -22,19 +23,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from bot.i18n.message import Message
 from bot.storage.errors import InsufficientChips, NotSeated, StorageError
-from bot.storage.models import LedgerKind, Seat, Wallet
-from bot.storage.txbase import TransactionBase, dump_json, whole_count
+from bot.storage.models import Seat
+from bot.storage.txbase import dump_json, whole_count
+from bot.storage.wallets import WalletTransaction
 
 TournamentStatus = Literal["registering", "running", "finished", "cancelled"]
 #: A tournament still under way (its pool holds the buy-ins).
 LIVE_STATUSES: Final[tuple[TournamentStatus, ...]] = ("registering", "running")
-#: SQL: the card tables that belong to a tournament (their chips are tournament chips).
-TOURNAMENT_TABLES: Final = "SELECT table_id FROM tournament_tables"
 
 
 class TournamentError(StorageError):
@@ -107,21 +107,11 @@ class TournamentSeat:
     closed: bool
 
 
-class TournamentTransaction(TransactionBase):
+class TournamentTransaction(WalletTransaction):
     """Tournaments, their entrants, their tables and their chips."""
 
-    if TYPE_CHECKING:  # the other parts of the Transaction
+    if TYPE_CHECKING:  # the Transaction's own
 
-        async def ensure_wallet(self, guild_id: int, user_id: int) -> Wallet: ...
-        async def _post(
-            self,
-            guild_id: int,
-            user_id: int,
-            amount: int,
-            kind: LedgerKind,
-            *,
-            note: str | None = None,
-        ) -> None: ...
         async def get_seat(self, table_id: int, user_id: int) -> Seat | None: ...
         async def seats(self, table_id: int) -> list[Seat]: ...
 
@@ -129,21 +119,10 @@ class TournamentTransaction(TransactionBase):
 
     @staticmethod
     def _tournament(row: Any) -> Tournament:
-        return Tournament(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            game=row["game"],
-            creator_id=row["creator_id"],
-            options=json.loads(row["options"]),
-            status=row["status"],
-            pool=row["pool"],
-            state=json.loads(row["state"]),
-            message_ids=json.loads(row["message_ids"]),
-            created_at=row["created_at"],
-            started_at=row["started_at"],
-            ended_at=row["ended_at"],
-        )
+        values = {f.name: row[f.name] for f in fields(Tournament)}
+        for key in ("options", "state", "message_ids"):
+            values[key] = json.loads(values[key])
+        return Tournament(**values)
 
     async def create_tournament(
         self,
@@ -220,17 +199,7 @@ class TournamentTransaction(TransactionBase):
 
     @staticmethod
     def _entrant(row: Any) -> Entrant:
-        return Entrant(
-            tournament_id=row["tournament_id"],
-            user_id=row["user_id"],
-            buy_in=row["buy_in"],
-            table_id=row["table_id"],
-            place=row["place"],
-            prize=row["prize"],
-            busted_hand=row["busted_hand"],
-            registered_at=row["registered_at"],
-            busted_at=row["busted_at"],
-        )
+        return Entrant(**{f.name: row[f.name] for f in fields(Entrant)})
 
     async def entrants(self, tournament_id: int) -> list[Entrant]:
         """The entrants in the order they registered."""

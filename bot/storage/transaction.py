@@ -60,12 +60,12 @@ from bot.storage.wallets import WalletTransaction
 
 
 class Transaction(
+    TournamentTransaction,  # over the wallets
     WalletTransaction,
     StatsTransaction,
     SeedTransaction,
     LeaseTransaction,
     FlowTransaction,
-    TournamentTransaction,
 ):
     """One open transaction on the bot's database; every method runs inside it.
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from bot.i18n.message import Message
 from bot.storage.errors import (
@@ -21,8 +21,11 @@ from bot.storage.models import (
     LedgerMismatch,
     Wallet,
 )
-from bot.storage.tournaments import TOURNAMENT_TABLES
 from bot.storage.txbase import MAX_CHIPS, TransactionBase, whole_chips
+
+#: SQL: the card tables that belong to a tournament (their seats and pots hold tournament
+#: chips, which the census leaves out: docs/tournaments.md).
+TOURNAMENT_TABLES: Final = "SELECT table_id FROM tournament_tables"
 
 
 class WalletTransaction(TransactionBase):
