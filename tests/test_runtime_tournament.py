@@ -62,6 +62,7 @@ async def test_a_two_table_sit_and_go_plays_to_its_prizes(
         # every table said what happened at it
         said = set(env.presenter.said())
         assert {"log-tournament-out", "log-tournament-final"} <= said
+        assert any(key.startswith("log-tournament-level") for key in said)
         assert {"log-tournament-moved-in", "log-tournament-moved-out"} <= said
     finally:
         await env.manager.aclose()
