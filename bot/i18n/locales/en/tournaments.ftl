@@ -34,7 +34,7 @@ done-tournament-registered = You are registered. { $n ->
    *[other] Your buy-in of { $n } chips is in the prize pool.
 }
 done-tournament-unregistered = You are no longer registered. { $n ->
-    [0] {""}
+    [0] The tournament was free.
     [one] Your buy-in of 1 chip is back in your wallet.
    *[other] Your buy-in of { $n } chips is back in your wallet.
 }
@@ -72,10 +72,10 @@ tournament-busted = <@{ $user }> is out and finishes { $place ->
     [3] third
    *[other] in place { $place }
 }; { $left } still in.
-tournament-won = <@{ $user }> wins tournament { $tournament } and { $n ->
-    [0] the glory.
-    [one] 1 chip.
-   *[other] { $n } chips.
+tournament-won = <@{ $user }> wins tournament { $tournament }{ $n ->
+    [0] .
+    [one] {" "}and a prize of 1 chip.
+   *[other] {" "}and a prize of { $n } chips.
 }
 tournament-cancelled = Tournament { $tournament } is called off: every buy-in is back in its owner's wallet.
 tournament-cancelled-field = Tournament { $tournament } is called off: { $n } registered, { $need } needed. Every buy-in is back in its owner's wallet.

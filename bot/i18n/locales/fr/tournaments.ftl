@@ -1,8 +1,8 @@
 ## Tournois (docs/tournaments.md) : inscriptions, nouvelles des tables, annonces.
 
 refuse-tournament-unknown = Ce tournoi n'existe pas.
-refuse-tournament-game = Le jeu { $game } n'a pas de mise à monter : il ne se joue pas en tournoi.
-refuse-tournament-schedule = Impossible de lire ces paliers : écrivez-les comme « 10 mains : 1 2 3 5 8 » (au brag « 15 minutes : 1/1/10 2/2/20 » : mise/minimum/maximum), chaque palier en jetons entiers.
+refuse-tournament-game = Le jeu { $game } n'a pas de mise à la passe à monter : il ne se joue pas en tournoi.
+refuse-tournament-schedule = Impossible de lire ces paliers : écrivez-les comme « 10 mains : 1 2 3 5 8 » (au brag « 15 minutes : 1/1/10 2/2/20 » : passe/mise minimale/mise maximale), chaque palier en jetons entiers.
 refuse-tournament-payouts = Impossible de lire cette répartition : donnez les parts des places payées, du vainqueur aux suivants, pour un total de 100 (comme « 60/30/10 »).
 refuse-tournament-players = Un tournoi prend de 2 à { $most } joueurs.
 refuse-tournament-min-players = Le minimum de joueurs va de 2 à { $most }.
@@ -26,20 +26,20 @@ refuse-tournament-too-few = { $n ->
 refuse-chips-to-register = Vous avez { $have ->
     [one] { $have } jeton
    *[other] { $have } jetons
-} ; l'inscription coûte { $need }.
+} ; le droit d'entrée est de { $need }.
 
 done-tournament-registered = Vous êtes inscrit. { $n ->
     [0] Le tournoi est gratuit.
-    [one] Votre mise de { $n } jeton est dans la cagnotte.
-   *[other] Votre mise de { $n } jetons est dans la cagnotte.
+    [one] Votre droit d'entrée de { $n } jeton est dans la cagnotte.
+   *[other] Votre droit d'entrée de { $n } jetons est dans la cagnotte.
 }
 done-tournament-unregistered = Vous n'êtes plus inscrit. { $n ->
-    [0] {""}
-    [one] Votre mise de { $n } jeton est revenue dans votre portefeuille.
-   *[other] Votre mise de { $n } jetons est revenue dans votre portefeuille.
+    [0] Le tournoi était gratuit.
+    [one] Votre droit d'entrée de { $n } jeton est revenu dans votre portefeuille.
+   *[other] Votre droit d'entrée de { $n } jetons est revenu dans votre portefeuille.
 }
 done-tournament-started = Le tournoi commence.
-done-tournament-cancelled = Le tournoi est annulé : chaque mise est revenue dans le portefeuille de son joueur.
+done-tournament-cancelled = Le tournoi est annulé : chaque droit d'entrée est revenu dans le portefeuille de son joueur.
 
 log-tournament-out = <@{ $user }> est éliminé du tournoi et termine { $place ->
     [1] premier
@@ -49,8 +49,8 @@ log-tournament-out = <@{ $user }> est éliminé du tournoi et termine { $place -
 }.
 log-tournament-moved-out = <@{ $user }> part à la table { $table }.
 log-tournament-moved-in = <@{ $user }> arrive de la table { $table }.
-log-tournament-level = Palier { $level } : la mise est de { $ante }.
-log-tournament-level-limits = Palier { $level } : la mise est de { $ante }, les enchères de { $low } à { $high }.
+log-tournament-level = Palier { $level } : la mise à la passe est de { $ante }.
+log-tournament-level-limits = Palier { $level } : la mise à la passe est de { $ante }, les mises de { $low } à { $high }.
 log-tournament-final = Voici la table finale.
 log-tournament-over = Le tournoi est terminé.
 
@@ -64,18 +64,18 @@ tournament-started = Le tournoi commence : { $n } joueurs à { $tables ->
 tournament-table-broken = La table { $table } est dissoute : ses joueurs rejoignent les autres tables.
 tournament-moved = <@{ $user }> passe de la table { $source } à la table { $target }.
 tournament-final-table = La table finale : table { $table }, { $n } joueurs.
-tournament-level-up = Palier { $level } : la mise monte à { $ante }.
-tournament-level-up-limits = Palier { $level } : la mise monte à { $ante }, les enchères vont de { $low } à { $high }.
+tournament-level-up = Palier { $level } : la mise à la passe monte à { $ante }.
+tournament-level-up-limits = Palier { $level } : la mise à la passe monte à { $ante }, les mises vont de { $low } à { $high }.
 tournament-busted = <@{ $user }> est éliminé et termine { $place ->
     [1] premier
     [2] deuxième
     [3] troisième
    *[other] à la place { $place }
 } ; encore { $left } en jeu.
-tournament-won = <@{ $user }> gagne le tournoi { $tournament } et { $n ->
-    [0] la gloire.
-    [one] { $n } jeton.
-   *[other] { $n } jetons.
+tournament-won = <@{ $user }> gagne le tournoi { $tournament }{ $n ->
+    [0] .
+    [one] {" "}et un prix de { $n } jeton.
+   *[other] {" "}et un prix de { $n } jetons.
 }
-tournament-cancelled = Le tournoi { $tournament } est annulé : chaque mise est revenue dans le portefeuille de son joueur.
-tournament-cancelled-field = Le tournoi { $tournament } est annulé : { $n } inscrits, il en fallait { $need }. Chaque mise est revenue dans le portefeuille de son joueur.
+tournament-cancelled = Le tournoi { $tournament } est annulé : chaque droit d'entrée est revenu dans le portefeuille de son joueur.
+tournament-cancelled-field = Le tournoi { $tournament } est annulé : { $n } inscrits, il en fallait { $need }. Chaque droit d'entrée est revenu dans le portefeuille de son joueur.
