@@ -58,7 +58,6 @@ from bot.runtime.house_requests import HouseRequests
 from bot.runtime.house_seats import (
     HOUSE_PAUSE,
     is_house,
-    members_present,
 )
 from bot.runtime.leasing import DEFAULT_LEASE_TTL, Leasing
 from bot.runtime.lifecycle import PAUSED, LifecycleRequests, TableGone
@@ -654,11 +653,10 @@ class TableManager(
         session = table.session
         record = None
         fair = None
-        if session is not None and self._members_or_tournament(table):
-            # house players never play among themselves (but in a tournament)
+        if session is not None and table.may_deal():
             if self.fair_dealing:
                 fair = await self.fair.shuffler(tx, table)
-            record = session.next_record(self._dealt_out(table), fair or self._shuffler(table.id))
+            record = session.next_record(table.dealt_out(), fair or self._shuffler(table.id))
         if record is None:
             table.next_deal_at = None
             table.hand = table.record = None
@@ -726,27 +724,9 @@ class TableManager(
 
     @staticmethod
     def _can_deal(table: Table) -> bool:
-        """Enough players for a hand, a member among them (at a tournament's table, those
-        sitting out are dealt in and house players may play on their own)."""
+        """Enough players for a hand, a member among them (:meth:`Table.may_deal`)."""
         session = table.session
-        return (
-            session is not None
-            and session.can_deal(TableManager._dealt_out(table))
-            and TableManager._members_or_tournament(table)
-        )
-
-    @staticmethod
-    def _dealt_out(table: Table) -> set[str]:
-        """Who the next deal leaves out: those sitting out, but at a tournament's table
-        (they pay their antes until they are out)."""
-        return set() if table.tournament is not None else table.sitting_out
-
-    @staticmethod
-    def _members_or_tournament(table: Table) -> bool:
-        session = table.session
-        if table.tournament is not None:
-            return True
-        return session is not None and members_present(session.seated(), table.sitting_out) > 0
+        return session is not None and session.can_deal(table.dealt_out()) and table.may_deal()
 
     async def _present(self, table: Table, steps: list[Step]) -> None:
         """Tell the presenter what a committed change did, in order; then deliver the

@@ -15,6 +15,7 @@ from bot.runtime.errors import TableError
 from bot.runtime.fairness import Revealed
 from bot.runtime.games import GAME_RULES, GameRules, RuntimeHand
 from bot.runtime.hand_end import AfterHand
+from bot.runtime.house_seats import members_present
 from bot.runtime.seating import Seating
 from bot.runtime.settings import Settings
 from bot.runtime.tournament_spec import TournamentLink
@@ -109,6 +110,19 @@ class Table:
     def playing(self) -> bool:
         """A hand is being played."""
         return self.hand is not None and not self.hand.finished
+
+    def dealt_out(self) -> set[str]:
+        """Who the next deal leaves out: those sitting out, but at a tournament's table
+        (they pay their antes until they are out)."""
+        return set() if self.tournament is not None else self.sitting_out
+
+    def may_deal(self) -> bool:
+        """A member is present and not sitting out: house players never play among
+        themselves, but at a tournament's table."""
+        if self.tournament is not None:
+            return True
+        seated = self.session.seated() if self.session is not None else []
+        return members_present(seated, self.sitting_out) > 0
 
     def refuse_in_tournament(self) -> None:
         """Refuse what a player may not do at a tournament's table (join, leave, recave,
