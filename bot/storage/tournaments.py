@@ -62,6 +62,19 @@ def note_of(tournament_id: int, what: str = "") -> str:
     return f"tournament {tournament_id}" + (f" {what}" if what else "")
 
 
+def read_note(note: str | None) -> tuple[int, str] | None:
+    """A tournament's ledger note read back (for a wallet's history): the tournament and
+    what the movement was (``buy-in``, ``refund``, ``prize``); None for any other note.
+
+    >>> read_note("tournament 7"), read_note("tournament 7 prize"), read_note("welcome")
+    ((7, 'buy-in'), (7, 'prize'), None)
+    """
+    words = (note or "").split()
+    if len(words) not in (2, 3) or words[0] != "tournament" or not words[1].isdigit():
+        return None
+    return int(words[1]), words[2] if len(words) == 3 else "buy-in"
+
+
 @dataclass(frozen=True, slots=True)
 class Tournament:
     """A tournament as stored: ``options`` what its creator chose (JSON), ``state`` what the
