@@ -22,6 +22,7 @@ from tests.pgserver import SKIP_REASON, PgServer, session_server
 
 if TYPE_CHECKING:
     from tests.test_runtime_support import Env
+    from tests.tournament_robots import TourneyEnv
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED_SCENARIOS = REPO_ROOT.parent / "shared" / "scenarios"
@@ -208,4 +209,16 @@ async def env(db_target: str) -> AsyncIterator[Env]:
 
     e = await make_env(db_target)
     yield e
+    await e.db.close()
+
+
+@pytest.fixture
+async def tourney(db_target: str) -> AsyncIterator[TourneyEnv]:
+    """A table manager on a fresh database, recording the tables' and the tournaments' news
+    (tournament tests: tests/tournament_robots.py)."""
+    from tests.tournament_robots import make_env
+
+    e = await make_env(db_target)
+    yield e
+    await e.manager.aclose()
     await e.db.close()

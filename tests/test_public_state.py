@@ -214,3 +214,30 @@ async def test_showdowns_of_the_three_games(env: Env) -> None:
         assert ("shown" in report) == (report["game"] == "brag")
         games.append(report["game"])
     assert set(games) == {"brelan", "bouillotte", "brag"}, games
+
+
+async def test_tournament_tables_say_their_level(db_target: str) -> None:
+    """A tournament table's state has its ``tournament`` (by hands and by minutes), of the
+    declared shape, at every update."""
+    import random
+
+    from tests.tournament_robots import make_env, open_tournament, play
+
+    for game, schedule in (("brag", "3 minutes: 1/1/4 2/2/8"), ("bouillotte", None)):
+        env = await make_env(db_target)
+        options = {} if schedule is None else {"schedule": schedule}
+        tid = await open_tournament(env, game, **options)
+        env, _moves = await play(env, tid, random.Random(5))
+        states = [s for _t, s in env.presenter.updates if "tournament" in s]
+        assert len(states) > 10
+        for state in states:
+            check_state(state)
+        timed = [s["tournament"]["next_level_at"] for s in states]
+        if schedule is None:
+            assert {s["tournament"]["hands_left"] for s in states} >= {1, 2}
+            assert set(timed) == {None}
+        else:
+            assert all(isinstance(t, float) for t in timed[:3])
+        assert states[-1]["tournament"]["final"]
+        await env.manager.aclose()
+        await env.db.close()

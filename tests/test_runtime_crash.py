@@ -26,24 +26,32 @@ STUCK_AFTER = 180.0
 
 @dataclass
 class Killed:
-    """What a killed self-play printed: its "resumed" line, and whether the kill landed
-    inside a write transaction (its last word was ``write-begin``)."""
+    """What a killed self-play printed: its "resumed" line, whether the kill landed inside a
+    write transaction (its last word was ``write-begin``), whether it was done before."""
 
     resumed: str
     in_transaction: bool
+    done: bool = False
 
 
 def kill_robots(
-    db: str | Path, seed: int, actions: int, *, then_wait: float = 0.0, in_write: bool = False
+    db: str | Path,
+    seed: int,
+    actions: int,
+    *,
+    then_wait: float = 0.0,
+    in_write: bool = False,
+    module: str = "bot.runtime.selfplay",
 ) -> Killed:
-    """Start the robots, let them commit ``actions`` actions, then SIGKILL them: ``then_wait``
-    seconds later, or (``in_write``) as soon as the next write transaction has begun (it is
-    held open a moment, so the kill lands inside it)."""
+    """Start the robots (``module``'s), let them commit ``actions`` actions, then SIGKILL
+    them: ``then_wait`` seconds later, or (``in_write``) as soon as the next write transaction
+    has begun (it is held open a moment, so the kill lands inside it); unless they say
+    ``done`` first."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "SELFPLAY_TRACE_WRITES": "1"}
     if in_write:
         env["SELFPLAY_WRITE_PAUSE"] = "0.05"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bot.runtime.selfplay", str(db), str(seed)],
+        [sys.executable, "-m", module, str(db), str(seed)],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -54,11 +62,15 @@ def kill_robots(
     first = ""
     seen = 0
     last_write = ""
+    done = False
     deadline = time.monotonic() + STUCK_AFTER
     try:
         while time.monotonic() < deadline:
             line = proc.stdout.readline()
             if not line:
+                break
+            if line.startswith("done"):
+                done = True
                 break
             if line.startswith("resumed"):
                 first = line
@@ -79,8 +91,8 @@ def kill_robots(
         if line.startswith("write-"):
             last_write = line.strip()
     err = proc.stderr.read() if proc.stderr else ""
-    assert seen >= actions, f"only {seen} actions: {err[-2000:]}"
-    return Killed(first, last_write == "write-begin")
+    assert done or seen >= actions, f"only {seen} actions: {err[-2000:]}"
+    return Killed(first, last_write == "write-begin", done)
 
 
 def run_and_kill(db: str | Path, seed: int, actions: int, *, then_wait: float = 0.0) -> str:

@@ -149,7 +149,7 @@ set_english(lambda message: render("en", message))  # str(Message), str(Refusal)
 #: Parameters that hold a Discord id: written as digits, never as a grouped number.
 ID_PARAMS = frozenset({"user", "by", "owner", "winner", "member", "channel", "guild"})
 #: Numbers that name something (a hand, a table, a seat): never grouped ("hand 1001").
-NAMING_PARAMS = frozenset({"hand", "table", "seat", "place", "t"})
+NAMING_PARAMS = frozenset({"hand", "table", "seat", "place", "t", "tournament"})
 
 
 def _fluent_args(lang: Lang, values: dict[str, Any]) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.games.base import Action, Amount, Move
@@ -267,7 +268,10 @@ class Acting(ManagerParts):
             flambeau=table.rules.flambeau(hand),
             pot=hand.carried,
         )
-        await tx.record_hand_stats(table.guild_id, table.rules.stats(hand, record))
+        stats = table.rules.stats(hand, record)
+        if table.tournament is not None:  # tournament chips are not wallet chips
+            stats = [replace(line, net=0, pot=0) for line in stats]
+        await tx.record_hand_stats(table.guild_id, stats)
         try:
             ended = after_hand(record, hand)
         except Exception:  # never let the bookkeeping stop a hand from ending
@@ -281,8 +285,9 @@ class Acting(ManagerParts):
             {int(n): json.dumps(facts, sort_keys=True) for n, facts in ended.strong.items()},
         )
         notes: list[Note] = []
-        # sitting out: count the hands missed, unseat after too many
-        for n in session.seated():
+        # sitting out: count the hands missed, unseat after too many (never in a tournament:
+        # he is dealt in and pays his antes until he is out)
+        for n in session.seated() if table.tournament is None else ():
             if n in table.sitting_out and n not in hand.index:
                 missed = table.hands_sat_out.get(n, 0) + 1
                 table.hands_sat_out[n] = missed
@@ -295,6 +300,8 @@ class Acting(ManagerParts):
         events = session.end_of_hand(hand)
         after = set(session.seated())
         for n in sorted(seated_before - after):
+            if table.tournament is not None:
+                continue  # out of the tournament: its director frees the seat
             out = await tx.cash_out(table.id, int(n))
             table.sitting_out.discard(n)
             table.timeouts.pop(n, None)

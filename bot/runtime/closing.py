@@ -47,6 +47,7 @@ class ClosingRequests(ManagerParts):
         home. During a hand the table closes when the hand ends, as leaving does: closing
         never undoes a hand (an admin's :meth:`void_hand` / :meth:`close_now` does)."""
         async with self._locked(table_id) as table:
+            table.refuse_in_tournament()
             if not force and by != table.creator_id:
                 raise TableError("refuse-close-who")
             if not table.playing():
@@ -66,6 +67,7 @@ class ClosingRequests(ManagerParts):
         had moved), every stack goes home; the hand and the cash-outs name him. It works on
         a table that needs attention too."""
         async with self._locked(table_id, broken_ok=True) as table:
+            table.refuse_in_tournament()
             return await self._close_now(table, admin=by)
 
     async def void_hand(self, table_id: int, by: int) -> Message:

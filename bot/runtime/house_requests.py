@@ -40,6 +40,7 @@ class HouseRequests(ManagerParts):
         """Seat a house player of ``level`` (the table's creator or a server manager); its
         cave comes from the server's house bank."""
         async with self._locked(table_id) as table:
+            table.refuse_in_tournament()
             if not manager and by != table.creator_id:
                 raise TableError("refuse-house-who")
             if table.closing:
@@ -66,6 +67,7 @@ class HouseRequests(ManagerParts):
     async def remove_house(self, table_id: int, by: int, *, manager: bool = False) -> Message:
         """The last house player seated leaves (at the end of the hand it is dealt in)."""
         async with self._locked(table_id) as table:
+            table.refuse_in_tournament()
             if not manager and by != table.creator_id:
                 raise TableError("refuse-house-who")
             house = await self._house_seated(table)

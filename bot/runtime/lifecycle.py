@@ -35,6 +35,7 @@ from bot.storage import LeaseLost, StorageError, Transaction
 if TYPE_CHECKING:
     from bot.runtime.games import RuntimeHand
     from bot.runtime.table import Table
+    from bot.runtime.tournaments import TournamentDirector
     from bot.storage.models import CashOut
 
 log = logging.getLogger("bot.runtime.manager")
@@ -70,6 +71,7 @@ class LifecycleRequests(ManagerParts):
 
     if TYPE_CHECKING:
         paused_guilds: set[int]
+        tournaments: TournamentDirector
 
         async def _shut(
             self, table: Table, *, admin: int | None = None, gone: str | None = None
@@ -87,6 +89,10 @@ class LifecycleRequests(ManagerParts):
         another process holds its lease). Works on a table that needs attention too."""
         if reason not in GONE_REASONS:
             raise ValueError(f"unknown reason {reason!r}: one of {', '.join(GONE_REASONS)}")
+        known = self.tables.get(table_id)
+        if known is not None and known.tournament is not None:  # its director moves it
+            await self.tournaments.table_gone(known.tournament.id, table_id, reason)
+            return None
         async with self._locked(table_id, quiet=True, broken_ok=True, paused_ok=True) as table:
             if table is None:
                 return None
@@ -122,7 +128,9 @@ class LifecycleRequests(ManagerParts):
         return None if stored is None else stored.hand_no
 
     async def guild_gone(self, guild_id: int, reason: str = "guild") -> list[TableGone]:
-        """Every table of the guild this process runs is gone (:meth:`table_gone`)."""
+        """Every table of the guild this process runs is gone (:meth:`table_gone`); its
+        tournaments are called off, every buy-in refunded."""
+        await self.tournaments.guild_gone(guild_id)
         out = []
         for table_id in self._guild_tables(guild_id):
             gone = await self.table_gone(table_id, reason)
@@ -164,6 +172,9 @@ class LifecycleRequests(ManagerParts):
             if seat is None:
                 await self._drop_from_line(table, user_id)
                 return True
+            if table.tournament is not None:
+                await self._sits_out_for_good(table, name)
+                return True
             hand = table.hand
             dealt = hand is not None and not hand.finished and name in hand.index
             if dealt:
@@ -178,6 +189,18 @@ class LifecycleRequests(ManagerParts):
             elif hand is not None and hand.to_act == name and not table.paused:
                 await self._departed_plays(table, name)
             return True
+
+    async def _sits_out_for_good(self, table: Table, name: str) -> None:
+        """A tournament's player who left the server keeps his seat, sitting out: his
+        antes are paid and his turns played at once until he is out (lock held)."""
+        table.sitting_out.add(name)
+        async with self._write(table) as tx:
+            await tx.update_seat(table.id, int(name), status="sitting_out")
+        hand = table.hand
+        if hand is not None and not hand.finished and hand.to_act == name and not table.paused:
+            await self._departed_plays(table, name)
+        else:
+            await self._publish(table)
 
     async def _drop_from_line(self, table: Table, user_id: int) -> None:
         if table.session is not None:
@@ -264,4 +287,6 @@ class LifecycleRequests(ManagerParts):
             self._arm(table)
             await self._say(table, Message.of(f"log-{back}-back"), {"resumed": True})
             await self._publish(table)
+            if table.tournament is not None:
+                self.tournaments.poke(table.tournament.id)
             return True

@@ -55,11 +55,7 @@ from bot.runtime.games import (
 )
 from bot.runtime.hand_end import after_hand
 from bot.runtime.house_requests import HouseRequests
-from bot.runtime.house_seats import (
-    HOUSE_PAUSE,
-    is_house,
-    members_present,
-)
+from bot.runtime.house_seats import HOUSE_PAUSE, is_house, members_present
 from bot.runtime.leasing import DEFAULT_LEASE_TTL, Leasing
 from bot.runtime.lifecycle import PAUSED, LifecycleRequests, TableGone
 from bot.runtime.presenter import Presenter
@@ -84,7 +80,12 @@ from bot.runtime.table import (
     SeedRevealed,
     Step,
     Table,
+    TournamentNews,
 )
+from bot.runtime.tournament_events import TournamentPresenter
+from bot.runtime.tournament_host import TournamentHost
+from bot.runtime.tournament_spec import TournamentLink
+from bot.runtime.tournaments import TournamentDirector
 from bot.storage import Database, StorageError
 from bot.storage.models import GameTable
 from bot.storage.transaction import Transaction
@@ -126,6 +127,7 @@ class TableManager(
     Leasing,
     Publishing,
     Resuming,
+    TournamentHost,
 ):
     """Owns the database, the clock, the presenter and the tables.
 
@@ -135,6 +137,9 @@ class TableManager(
     ``shards``: the tables this process runs (those of its shards' guilds). ``lease_owner``:
     this process's name in the table leases, when several processes share the database
     (:mod:`bot.runtime.leasing`).
+
+    ``tournaments`` runs the tournaments (:mod:`bot.runtime.tournaments`), whose news goes to
+    ``tournament_presenter``.
     """
 
     def __init__(
@@ -151,6 +156,7 @@ class TableManager(
         shards: ShardSet | None = None,
         lease_owner: str | None = None,
         lease_ttl: float = DEFAULT_LEASE_TTL,
+        tournament_presenter: TournamentPresenter | None = None,
     ) -> None:
         self.db = db
         self.presenter = presenter
@@ -176,6 +182,7 @@ class TableManager(
         self._closed = False
         self._close_lock = asyncio.Lock()
         self._closed_down = False
+        self.tournaments = TournamentDirector(self, tournament_presenter)
 
     # ------------------------------------------------------------------ helpers
 
@@ -294,6 +301,8 @@ class TableManager(
             table.choice = Choice.from_json(gt.options["choice"])
         table.last_choice = gt.options.get("last_choice")
         table.departed = {str(n) for n in gt.options.get("departed", [])}
+        link = gt.options.get("tournament")
+        table.tournament = None if link is None else TournamentLink.from_json(link)
         table.paused = gt.guild_id in self.paused_guilds
         for seat in seats:
             name = str(seat.user_id)
@@ -588,6 +597,7 @@ class TableManager(
         fewer than two players present or no member among them."""
         if table.needs_attention or table.paused:
             raise TableError(NEEDS_ATTENTION if table.needs_attention else PAUSED)
+        table.refuse_in_tournament()
         if table.playing():
             raise TableError("refuse-hand-in-play")
         if table.choice is not None:
@@ -670,11 +680,10 @@ class TableManager(
         session = table.session
         record = None
         fair = None
-        if session is not None and members_present(session.seated(), table.sitting_out):
-            # house players never play among themselves
+        if session is not None and table.may_deal():
             if self.fair_dealing:
                 fair = await self.fair.shuffler(tx, table)
-            record = session.next_record(table.sitting_out, fair or self._shuffler(table.id))
+            record = session.next_record(table.dealt_out(), fair or self._shuffler(table.id))
         if record is None:
             table.next_deal_at = None
             table.hand = table.record = None
@@ -708,8 +717,14 @@ class TableManager(
 
     async def _conclude_in(self, tx: Transaction, table: Table, steps: list[Step]) -> bool:
         """The hand just finished: settle it, then stop, schedule the next deal, or (when the
-        caller should deal at once) return True."""
+        caller should deal at once) return True. A tournament's table waits for its
+        director, which deals its next hand."""
+        record, hand_id = table.record, table.hand_id
         steps.append(await self._finish_in(tx, table))
+        if table.tournament is not None:
+            assert record is not None
+            await self.tournaments.hand_over_in(tx, table, record, hand_id, steps)
+            return False
         session = table.session
         assert session is not None
         if table.closing:
@@ -736,13 +751,9 @@ class TableManager(
 
     @staticmethod
     def _can_deal(table: Table) -> bool:
-        """Enough players for a hand, a member among them."""
+        """Enough players for a hand, a member among them (:meth:`Table.may_deal`)."""
         session = table.session
-        return (
-            session is not None
-            and session.can_deal(table.sitting_out)
-            and members_present(session.seated(), table.sitting_out) > 0
-        )
+        return session is not None and session.can_deal(table.dealt_out()) and table.may_deal()
 
     async def _present(self, table: Table, steps: list[Step]) -> None:
         """Tell the presenter what a committed change did, in order; then deliver the
@@ -764,6 +775,8 @@ class TableManager(
                 await self._announce_seed(table, step.revealed)
             elif isinstance(step, Said):
                 await self._say(table, step.said, {"choice": True})
+            elif isinstance(step, TournamentNews):
+                await self.tournaments.tell(step)
             elif isinstance(step, Scheduled):
                 await self._say(
                     table,

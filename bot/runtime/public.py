@@ -160,8 +160,32 @@ class FairView(TypedDict):
     cutter: int | None
 
 
+class StakesView(TypedDict):
+    """A tournament level's stakes: the ante, and the bet limits where the game has them."""
+
+    ante: int
+    min_bet: NotRequired[int]
+    max_bet: NotRequired[int]
+
+
+class TournamentTableView(TypedDict):
+    """A tournament table's tournament (docs/tournaments.md): its number, the level it plays
+    (from 1) and its stakes, the hands (by hands) or the time (by minutes, unix s) to the
+    next level (None at the last), whether it is the final table, the players still in."""
+
+    id: int
+    no: int
+    level: int
+    stakes: StakesView
+    hands_left: int | None
+    next_level_at: float | None
+    final: bool
+    left: int
+
+
 class PublicState(TypedDict):
-    """Everything anyone at the table may see: no card before the rules reveal it."""
+    """Everything anyone at the table may see: no card before the rules reveal it.
+    ``tournament`` only at a tournament's table."""
 
     table_id: int
     game: str
@@ -181,6 +205,12 @@ class PublicState(TypedDict):
     fair: FairView | None
     choice: ChoiceView | None
     hand: PublicHand | None
+    tournament: NotRequired[TournamentTableView]
+
+
+def stakes_view(stakes: dict[str, int]) -> StakesView:
+    """A level's stakes (:meth:`bot.games.levels.Level.options`) as the states write them."""
+    return cast(StakesView, dict(stakes))
 
 
 class ShowdownReport(TypedDict):

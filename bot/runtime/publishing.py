@@ -16,12 +16,14 @@ from bot.storage import Transaction
 
 if TYPE_CHECKING:
     from bot.runtime.table import Finished, Table
+    from bot.runtime.tournaments import TournamentDirector
 
 
 class Publishing(ManagerParts):
     """The table's public state and the private delivery of cards (mixed into the manager)."""
 
     if TYPE_CHECKING:
+        tournaments: TournamentDirector
 
         def cutter(self, table: Table) -> str | None: ...
 
@@ -56,7 +58,7 @@ class Publishing(ManagerParts):
                 "actions": len(table.record.actions) if table.record is not None else 0,
                 "deadline": table.deadline,
             }
-        return {
+        state: PublicState = {
             "table_id": table.id,
             "game": table.game,
             "started": session is not None,
@@ -75,6 +77,10 @@ class Publishing(ManagerParts):
             "choice": self._choice_state(table),
             "hand": hand_state,
         }
+        tournament = self.tournaments.table_view(table) if table.tournament else None
+        if tournament is not None:
+            state["tournament"] = tournament
+        return state
 
     @staticmethod
     def _choice_state(table: Table) -> ChoiceView | None:

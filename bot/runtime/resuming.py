@@ -17,6 +17,7 @@ from bot.storage import LeaseLost, Transaction
 if TYPE_CHECKING:
     from bot.runtime.games import RuntimeHand
     from bot.runtime.shards import ShardSet
+    from bot.runtime.tournaments import TournamentDirector
     from bot.storage.models import GameTable
 
 log = logging.getLogger("bot.runtime.manager")
@@ -29,6 +30,7 @@ class Resuming(ManagerParts):
 
     if TYPE_CHECKING:
         shards: ShardSet
+        tournaments: TournamentDirector
 
         async def reveal_closed(self) -> None: ...
         async def _claim_table(self, table_id: int) -> bool: ...
@@ -66,6 +68,7 @@ class Resuming(ManagerParts):
                     return await one(gt)
 
             resumed = list(await asyncio.gather(*(gated(gt) for gt in mine)))
+        await self.tournaments.resume()
         return [table_id for table_id in resumed if table_id is not None]
 
     async def _resume_table(self, gt: GameTable, fresh_turns: bool) -> bool:

@@ -45,6 +45,7 @@ class SeatRequests(ManagerParts):
                     await self._say(table, Message.of("log-back", user=user_id), {"user": user_id})
                     await self._publish(table)
                     return Message.of("done-back")
+                table.refuse_in_tournament()
                 if seat is not None:
                     raise TableError("refuse-already-seated")
                 if any(
@@ -113,6 +114,7 @@ class SeatRequests(ManagerParts):
         up to the standard cave. Brag has no recave (a cleaned-out player joins again).
         """
         async with self._locked(table_id) as table:
+            table.refuse_in_tournament()
             session = table.session
             if session is None:
                 raise TableError("refuse-not-started-join")
@@ -137,6 +139,7 @@ class SeatRequests(ManagerParts):
         the wallet on the table. It is played when the cave in play is lost, between hands;
         it is never withdrawn, but a player leaving the table takes it home."""
         async with self._locked(table_id) as table:
+            table.refuse_in_tournament()
             if not table.settings.staked:
                 raise TableError("refuse-not-staked")
             session = table.session
@@ -167,6 +170,7 @@ class SeatRequests(ManagerParts):
     async def leave(self, table_id: int, user_id: int) -> Message:
         """Leave the line, or the table with one's chips (Charlemagne during a hand)."""
         async with self._locked(table_id) as table:
+            table.refuse_in_tournament()
             name = str(user_id)
             try:
                 seat = await self.db.query(Transaction.get_seat, table.id, user_id)

@@ -43,8 +43,9 @@ RUNTIME_KEYS = (
     "choice",
     "last_choice",
 )
-#: What the runtime keeps in the table options besides them, that no player ever sets.
-STATE_KEYS = ("departed",)
+#: What the runtime keeps in the table options besides them, that no player ever sets
+#: (``tournament``: a tournament table's place in its tournament).
+STATE_KEYS = ("departed", "tournament")
 #: How the player to act is told (docs/architecture.md): a mention in the channel, a DM, or
 #: nothing; each member may choose for himself (/notify).
 NOTIFY_MODES = ("mention", "dm", "off")

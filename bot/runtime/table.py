@@ -11,11 +11,14 @@ from typing import Any
 from bot.games.base import HandRecord
 from bot.i18n.message import Message
 from bot.runtime.clock import Timer
+from bot.runtime.errors import TableError
 from bot.runtime.fairness import Revealed
 from bot.runtime.games import GAME_RULES, GameRules, RuntimeHand
 from bot.runtime.hand_end import AfterHand
+from bot.runtime.house_seats import members_present
 from bot.runtime.seating import Seating
 from bot.runtime.settings import Settings
+from bot.runtime.tournament_spec import TournamentLink
 from bot.storage.seeds import ServerSeed
 
 #: A line for the public log: the message and its details.
@@ -97,6 +100,8 @@ class Table:
     #: Brag's dealer's choice in progress, and the last one's outcome (for the next record).
     choice: Choice | None = None
     last_choice: dict[str, Any] | None = None
+    #: A tournament's table (docs/tournaments.md): players neither join nor leave it.
+    tournament: TournamentLink | None = None
 
     @property
     def rules(self) -> GameRules:
@@ -105,6 +110,25 @@ class Table:
     def playing(self) -> bool:
         """A hand is being played."""
         return self.hand is not None and not self.hand.finished
+
+    def dealt_out(self) -> set[str]:
+        """Who the next deal leaves out: those sitting out, but at a tournament's table
+        (they pay their antes until they are out)."""
+        return set() if self.tournament is not None else self.sitting_out
+
+    def may_deal(self) -> bool:
+        """A member is present and not sitting out: house players never play among
+        themselves, but at a tournament's table."""
+        if self.tournament is not None:
+            return True
+        seated = self.session.seated() if self.session is not None else []
+        return members_present(seated, self.sitting_out) > 0
+
+    def refuse_in_tournament(self) -> None:
+        """Refuse what a player may not do at a tournament's table (join, leave, recave,
+        close, seat the house): its director seats and moves the players."""
+        if self.tournament is not None:
+            raise TableError("refuse-tournament-table")
 
     def options(self) -> dict[str, Any]:
         out = self.settings.to_options()
@@ -120,6 +144,8 @@ class Table:
             out["last_choice"] = self.last_choice
         if self.departed:
             out["departed"] = sorted(self.departed)
+        if self.tournament is not None:
+            out["tournament"] = self.tournament.to_json()
         return out
 
 
@@ -160,4 +186,13 @@ class Said:
     said: Message
 
 
-Step = Finished | Dealt | Scheduled | GameOver | SeedRevealed | Said
+@dataclass
+class TournamentNews:
+    """What a hand's end did to its tournament (players out, a level reached), for the
+    tournament's director to tell once it is stored."""
+
+    tournament_id: int
+    events: list[Any]
+
+
+Step = Finished | Dealt | Scheduled | GameOver | SeedRevealed | Said | TournamentNews

@@ -110,11 +110,14 @@ class ChipCensus:
     pots: int
     jar: int
     minted: int
+    #: The buy-ins tournaments hold (their tables' chips are tournament chips, not counted).
+    pools: int = 0
 
     @property
     def held(self) -> int:
-        """Chips held anywhere: wallets, seat stacks, carried table pots and the jar."""
-        return self.wallets + self.stacks + self.pots + self.jar
+        """Chips held anywhere: wallets, seat stacks, carried table pots, the jar and the
+        tournaments' pools."""
+        return self.wallets + self.stacks + self.pots + self.jar + self.pools
 
     @property
     def balanced(self) -> bool:

@@ -28,6 +28,7 @@ GENERATED_KEYS: Final = {
     "queue": "position",
     "ledger": "id",
     "server_seeds": "id",
+    "tournaments": "id",
 }
 
 

@@ -246,7 +246,50 @@ CREATE TABLE strong_folds (
 CREATE INDEX strong_folds_pair ON strong_folds (guild_id, from_user, to_user, id);
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (V1, V2, V3, V4, V5)
+V6: Final = """
+-- Tournaments (docs/tournaments.md): the buy-ins wait in ``pool`` (wallet chips, counted by the
+-- census) until the prizes are paid or the buy-ins refunded; the entrants, their places and
+-- prizes; and the card tables each tournament plays on (their seats hold tournament chips,
+-- which are not wallet chips: the census leaves them out).
+CREATE TABLE tournaments (
+    id           INTEGER PRIMARY KEY,
+    guild_id     INTEGER NOT NULL REFERENCES guilds (guild_id),
+    channel_id   INTEGER NOT NULL,
+    game         TEXT    NOT NULL,
+    creator_id   INTEGER NOT NULL,
+    options      TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(options)),
+    status       TEXT    NOT NULL DEFAULT 'registering'
+                 CHECK (status IN ('registering', 'running', 'finished', 'cancelled')),
+    pool         INTEGER NOT NULL DEFAULT 0 CHECK (pool >= 0),
+    state        TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(state)),
+    message_ids  TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(message_ids)),
+    created_at   REAL    NOT NULL,
+    started_at   REAL,
+    ended_at     REAL
+);
+CREATE INDEX tournaments_guild ON tournaments (guild_id, status);
+CREATE TABLE tournament_entries (
+    tournament_id  INTEGER NOT NULL REFERENCES tournaments (id),
+    user_id        INTEGER NOT NULL,
+    guild_id       INTEGER NOT NULL,
+    buy_in         INTEGER NOT NULL DEFAULT 0 CHECK (buy_in >= 0),
+    table_id       INTEGER REFERENCES card_tables (id),
+    place          INTEGER CHECK (place IS NULL OR place >= 1),
+    prize          INTEGER CHECK (prize IS NULL OR prize >= 0),
+    busted_hand    INTEGER,
+    registered_at  REAL    NOT NULL,
+    busted_at      REAL,
+    PRIMARY KEY (tournament_id, user_id)
+);
+CREATE TABLE tournament_tables (
+    table_id       INTEGER PRIMARY KEY REFERENCES card_tables (id),
+    tournament_id  INTEGER NOT NULL REFERENCES tournaments (id),
+    table_no       INTEGER NOT NULL CHECK (table_no >= 1),
+    UNIQUE (tournament_id, table_no)
+);
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (V1, V2, V3, V4, V5, V6)
 """Every migration in order; ``len(MIGRATIONS)`` is the current schema version."""
 
 

@@ -46,6 +46,7 @@ from bot.storage.models import (
 )
 from bot.storage.seeds import SeedTransaction
 from bot.storage.stats import StatsTransaction
+from bot.storage.tournaments import TournamentTransaction
 from bot.storage.txbase import (
     MAX_CHIPS,
     SEAT_STATUSES,
@@ -59,7 +60,12 @@ from bot.storage.wallets import WalletTransaction
 
 
 class Transaction(
-    WalletTransaction, StatsTransaction, SeedTransaction, LeaseTransaction, FlowTransaction
+    TournamentTransaction,  # over the wallets
+    WalletTransaction,
+    StatsTransaction,
+    SeedTransaction,
+    LeaseTransaction,
+    FlowTransaction,
 ):
     """One open transaction on the bot's database; every method runs inside it.
 
@@ -356,6 +362,7 @@ class Transaction(
         amount = whole_chips(amount)
         table = await self._live_table(table_id)
         await self._require_seat(table_id, user_id)
+        await self.guard_wallet_chips(table_id, amount)
         if is_house(user_id):
             await self.fund_house_player(table.guild_id, user_id, amount)
         wallet = await self.ensure_wallet(table.guild_id, user_id)
@@ -375,6 +382,7 @@ class Transaction(
         member who made it happen, when not the player: an admin closing the table)."""
         await self.get_table(table_id)  # locks the table (PostgreSQL): seat changes take turns
         seat = await self._require_seat(table_id, user_id)
+        await self.guard_wallet_chips(table_id, seat.stack)
         await self._post(
             seat.guild_id,
             user_id,

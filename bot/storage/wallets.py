@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from bot.i18n.message import Message
 from bot.storage.errors import (
@@ -22,6 +22,10 @@ from bot.storage.models import (
     Wallet,
 )
 from bot.storage.txbase import MAX_CHIPS, TransactionBase, whole_chips
+
+#: SQL: the card tables that belong to a tournament (their seats and pots hold tournament
+#: chips, which the census leaves out: docs/tournaments.md).
+TOURNAMENT_TABLES: Final = "SELECT table_id FROM tournament_tables"
 
 
 class WalletTransaction(TransactionBase):
@@ -221,7 +225,8 @@ class WalletTransaction(TransactionBase):
         return [LedgerMismatch(r["user_id"], r["balance"], int(r["total"])) for r in rows]
 
     async def chip_census(self, guild_id: int) -> ChipCensus:
-        """Count the guild's chips in wallets, seats, table pots and the jar vs. those minted."""
+        """Count the guild's chips in wallets, seats, table pots, the jar and the tournaments'
+        pools vs. those minted (tournament tables hold tournament chips: not counted)."""
         marks = ", ".join("?" for _ in MINTING_KINDS)
         return ChipCensus(
             guild_id=guild_id,
@@ -229,10 +234,17 @@ class WalletTransaction(TransactionBase):
                 "SELECT SUM(balance) FROM wallets WHERE guild_id = ?", (guild_id,)
             ),
             stacks=await self._scalar(
-                "SELECT SUM(stack) FROM seats WHERE guild_id = ?", (guild_id,)
+                f"SELECT SUM(stack) FROM seats WHERE guild_id = ?"
+                f" AND table_id NOT IN ({TOURNAMENT_TABLES})",
+                (guild_id,),
             ),
             pots=await self._scalar(
-                "SELECT SUM(pot) FROM card_tables WHERE guild_id = ?", (guild_id,)
+                f"SELECT SUM(pot) FROM card_tables WHERE guild_id = ?"
+                f" AND id NOT IN ({TOURNAMENT_TABLES})",
+                (guild_id,),
+            ),
+            pools=await self._scalar(
+                "SELECT SUM(pool) FROM tournaments WHERE guild_id = ?", (guild_id,)
             ),
             jar=await self.jar_balance(guild_id),
             minted=await self._scalar(
