@@ -56,10 +56,16 @@ from bot.storage.txbase import (
     whole_count,
 )
 from bot.storage.wallets import WalletTransaction
+from bot.storage.web import WebTransaction
 
 
 class Transaction(
-    WalletTransaction, StatsTransaction, SeedTransaction, LeaseTransaction, FlowTransaction
+    WalletTransaction,
+    StatsTransaction,
+    SeedTransaction,
+    LeaseTransaction,
+    FlowTransaction,
+    WebTransaction,
 ):
     """One open transaction on the bot's database; every method runs inside it.
 
