@@ -101,8 +101,14 @@ class History(commands.Cog):
                 f"{hand_outcome(lang, hand.result)}"
             )
         footer = render(lang, "history-get-hand-s-file-with")
+        web = self.bot.web_links
+        link = None if web is None else await web.member_home(guild_id, interaction.user.id)
+        if link is not None:
+            footer += "\n" + render(lang, "web-history-on-the-web", link=link)
         body = listing(lang, lines, limit=CONTENT - len(footer) - 1)
-        await reply_private(interaction, f"{body}\n{footer}", allowed_mentions=NO_PINGS)
+        await reply_private(
+            interaction, f"{body}\n{footer}", allowed_mentions=NO_PINGS, suppress_embeds=True
+        )
 
     @app_commands.command(
         name=L("replay", "rejouer"),

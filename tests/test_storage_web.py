@@ -30,7 +30,7 @@ async def test_a_server_without_settings_has_members_visibility_and_no_key(db_ta
         rotated = await db.write(Transaction.change_web_settings, G, rotate=True)
         assert rotated.link_key != made.link_key and rotated.name == "Le salon"
         with pytest.raises(ValueError):
-            await db.write(Transaction.change_web_settings, G, visibility="everyone")  # type: ignore[arg-type]
+            await db.write(Transaction.change_web_settings, G, visibility="everyone")
 
 
 async def test_members_are_stored_renamed_and_hidden(db_target: str) -> None:
@@ -58,7 +58,8 @@ async def test_members_are_stored_renamed_and_hidden(db_target: str) -> None:
 async def test_hand_lines_give_last_best_hands_and_the_chart(db_target: str) -> None:
     async with Database(db_target) as db:
         for hand_id, net in ((1, 5), (2, -3), (3, 12), (4, -1)):
-            lines = [HandStats(ALICE, won=net > 0, net=net, pot=max(net, 0)), HandStats(21, net=-net)]
+            alice = HandStats(ALICE, won=net > 0, net=net, pot=max(net, 0))
+            lines = [alice, HandStats(21, net=-net)]
             await db.write(Transaction.record_hand_players, G, hand_id, "brelan", lines)
         last = await db.query(Transaction.player_hands, G, ALICE, limit=2)
         assert [(h.hand_id, h.net, h.won) for h in last] == [(4, -1, False), (3, 12, True)]
@@ -106,7 +107,7 @@ async def test_a_reader_reads_and_refuses_to_write(db_target: str) -> None:
 
 
 @pytest.mark.sqlite_only("a read-only SQLite connection")
-async def test_a_reader_sees_the_writer_commit_and_never_blocks_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
+async def test_a_reader_sees_the_writer_commit_and_never_blocks_it(tmp_path) -> None:
     path = tmp_path / "bot.db"
     async with Database(path) as db:
         reader = await open_reader(path)
@@ -121,7 +122,9 @@ async def test_a_reader_sees_the_writer_commit_and_never_blocks_it(tmp_path) -> 
 
 
 async def test_a_reader_refuses_a_database_the_bot_has_not_migrated(
-    backend: str, tmp_path, pg_server  # type: ignore[no-untyped-def]
+    backend: str,
+    tmp_path,
+    pg_server,
 ) -> None:
     if backend == "sqlite":
         target = str(tmp_path / "old.db")
@@ -140,7 +143,9 @@ async def test_a_reader_refuses_a_database_the_bot_has_not_migrated(
 
 
 async def test_the_migration_fills_the_hand_lines_of_the_hands_already_finished(
-    backend: str, tmp_path, pg_server  # type: ignore[no-untyped-def]
+    backend: str,
+    tmp_path,
+    pg_server,
 ) -> None:
     if backend == "sqlite":
         target, migrations = str(tmp_path / "old.db"), MIGRATIONS

@@ -17,7 +17,8 @@ it starts), else :class:`SchemaNotReady` says so in one sentence. A write on a r
 from __future__ import annotations
 
 import sqlite3
-from contextlib import AbstractAsyncContextManager
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, cast
 from urllib.parse import quote
@@ -49,10 +50,12 @@ class SchemaNotReady(sqlite3.OperationalError):
 class ReadOnly(Database):
     """What a reader refuses: every write (``write``, ``transaction``) raises RuntimeError."""
 
-    def _session(self, write: bool) -> AbstractAsyncContextManager[Transaction]:
+    @asynccontextmanager
+    async def _session(self, write: bool) -> AsyncIterator[Transaction]:
         if write:
             raise RuntimeError("this database is opened read only (bot.storage.readonly)")
-        return super()._session(False)
+        async with super()._session(False) as tx:
+            yield tx
 
     async def checkpoint(self) -> None:
         """Nothing: a reader writes nothing."""

@@ -161,6 +161,14 @@ class WebTransaction(TransactionBase):
             (guild_id, user_id, name[:NAME_LENGTH], avatar[:AVATAR_LENGTH], self.now),
         )
 
+    async def refresh_member(self, guild_id: int, user_id: int, name: str, avatar: str) -> None:
+        """A stored member's new name or avatar in his server (nothing for one never stored)."""
+        await self._run(
+            "UPDATE web_members SET name = ?, avatar = ?, updated_at = ?"
+            " WHERE guild_id = ? AND user_id = ?",
+            (name[:NAME_LENGTH], avatar[:AVATAR_LENGTH], self.now, guild_id, user_id),
+        )
+
     async def rename_member(
         self, user_id: int, before: tuple[str, str], after: tuple[str, str]
     ) -> int:
