@@ -56,8 +56,8 @@ async def serve_pages(database: str, manager: TableManager) -> AsyncIterator[int
 def page_path(rng: random.Random, number: int, tables: int, seed: int) -> tuple[str, str]:
     """The ``number``-th page asked: (its kind, its path).
 
-    >>> page_path(random.Random(1), 0, 3, 1)[0], page_path(random.Random(1), 2, 3, 1)[1]
-    ('home', '/g/4194305/players/1001')
+    >>> page_path(random.Random(1), 0, 3, 1), page_path(random.Random(1), 2, 3, 1)
+    (('home', '/g/1/'), ('profile', '/g/1/players/1005'))
     """
     k = rng.randrange(tables)
     guild = guild_of(k)

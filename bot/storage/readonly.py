@@ -65,7 +65,23 @@ class ReadOnly(Database):
 
 
 class ReadOnlySqlite(ReadOnly):
-    """An SQLite database opened read only; reads only (``query``, ``read``)."""
+    """An SQLite database opened read only; reads only (``query``, ``read``).
+
+    Its reads run in autocommit mode: each statement sees the last committed state on its
+    own (no ``BEGIN``/``COMMIT`` round trips to aiosqlite's thread), so the statements of one
+    ``read()`` block are not one snapshot.
+    """
+
+    @asynccontextmanager
+    async def _session(self, write: bool) -> AsyncIterator[Transaction]:
+        if write:
+            raise RuntimeError("this database is opened read only (bot.storage.readonly)")
+        self._check_not_nested()
+        tx = Transaction(self._connection(), self.clock(), writing=False)
+        try:
+            yield tx
+        finally:
+            tx._close()
 
     async def connect(self) -> None:
         if self._conn is not None:

@@ -143,7 +143,15 @@ def make_app(site: Site, *, modules: tuple[str, ...] = PAGE_MODULES) -> web.Appl
         app.router.add_routes(importlib.import_module(name).routes)
     app.router.add_static("/static/", STATIC, append_version=False)
     app.on_response_prepare.append(_static_cache)
+    app.on_startup.append(_compile_templates)
     return app
+
+
+async def _compile_templates(app: web.Application) -> None:
+    """Compile every template before the first request (not while the tables play)."""
+    env = aiohttp_jinja2.get_env(app)
+    for name in env.list_templates(extensions=["html"]):
+        env.get_template(name)
 
 
 async def _static_cache(request: web.Request, response: web.StreamResponse) -> None:

@@ -180,9 +180,8 @@ async def reader_of(request: web.Request) -> Reader:
     except (KeyError, ValueError):
         raise web.HTTPNotFound() from None
     lang = language(request)
-    async with site.db.read() as tx:
-        settings = await tx.web_settings(guild_id)
-        known = settings.link_key is not None or await tx.guild_known(guild_id)
+    settings = await site.db.query(Transaction.web_settings, guild_id)
+    known = settings.link_key is not None or await site.db.query(Transaction.guild_known, guild_id)
     if settings.visibility == "off" or not known:
         raise web.HTTPNotFound()
     now = site.clock()
