@@ -1,7 +1,8 @@
 """``python -m bot`` (or the ``salon-bot`` script): start the Discord bot.
 
 ``salon-bot`` runs the bot; ``salon-bot sync [--guild ID]`` syncs the slash commands and
-stops; ``salon-bot health`` checks the heartbeat of a running bot (the Docker HEALTHCHECK).
+stops; ``salon-bot health`` checks the heartbeat of a running bot (``--web``: and that its
+web pages answer ``/healthz``; the Docker HEALTHCHECK).
 Every error an operator can meet is one sentence on stderr and a non-zero exit status
 (tracebacks only with LOG_LEVEL=DEBUG).
 """
@@ -46,7 +47,12 @@ def parser() -> argparse.ArgumentParser:
     commands.add_parser("run", help="start the bot (the default)")
     sync = commands.add_parser("sync", help="sync the slash commands to Discord now, then stop")
     sync.add_argument("--guild", type=int, metavar="ID", help="to this server only")
-    commands.add_parser("health", help="exit 0 if the running bot's heartbeat is fresh")
+    health = commands.add_parser("health", help="exit 0 if the running bot's heartbeat is fresh")
+    health.add_argument(
+        "--web",
+        action="store_true",
+        help="and its web pages answer /healthz (unless WEB_PORT=off)",
+    )
     return parser
 
 
@@ -59,9 +65,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return BAD_CONFIG
     if args.command == "health":
-        from bot.ops import health
+        from bot.ops import health, web_health
 
         healthy, sentence = health(settings.database)
+        if healthy and args.web and settings.web_port is not None:
+            healthy, sentence = web_health(settings.web_host, settings.web_port)
         print(sentence)
         return OK if healthy else FAILED
     if settings.token is None:

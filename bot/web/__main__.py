@@ -20,7 +20,7 @@ from dotenv import load_dotenv
 
 from bot.config import DEFAULT_WEB_PORT, ConfigError, Settings
 from bot.storage.readonly import open_reader
-from bot.web.app import bound_port, serving
+from bot.web.app import WebUnavailable, bound_port, serving
 from bot.web.limits import RequestLimit
 from bot.web.site import Site
 from bot.web.tables import StoredTables
@@ -81,6 +81,9 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(serve(settings, database, host, port))
     except KeyboardInterrupt:
         return 0
+    except WebUnavailable as exc:
+        print(exc, file=sys.stderr)
+        return 1
     except Exception as exc:
         print(f"Could not serve the web pages ({type(exc).__name__}: {exc}).", file=sys.stderr)
         return 1

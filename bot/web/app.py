@@ -160,14 +160,28 @@ async def _static_cache(request: web.Request, response: web.StreamResponse) -> N
         response.headers.update(SECURITY_HEADERS)
 
 
+class WebUnavailable(OSError):
+    """The pages could not listen where WEB_HOST and WEB_PORT say (one sentence)."""
+
+    def __init__(self, host: str, port: int, error: OSError) -> None:
+        super().__init__(
+            f"Could not serve the web pages on {host}:{port} ({error}): set WEB_PORT to a free "
+            "port (or WEB_PORT=off to serve none), then start again."
+        )
+
+
 @contextlib.asynccontextmanager
 async def serving(site: Site, host: str, port: int) -> AsyncIterator[web.AppRunner]:
     """``async with serving(site, host, port):`` the pages are served meanwhile (port 0:
-    any free port; the runner's ``addresses`` say which)."""
+    any free port; the runner's ``addresses`` say which); :class:`WebUnavailable` when they
+    cannot listen there."""
     runner = web.AppRunner(make_app(site), access_log=None, handle_signals=False)
     await runner.setup()
     try:
-        await web.TCPSite(runner, host, port, shutdown_timeout=2.0).start()
+        try:
+            await web.TCPSite(runner, host, port, shutdown_timeout=2.0).start()
+        except OSError as exc:
+            raise WebUnavailable(host, port, exc) from exc
         log.info("the web pages are served on http://%s:%s", host, bound_port(runner) or port)
         yield runner
     finally:
