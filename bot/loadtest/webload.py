@@ -5,7 +5,8 @@ the same application as the bot's, on a read-only connection, the live tables fr
 The parent asks for pages at ``R`` a second on average, at random moments (an open loop),
 over the second half of the run only: the tables' latencies of the first half are the run
 without pages, those of the second half the run with them. The pages asked go in turn: a
-server's home, its leaderboard (a metric and a period drawn at random), a robot's profile.
+server's home, its leaderboard (a metric and a period drawn at random), a robot's profile (a
+robot yet to finish a hand has none: that 404 is counted apart, ``profiles_not_yet``).
 """
 
 from __future__ import annotations
@@ -78,6 +79,8 @@ class PageFigures:
 
     latencies: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in PAGES})
     errors: dict[str, int] = field(default_factory=dict)
+    #: Profiles of robots yet to finish a hand (404, as the pages answer): not errors.
+    not_yet: int = 0
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -99,6 +102,9 @@ async def ask_pages(
             try:
                 async with session.get(base + path) as response:
                     await response.read()
+                    if kind == "profile" and response.status == 404:
+                        figures.not_yet += 1
+                        return
                     if response.status != 200:
                         figures.error(f"{kind} {response.status}")
                         return
@@ -134,6 +140,7 @@ def page_report(figures: PageFigures, rate: float, seconds: float) -> dict[str, 
         "per_second": round(len(every) / seconds, 1) if seconds > 0 else 0.0,
         "errors": sum(figures.errors.values()),
         "error_kinds": figures.errors,
+        "profiles_not_yet": figures.not_yet,
         "latency_ms": percentiles(every),
         "p99_ms_by_page": {k: percentiles(v)["p99"] for k, v in figures.latencies.items()},
     }
