@@ -14,11 +14,8 @@ import asyncio
 import logging
 import sys
 from importlib import metadata
-from pathlib import Path
 
-from dotenv import load_dotenv
-
-from bot.config import NO_TOKEN_HELP, ConfigError, Settings
+from bot.config import NO_TOKEN_HELP, ConfigError, Settings, load_settings
 from bot.logs import configure_logging
 
 log = logging.getLogger("bot.main")
@@ -58,9 +55,8 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    load_dotenv(Path.cwd() / ".env", override=False)
     try:
-        settings = Settings.from_env()
+        settings = load_settings()
     except ConfigError as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return BAD_CONFIG

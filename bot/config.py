@@ -164,6 +164,15 @@ class Settings:
         )
 
 
+def load_settings(folder: Path | None = None) -> Settings:
+    """The settings of a command: the environment, and ``.env`` in ``folder`` (the current
+    one) for what the environment leaves unset; :class:`ConfigError` with one sentence."""
+    from dotenv import load_dotenv
+
+    load_dotenv((Path.cwd() if folder is None else folder) / ".env", override=False)
+    return Settings.from_env()
+
+
 def member_events_of(value: str) -> str:
     """MEMBER_EVENTS as ``auto``, ``on`` or ``off`` (also 1/true/yes and 0/false/no).
 

@@ -57,6 +57,11 @@ class ReadOnly(Database):
         async with super()._session(False) as tx:
             yield tx
 
+    def _check_version(self, found: int) -> None:
+        """:class:`SchemaNotReady` unless the database is at the code's schema version."""
+        if found != len(self._migrations):
+            raise SchemaNotReady(found, len(self._migrations))
+
     async def checkpoint(self) -> None:
         """Nothing: a reader writes nothing."""
 
@@ -96,9 +101,7 @@ class ReadOnlySqlite(ReadOnly):
             for pragma in (f"busy_timeout = {int(self.busy_timeout_ms):d}", "query_only = 1"):
                 async with conn.execute(f"PRAGMA {pragma}"):
                     pass
-            found = await user_version(conn)
-            if found != len(self._migrations):
-                raise SchemaNotReady(found, len(self._migrations))
+            self._check_version(await user_version(conn))
         except BaseException:
             await conn.close()
             raise
@@ -124,9 +127,7 @@ class ReadOnlyPostgres(ReadOnly, PostgresDatabase):
             raise PostgresUnavailable(f"could not connect to {self.label}: {exc}") from exc
         try:
             async with pool.acquire() as raw:
-                found = await pg_user_version(raw)
-            if found != len(self._migrations):
-                raise SchemaNotReady(found, len(self._migrations))
+                self._check_version(await pg_user_version(raw))
         except BaseException:
             await pool.close()
             raise

@@ -14,11 +14,8 @@ import asyncio
 import logging
 import signal
 import sys
-from pathlib import Path
 
-from dotenv import load_dotenv
-
-from bot.config import DEFAULT_WEB_PORT, ConfigError, Settings
+from bot.config import DEFAULT_WEB_PORT, ConfigError, Settings, load_settings
 from bot.storage.readonly import open_reader
 from bot.web.app import WebUnavailable, bound_port, serving
 from bot.web.limits import RequestLimit
@@ -67,9 +64,8 @@ async def serve(settings: Settings, database: str, host: str, port: int) -> None
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    load_dotenv(Path.cwd() / ".env", override=False)
     try:
-        settings = Settings.from_env()
+        settings = load_settings()
     except ConfigError as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return 2
