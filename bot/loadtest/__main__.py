@@ -152,9 +152,13 @@ class Worker:
             self.gathered.error(f"worker {self.index} exited {code}")
 
     async def go(self, deadline: float, switch: float | None = None) -> None:
-        assert self.proc is not None and self.proc.stdin is not None
         tail = "" if switch is None else f" {switch}"
-        self.proc.stdin.write(f"go {deadline}{tail}\n".encode())
+        await self.say(f"go {deadline}{tail}")
+
+    async def say(self, line: str) -> None:
+        """A line to the worker (``go …``, ``stop``)."""
+        assert self.proc is not None and self.proc.stdin is not None
+        self.proc.stdin.write(f"{line}\n".encode())
         await self.proc.stdin.drain()
 
     async def kill(self) -> None:
@@ -210,6 +214,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             resume_seconds = ready["resume_seconds"]
             await victim.go(deadline)
         pages = None if asking is None else await asking
+        if asking is not None:
+            await workers[0].say("stop")  # every page answered: the worker may stop serving
         for worker in workers:
             await worker.finish()
     finally:

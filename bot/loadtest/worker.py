@@ -223,7 +223,8 @@ async def work(args: argparse.Namespace) -> int:
 
 async def play(args: argparse.Namespace, manager: TableManager, port: int | None) -> int:
     """Resume the worker's tables, say ready (with the pages' port), play them from ``go``
-    to the deadline (``go DEADLINE [SWITCH]``: the pages are asked from SWITCH on)."""
+    to the deadline (``go DEADLINE [SWITCH]``: the pages are asked from SWITCH on); with
+    the pages, keep serving them until the parent's next line."""
     began = time.perf_counter()
     await manager.resume()
     resumed = time.perf_counter() - began
@@ -256,6 +257,8 @@ async def play(args: argparse.Namespace, manager: TableManager, port: int | None
     ended = time.time()
     await manager.aclose()  # its timers stopped, its leases given up
     emit({"done": True, "started": started, "ended": ended, "actions": driver.actions})
+    if port is not None:  # the pages asked just before the deadline are still answered
+        await asyncio.to_thread(sys.stdin.readline)  # the parent's "stop" (or its end)
     return 0
 
 

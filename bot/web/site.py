@@ -97,8 +97,6 @@ class Reader:
     lang: Lang
     settings: WebSettings
     member: int | None = None
-    #: The path of the page without the reader's token and language switch.
-    path: str = "/"
 
     @property
     def public(self) -> bool:
@@ -195,7 +193,7 @@ async def reader_of(request: web.Request) -> Reader:
     member = None if kept is None else links.verify(settings.link_key, guild_id, kept, now=now)
     if member is None and settings.visibility != "public":
         raise MembersOnly(lang, expired=kept is not None)
-    return Reader(guild_id, lang, settings, member, request.path)
+    return Reader(guild_id, lang, settings, member)
 
 
 def _keep_token(
