@@ -133,12 +133,7 @@ class WebTransaction(TransactionBase):
         if rotate:
             changes["link_key"] = new_link_key()
             changes["rotated_at"] = self.now
-        if changes:
-            assignments = ", ".join(f"{column} = ?" for column in changes)
-            await self._run(
-                f"UPDATE web_guilds SET {assignments} WHERE guild_id = ?",
-                (*changes.values(), guild_id),
-            )
+        await self._set_columns("web_guilds", guild_id, changes)
         return await self.web_settings(guild_id)
 
     async def guild_known(self, guild_id: int) -> bool:
