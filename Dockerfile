@@ -24,9 +24,13 @@ RUN pip install --no-deps . \
 USER salon
 VOLUME ["/data"]
 
-# Healthy while the bot writes its heartbeat (gateway connected, database writable).
+# Healthy while the bot writes its heartbeat (gateway connected, database writable) and its
+# web pages answer /healthz (unless WEB_PORT=off; docs/web.md). The web pages listen on every
+# address of the container: publish the port on the host's 127.0.0.1 (compose.yaml).
+ENV WEB_HOST=0.0.0.0
+EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 \
-    CMD ["python", "-m", "bot", "health"]
+    CMD ["python", "-m", "bot", "health", "--web"]
 # Exec form: the bot is PID 1 and gets SIGTERM from `docker stop` (it closes cleanly).
 STOPSIGNAL SIGTERM
 CMD ["python", "-m", "bot"]

@@ -1,7 +1,8 @@
 """``python -m bot`` (or the ``salon-bot`` script): start the Discord bot.
 
 ``salon-bot`` runs the bot; ``salon-bot sync [--guild ID]`` syncs the slash commands and
-stops; ``salon-bot health`` checks the heartbeat of a running bot (the Docker HEALTHCHECK).
+stops; ``salon-bot health`` checks the heartbeat of a running bot (``--web``: and that its
+web pages answer ``/healthz``; the Docker HEALTHCHECK).
 Every error an operator can meet is one sentence on stderr and a non-zero exit status
 (tracebacks only with LOG_LEVEL=DEBUG).
 """
@@ -13,11 +14,8 @@ import asyncio
 import logging
 import sys
 from importlib import metadata
-from pathlib import Path
 
-from dotenv import load_dotenv
-
-from bot.config import NO_TOKEN_HELP, ConfigError, Settings
+from bot.config import NO_TOKEN_HELP, ConfigError, Settings, load_settings
 from bot.logs import configure_logging
 
 log = logging.getLogger("bot.main")
@@ -46,22 +44,28 @@ def parser() -> argparse.ArgumentParser:
     commands.add_parser("run", help="start the bot (the default)")
     sync = commands.add_parser("sync", help="sync the slash commands to Discord now, then stop")
     sync.add_argument("--guild", type=int, metavar="ID", help="to this server only")
-    commands.add_parser("health", help="exit 0 if the running bot's heartbeat is fresh")
+    health = commands.add_parser("health", help="exit 0 if the running bot's heartbeat is fresh")
+    health.add_argument(
+        "--web",
+        action="store_true",
+        help="and its web pages answer /healthz (unless WEB_PORT=off)",
+    )
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    load_dotenv(Path.cwd() / ".env", override=False)
     try:
-        settings = Settings.from_env()
+        settings = load_settings()
     except ConfigError as exc:
         print(f"Configuration error: {exc}", file=sys.stderr)
         return BAD_CONFIG
     if args.command == "health":
-        from bot.ops import health
+        from bot.ops import health, web_health
 
         healthy, sentence = health(settings.database)
+        if healthy and args.web and settings.web_port is not None:
+            healthy, sentence = web_health(settings.web_host, settings.web_port)
         print(sentence)
         return OK if healthy else FAILED
     if settings.token is None:

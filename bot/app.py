@@ -10,7 +10,7 @@ import secrets
 import signal
 import socket
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -23,7 +23,8 @@ from bot.i18n import lang_of
 from bot.ops import heartbeat_loop, invite_url, retention_loop, sync_commands
 from bot.runtime import TableManager, collector
 from bot.runtime.clock import RealClock
-from bot.storage import Database
+from bot.storage import Database, Transaction
+from bot.storage.readonly import open_reader
 from bot.ui import card_emojis
 from bot.ui.abuse import ClickLimiter
 from bot.ui.i18n import SalonTranslator
@@ -31,6 +32,11 @@ from bot.ui.outbox import discord_clock
 from bot.ui.presenter import DiscordPresenter
 from bot.ui.replies import answer_failure
 from bot.ui.services import Services
+from bot.ui.web_links import WebLinks
+from bot.web.app import serving
+from bot.web.limits import RequestLimit
+from bot.web.site import Site
+from bot.web.tables import LiveTables
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +86,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.turns",
     "cogs.fair",
     "cogs.lifecycle",
+    "cogs.web",
 )
 
 
@@ -195,6 +202,10 @@ class SalonBot(commands.AutoShardedBot):
         #: The daily archiving of old hands (``serve`` turns it on with the heartbeat).
         self._retention: asyncio.Task[None] | None = None
         self._database = database
+        #: The links to the web pages (bot.ui.web_links), when the bot has web pages.
+        self.web_links: WebLinks | None = None
+        #: Each member's name and avatar as last stored for the web pages, per server.
+        self._web_members: dict[tuple[int, int], tuple[str, str]] = {}
         #: What is open, closed by :meth:`close` in the reverse order.
         self._exit_stack = contextlib.AsyncExitStack()
         self._closing = asyncio.Lock()
@@ -235,6 +246,12 @@ class SalonBot(commands.AutoShardedBot):
         if resumed:
             log.info("resumed %d open table(s)", len(resumed))
         self.manager.keep_leases()
+        if self.settings.web:
+            self.web_links = WebLinks(self.db, self.settings.web_public_url, clock=discord_time)
+            if self.settings.web_public_url is not None:
+                self.presenter.hand_link = self.web_links.hand
+        if self.settings.web_port is not None:
+            await stack.enter_async_context(self._web_pages(self.settings.web_port))
         collector.settle()
         await sync_commands(self, guild_id=self.settings.guild_id)
         if self.settings.card_emojis:
@@ -243,12 +260,53 @@ class SalonBot(commands.AutoShardedBot):
             )
             stack.push_async_callback(stop_task, self.card_emojis_task)
 
+    @contextlib.asynccontextmanager
+    async def _web_pages(self, port: int) -> AsyncIterator[None]:
+        """The web pages, served from this process while it runs (docs/web.md): they read a
+        read-only connection of their own, and the live tables from memory."""
+        target = self.db.path
+        if target == ":memory:":
+            log.warning("the web pages need a database file: not served (in-memory database)")
+            yield
+            return
+        reader = await open_reader(target)
+        try:
+            site = Site(
+                reader,
+                LiveTables(self.manager, self.presenter.latest, self.presenter.logs),
+                public_url=self.settings.web_public_url,
+                limit=RequestLimit(self.settings.web_rate_limit)
+                if self.settings.web_rate_limit
+                else None,
+            )
+            async with serving(site, self.settings.web_host, port):
+                yield
+        finally:
+            await reader.close()
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """Remember each member's language: the DMs he gets (his cards) are written in it."""
+        """Remember each member's language: the DMs he gets (his cards) are written in it;
+        and, with web pages, his name and avatar as his server shows them."""
         presenter = getattr(self, "presenter", None)
         if presenter is not None:
             presenter.user_langs[interaction.user.id] = lang_of(interaction.locale)
             presenter.names[interaction.user.id] = interaction.user.display_name
+        user = interaction.user
+        if self.settings.web and isinstance(user, discord.Member) and not user.bot:
+            await self.remember_member(user.guild.id, user)
+
+    async def remember_member(self, guild_id: int, member: discord.abc.User) -> None:
+        """Store a member's name and avatar for the web pages, when they changed since the
+        last time this process stored them (no REST: the interaction brought them)."""
+        seen = (member.display_name, member.display_avatar.url)
+        if self._web_members.get((guild_id, member.id)) == seen:
+            return
+        try:
+            await self.db.write(Transaction.remember_member, guild_id, member.id, *seen)
+        except Exception:
+            log.warning("could not store a member's name for the web pages", exc_info=True)
+            return
+        self._web_members[(guild_id, member.id)] = seen
 
     def _ignore_interactions_when_stopping(self) -> None:
         parsers = self._connection.parsers

@@ -16,6 +16,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bot.runtime.shards import ShardSet
 from bot.storage.database import is_postgres_url, redact_url, sqlite_path
@@ -68,6 +69,21 @@ class Settings:
     #: server leaves his tables at once) and starts without it if Discord refuses; "on"
     #: makes the refusal a start-up error; "off" never asks.
     member_events: str = "auto"
+    #: WEB_HOST and WEB_PORT: where the web pages listen (docs/web.md); ``web_port`` None:
+    #: not served by this process (WEB_PORT=off, and every Settings a test builds).
+    web_host: str = "127.0.0.1"
+    web_port: int | None = None
+    #: WEB_PUBLIC_URL: the pages' address as players reach it (a proxy in front), for the
+    #: links the bot posts; None: the bot posts none.
+    web_public_url: str | None = None
+    #: WEB_RATE_LIMIT: requests a minute one address may make (0: no limit).
+    web_rate_limit: int = 120
+
+    @property
+    def web(self) -> bool:
+        """Whether the web pages exist for this bot (served here, or beside it at the public
+        address): members' names and avatars are then stored as they play."""
+        return self.web_port is not None or self.web_public_url is not None
 
     @property
     def postgres(self) -> bool:
@@ -132,6 +148,7 @@ class Settings:
                 f"shards this process runs, like 0,1 ({exc}); fix it in .env or the environment."
             ) from exc
         member_events = member_events_of(values.get("MEMBER_EVENTS", ""))
+        web = web_settings_of(values)
         return cls(
             token=values.get("DISCORD_TOKEN", "").strip() or None,
             database=database,
@@ -143,7 +160,17 @@ class Settings:
             shards=shards,
             database_url=database_url,
             member_events=member_events,
+            **web,
         )
+
+
+def load_settings(folder: Path | None = None) -> Settings:
+    """The settings of a command: the environment, and ``.env`` in ``folder`` (the current
+    one) for what the environment leaves unset; :class:`ConfigError` with one sentence."""
+    from dotenv import load_dotenv
+
+    load_dotenv((Path.cwd() if folder is None else folder) / ".env", override=False)
+    return Settings.from_env()
 
 
 def member_events_of(value: str) -> str:
@@ -164,3 +191,48 @@ def member_events_of(value: str) -> str:
             "environment."
         )
     return word
+
+
+#: The port the web pages listen on unless WEB_PORT says otherwise.
+DEFAULT_WEB_PORT = 8080
+
+
+def web_settings_of(values: Mapping[str, str]) -> dict[str, Any]:
+    """WEB_HOST, WEB_PORT (``off`` turns the pages off), WEB_PUBLIC_URL, WEB_RATE_LIMIT.
+
+    >>> web_settings_of({})["web_port"], web_settings_of({"WEB_PORT": "off"})["web_port"]
+    (8080, None)
+    >>> web_settings_of({"WEB_PUBLIC_URL": "https://salon.example/"})["web_public_url"]
+    'https://salon.example'
+    """
+    port_text = values.get("WEB_PORT", "").strip().lower()
+    port: int | None
+    if port_text in FALSE_WORDS:
+        port = None
+    elif not port_text:
+        port = DEFAULT_WEB_PORT
+    elif port_text.isdigit() and 0 < int(port_text) < 65536:
+        port = int(port_text)
+    else:
+        raise ConfigError(
+            f"WEB_PORT must be a port number (1 to 65535) or off, not {port_text[:20]!r}; fix "
+            "it in .env or the environment."
+        )
+    url = values.get("WEB_PUBLIC_URL", "").strip().rstrip("/") or None
+    if url is not None and not url.lower().startswith(("https://", "http://")):
+        raise ConfigError(
+            "WEB_PUBLIC_URL must be the pages' address as players reach it, like "
+            "https://salon.example.org; fix it in .env or the environment."
+        )
+    limit = values.get("WEB_RATE_LIMIT", "").strip()
+    if limit and not limit.isdigit():
+        raise ConfigError(
+            "WEB_RATE_LIMIT must be a whole number of requests a minute per address (0: no "
+            "limit); fix it in .env or the environment."
+        )
+    return {
+        "web_host": values.get("WEB_HOST", "").strip() or "127.0.0.1",
+        "web_port": port,
+        "web_public_url": url,
+        "web_rate_limit": int(limit) if limit else 120,
+    }

@@ -19,6 +19,7 @@ from discord import app_commands
 
 from bot.config import Settings
 from bot.storage import Database
+from bot.web.app import WebUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -169,6 +170,23 @@ def health(database: Path, *, now: float | None = None) -> tuple[bool, str]:
     return True, f"healthy: heartbeat {age:.0f} s ago (gateway connected, database writable)"
 
 
+def web_health(host: str, port: int, *, timeout: float = 5.0) -> tuple[bool, str]:
+    """(healthy, one sentence) from the web pages' ``/healthz`` on this machine."""
+    import urllib.error
+    import urllib.request
+
+    local = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
+    url = f"http://{local}:{port}/healthz"
+    try:
+        with urllib.request.urlopen(url, timeout=timeout) as answer:
+            ok = answer.status == 200
+    except (urllib.error.URLError, OSError) as exc:
+        return False, f"unhealthy: the web pages do not answer at {url} ({exc})"
+    if not ok:
+        return False, f"unhealthy: the web pages answer {url} with an error"
+    return True, f"healthy: heartbeat fresh and the web pages answer at {url}"
+
+
 # -- start-up errors -----------------------------------------------------------------------------
 
 TOKEN_HELP = (
@@ -180,6 +198,8 @@ TOKEN_HELP = (
 def explain(error: BaseException, settings: Any) -> str | None:
     """One sentence telling the operator what went wrong and what to do, or None for an
     error that is not the operator's to fix (a bug: show the traceback)."""
+    if isinstance(error, WebUnavailable):
+        return str(error)
     if isinstance(error, discord.LoginFailure):
         return f"Discord refused the token (401 Unauthorized): {TOKEN_HELP}, then start again."
     if isinstance(error, discord.PrivilegedIntentsRequired):

@@ -1,5 +1,5 @@
-"""``/admin grant``, ``/admin settings``, ``/admin limits``, ``/admin audit``, ``/admin flows``
-and ``/admin table void|close``:
+"""``/admin grant``, ``/admin settings``, ``/admin limits``, ``/admin audit``, ``/admin flows``,
+``/admin web`` and ``/admin table void|close``:
 the server's economy and table rescue, for its managers.
 
 The group is hidden from members without Manage Server (``default_permissions``), and each
@@ -10,7 +10,7 @@ Discord's defaults for any role or member. See ``docs/commands-economy.md``.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -21,6 +21,7 @@ from bot.storage import InsufficientChips, Transaction
 from bot.storage.database import DEFAULT_QUEUE_CAP, MAX_QUEUE_CAP, MAX_RETENTION_DAYS
 from bot.storage.flows import FLOW_MIN_HANDS, FLOW_THRESHOLD
 from bot.storage.transaction import MAX_CHIPS
+from bot.storage.web import DEFAULT_MIN_HANDS, MAX_MIN_HANDS, Visibility
 from bot.ui.abuse import give_limits, save_give_limits
 from bot.ui.economy_text import audit_lines, chips, settings_text
 from bot.ui.flows_text import flow_lines
@@ -29,6 +30,7 @@ from bot.ui.interaction import guild_id_of, guild_lang, table_here
 from bot.ui.limits import CONTENT, listing
 from bot.ui.replies import Refused, reply_private
 from bot.ui.safe_text import plain
+from bot.web.links import home_url
 
 if TYPE_CHECKING:
     from bot.app import SalonBot
@@ -366,6 +368,71 @@ class Admin(
         await reply_private(
             interaction, f"{title}\n{body}", allowed_mentions=discord.AllowedMentions.none()
         )
+
+    @app_commands.command(
+        name=L("web", "web"),
+        description=L(
+            "Who may read this server's web pages; revoke every member's link",
+            "Qui peut lire les pages web du serveur ; révoquer les liens des membres",
+        ),
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.rename(
+        visibility=L("visibility", "visibilité"),
+        min_hands=L("min_hands", "donnes_minimum"),
+        rotate=L("rotate", "renouveler"),
+    )
+    @app_commands.describe(
+        visibility=L(
+            "public: anyone; members: with their own link (/web); off: no page",
+            "publiques : tout le monde ; membres : avec leur lien (/web) ; désactivées",
+        ),
+        min_hands=L(
+            f"Hands a player needs to be ranked on the pages (default {DEFAULT_MIN_HANDS})",
+            f"Donnes pour être classé sur les pages (par défaut {DEFAULT_MIN_HANDS})",
+        ),
+        rotate=L(
+            "A new key: every link given so far stops working",
+            "Une nouvelle clé : tous les liens donnés cessent de fonctionner",
+        ),
+    )
+    @app_commands.choices(
+        visibility=[
+            app_commands.Choice(name=L("public", "publiques"), value="public"),
+            app_commands.Choice(name=L("members", "membres"), value="members"),
+            app_commands.Choice(name=L("off", "désactivées"), value="off"),
+        ]
+    )
+    async def web(
+        self,
+        interaction: discord.Interaction,
+        visibility: app_commands.Choice[str] | None = None,
+        min_hands: app_commands.Range[int, 0, MAX_MIN_HANDS] | None = None,
+        rotate: bool = False,
+    ) -> None:
+        """With no option, show the web settings; otherwise change them. Private."""
+        lang = lang_of(interaction.locale)
+        guild_id = guild_id_of(interaction)
+        saved = await self.bot.db.write(
+            Transaction.change_web_settings,
+            guild_id,
+            visibility=None if visibility is None else cast(Visibility, visibility.value),
+            min_hands=min_hands,
+            name=interaction.guild.name if interaction.guild is not None else None,
+            rotate=rotate,
+        )
+        if self.bot.web_links is not None:
+            self.bot.web_links.forget(guild_id)
+        seen = render(lang, f"web-visibility-{saved.visibility}")
+        lines = [render(lang, "web-settings", visibility=seen, min=saved.min_hands)]
+        if rotate:
+            lines.append(render(lang, "web-links-revoked"))
+        public_url = self.bot.settings.web_public_url
+        if public_url is None:
+            lines.append(render(lang, "web-no-public-url"))
+        elif saved.visibility != "off":
+            lines.append(render(lang, "web-home-address", link=home_url(public_url, guild_id)))
+        await reply_private(interaction, "\n".join(lines), suppress_embeds=True)
 
     table = app_commands.Group(
         name=L("table", "table"),

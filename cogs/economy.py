@@ -37,6 +37,7 @@ from bot.ui.interaction import guild_id_of, guild_lang
 from bot.ui.limits import CONTENT, listing
 from bot.ui.render import embed_of
 from bot.ui.replies import Refused, reply_private
+from bot.ui.web_links import link_view
 from bot.view.document import Document
 
 if TYPE_CHECKING:
@@ -295,8 +296,13 @@ class Economy(commands.Cog):
                 LEADERBOARD_COLOUR,
                 description="\n".join(lines),
             )
+            web = self.bot.web_links
+            url = None if web is None else await web.leaderboard(guild_id, chosen, span)
+            view = link_view(render(public, "web-open-page"), url)
             await interaction.response.send_message(
-                embed=embed_of(public, board), allowed_mentions=NO_PINGS
+                embed=embed_of(public, board),
+                allowed_mentions=NO_PINGS,
+                view=view or discord.utils.MISSING,
             )
 
 

@@ -84,12 +84,14 @@ class History(commands.Cog):
         if not hands:  # nothing to list, said privately
             await reply_private(interaction, render(lang, "history-no-hand-has-been-finished"))
         else:
-            body = await self._hand_lines(lang, hands)
-            await reply_private(interaction, body, allowed_mentions=NO_PINGS)
+            web = self.bot.web_links
+            link = None if web is None else await web.member_home(guild_id, interaction.user.id)
+            body = await self._hand_lines(lang, hands, link)
+            await reply_private(interaction, body, allowed_mentions=NO_PINGS, suppress_embeds=True)
 
-    async def _hand_lines(self, lang: Lang, hands: list[Hand]) -> str:
+    async def _hand_lines(self, lang: Lang, hands: list[Hand], link: str | None) -> str:
         """The listing of ``hands``: number, game, table channel, when, outcome; then how to
-        get a hand's file."""
+        get a hand's file, and the member's own link to the server's pages if there is one."""
         tables: dict[int, GameTable | None] = {}
         lines = [render(lang, "history-latest-hands")]
         for hand in hands:
@@ -107,6 +109,8 @@ class History(commands.Cog):
                 f"{hand_outcome(lang, hand.result)}"
             )
         footer = render(lang, "history-get-hand-s-file-with")
+        if link is not None:
+            footer += "\n" + render(lang, "web-history-on-the-web", link=link)
         body = listing(lang, lines, limit=CONTENT - len(footer) - 1)
         return f"{body}\n{footer}"
 

@@ -1,5 +1,6 @@
 """Discord as it is: a table's channel or thread deleted, a member who leaves the server or
-is banned, the bot removed from a server, a server that goes dark for a while.
+is banned, the bot removed from a server, a server that goes dark for a while; and a member's
+new name or avatar, which the web pages show (docs/web.md).
 
 Every listener here only translates a gateway event into one call of the runtime's
 lifecycle API (``bot/runtime/lifecycle.py``); the runtime voids the hand, sends every stack
@@ -34,6 +35,7 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import Lang, render
+from bot.storage import Transaction
 from bot.ui.economy_text import game_name
 from bot.ui.interaction import guild_lang
 from bot.ui.safe_text import plain
@@ -176,6 +178,28 @@ class Lifecycle(commands.Cog):
             return
         if tables:
             log.info("member %s left server %s: tables %s", user_id, guild_id, tables)
+
+    # -- names and avatars on the web pages ------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_member_update(self, before: discord.Member, after: discord.Member) -> None:
+        """A member's name or avatar in his server changed (nickname, server avatar): the
+        web pages show the new one, if they show him at all (members intent only)."""
+        old = (before.display_name, before.display_avatar.url)
+        new = (after.display_name, after.display_avatar.url)
+        if not self.bot.settings.web or old == new:
+            return
+        await self.bot.db.write(Transaction.refresh_member, after.guild.id, after.id, *new)
+
+    @commands.Cog.listener()
+    async def on_user_update(self, before: discord.User, after: discord.User) -> None:
+        """A user's own name or avatar changed: every server that showed it (no nickname
+        or server avatar of its own) shows the new one."""
+        old = (before.display_name, before.display_avatar.url)
+        new = (after.display_name, after.display_avatar.url)
+        if not self.bot.settings.web or old == new:
+            return
+        await self.bot.db.write(Transaction.rename_member, after.id, old, new)
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:

@@ -67,20 +67,22 @@ LITERAL_KEY = re.compile(r"""["']((?:[a-z0-9]+-)+[a-z0-9_]+|chips)["']""")
 BUILT = (
     "event-", "combo-", "verb-", "label-", "help-", "metric-", "period-", "rules-",
     "log-", "done-", "option-", "refuse-", "notify-choice-", "house-level-", "verify-problem-",
-    "choice-",
+    "choice-", "web-visibility-",
 )  # fmt: skip
 
 
 def code_keys() -> set[str]:
+    """Every key the code and the web pages' templates name."""
     found = set()
-    for path in [*ROOT.glob("bot/**/*.py"), *ROOT.glob("cogs/*.py")]:
+    sources = [*ROOT.glob("bot/**/*.py"), *ROOT.glob("cogs/*.py"), *ROOT.glob("bot/web/**/*.html")]
+    for path in sources:
         found.update(LITERAL_KEY.findall(path.read_text(encoding="utf-8")))
     return found
 
 
 def test_every_key_the_code_names_is_in_the_catalogue() -> None:
     every = keys("en")
-    prefixes = ("refuse-", "done-", "log-", "ui-", "dm-", "wallet-", "admin-", "history-")
+    prefixes = ("refuse-", "done-", "log-", "ui-", "dm-", "wallet-", "admin-", "history-", "web-")
     named = {k for k in code_keys() if k.startswith(prefixes)}
     assert named - every == set()
 

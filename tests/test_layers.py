@@ -48,6 +48,14 @@ def test_bot_without_token_explains_what_to_do(tmp_path: Path) -> None:
     assert "python -m bot.play" in out.stderr  # and how to play without Discord meanwhile
 
 
+def test_the_web_pages_load_without_discord_and_their_links_are_standard_library() -> None:
+    code = "import sys, bot.web.app, bot.web.__main__; print('discord' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.stdout.strip() == "False", out.stderr
+    links = imported_modules(ROOT / "bot/web/links.py")
+    assert all(m.split(".")[0] in sys.stdlib_module_names for m in links), links
+
+
 def test_fair_dealing_uses_only_the_engine_and_the_standard_library() -> None:
     """bot.fair is what anyone may re-run: the scheme itself is standard library alone."""
     for path in sorted((ROOT / "bot/fair").rglob("*.py")):
@@ -194,6 +202,8 @@ def test_layers_import_only_downwards() -> None:
         # the view model is every surface's: Discord draws it, it never draws for Discord
         "bot.view": ("bot.ui", "bot.app", "bot.ops", "cogs", "discord"),
         "bot.play": ("bot.ui.render", "bot.app", "bot.ops", "cogs", "discord"),
+        # the web pages are a surface beside Discord's: they never reach into it
+        "bot.web": ("bot.ui", "bot.app", "bot.ops", "cogs", "discord"),
     }
     for layer, banned in forbidden.items():
         for name, path in MODULES.items():

@@ -82,3 +82,24 @@ def test_a_database_in_use_is_refused(tmp_path: Path) -> None:
         timeout=60,
     )
     assert out.returncode != 0 and "its own" in out.stderr
+
+
+def test_the_pages_beside_the_tables_report_both_halves(tmp_path: Path) -> None:
+    """``--web-rate``: the worker serves the pages, the parent asks them in the second half;
+    the report has the pages' latencies and the tables' without and with them (the figures
+    themselves are measured by hand: docs/web.md)."""
+    db = tmp_path / "load.db"
+    result = loadtest(
+        *("--database", f"sqlite:///{db}", "--processes", "1", "--tables", "3"),
+        *("--seconds", "3", "--seed", "2", "--rate", "4", "--web-rate", "20"),
+    )
+    pages = result["pages"]
+    assert pages["requests"] > 0 and set(pages["p99_ms_by_page"]) == {
+        "home",
+        "leaderboard",
+        "profile",
+    }
+    assert pages["errors"] == 0, pages["error_kinds"]
+    tables = result["tables_latency_ms"]
+    assert tables["without_pages"]["p99"] is not None and tables["with_pages"]["p99"] is not None
+    assert result["chips_before"] == result["chips_after"]

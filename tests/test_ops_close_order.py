@@ -6,6 +6,8 @@ the presenter and the table manager: no Discord, no storage."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -166,3 +168,47 @@ async def test_a_database_handed_in_is_left_to_its_opener(
         "close presenter",
         "close client",
     ]
+
+
+async def test_the_web_pages_open_after_the_manager_and_close_before_it(
+    tmp_path: Path, resources: Resources, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    @contextlib.asynccontextmanager
+    async def serving(site: Any, host: str, port: int) -> AsyncIterator[None]:
+        resources.events.append(f"serve pages on {host}:{port}")
+        yield
+        resources.events.append("stop pages")
+
+    class Reader:
+        async def close(self) -> None:
+            resources.events.append("close the pages' reader")
+
+    async def open_reader(target: Any) -> Reader:
+        assert target == "salon.sqlite3"  # the bot's own database, read only
+        resources.events.append("open the pages' reader")
+        return Reader()
+
+    monkeypatch.setattr(bot.app, "serving", serving)
+    monkeypatch.setattr(bot.app, "open_reader", open_reader)
+    monkeypatch.setattr(resources.Db, "path", "salon.sqlite3", raising=False)
+    monkeypatch.setattr(resources.Presenter, "latest", {}, raising=False)
+    monkeypatch.setattr(resources.Presenter, "logs", {}, raising=False)
+    settings = Settings(
+        token=None,
+        database=tmp_path / "salon.sqlite3",
+        guild_id=None,
+        log_level="INFO",
+        web_port=8123,
+    )
+    salon = SalonBot(settings, extensions=())
+    await salon._async_setup_hook()
+    await salon.setup_hook()
+    await salon.close()
+    assert resources.events[:5] == [
+        "open database",
+        "open presenter",
+        "open manager",
+        "open the pages' reader",
+        "serve pages on 127.0.0.1:8123",
+    ]
+    assert resources.events[5:8] == ["stop pages", "close the pages' reader", "close manager"]

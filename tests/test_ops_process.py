@@ -9,12 +9,14 @@ import contextlib
 import json
 import os
 import signal
+import socket
 import sqlite3
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import pytest
 
 from bot.games.replay import replay_json
@@ -63,6 +65,13 @@ class BotProcess:
         return code
 
 
+def free_port() -> int:
+    """A port nothing listens on now (the web pages of the bot under test take it)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 def bot_env(fake: FakeDiscord, database: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("DISCORD_", "DATABASE"))}
     env.update(
@@ -71,6 +80,7 @@ def bot_env(fake: FakeDiscord, database: Path, **extra: str) -> dict[str, str]:
         GUILD_ID=str(fake.guild_id),
         LOG_LEVEL="INFO",
         PYTHONPATH=str(ROOT),
+        WEB_PORT=str(free_port()),
     )
     env.update(extra)
     return env
@@ -152,8 +162,17 @@ async def test_sigterm_closes_cleanly_and_the_hand_resumes_with_fresh_time(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
     database = tmp_path / "salon.sqlite3"
-    async with bot_process(fake, database) as bot:
+    port = free_port()
+    async with bot_process(fake, database, WEB_PORT=str(port)) as bot:
         await bot.wait_for_line("invite the bot with: https://discord.com/oauth2/authorize")
+        # the web pages, in the bot's process, on by default (docs/web.md)
+        await bot.wait_for_line(f"the web pages are served on http://127.0.0.1:{port}")
+        async with (
+            aiohttp.ClientSession() as session,
+            session.get(f"http://127.0.0.1:{port}/healthz") as health,
+            session.get(f"http://127.0.0.1:{port}/g/{fake.guild_id}/") as home,
+        ):
+            assert (health.status, home.status) == (200, 404)  # nothing of that server yet
         await answer(
             fake, "table", table("create", game="brelan", options="turn_timeout=600"), ALICE
         )
@@ -182,6 +201,21 @@ async def test_sigterm_closes_cleanly_and_the_hand_resumes_with_fresh_time(
     puts = [r for r in fake.rest_requests if r.method == "PUT" and r.route.endswith("/commands")]
     assert len(puts) == 1
     assert "slash commands unchanged since the last sync" in again.log
+
+
+async def test_a_taken_web_port_is_one_sentence(fake: FakeDiscord, tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        async with bot_process(fake, tmp_path / "db.sqlite3", WEB_PORT=str(port)) as bot:
+            code = await asyncio.wait_for(bot.proc.wait(), STEP)
+            await bot.reader
+    assert code != 0 and "Traceback" not in bot.log
+    assert bot.lines[-1].startswith(f"Could not serve the web pages on 127.0.0.1:{port} (")
+    assert bot.lines[-1].endswith(
+        "set WEB_PORT to a free port (or WEB_PORT=off to serve none), then start again."
+    )
 
 
 async def test_a_refused_token_is_one_sentence(fake: FakeDiscord, tmp_path: Path) -> None:

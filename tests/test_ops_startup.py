@@ -212,7 +212,8 @@ def test_the_image_caches_dependencies_and_passes_signals() -> None:
     assert lines[copies[0]] == "COPY pyproject.toml ./"  # dependencies before any code
     assert any("pip install -r" in line for line in lines[copies[0] : copies[1]])
     assert 'CMD ["python", "-m", "bot"]' in lines  # exec form: the bot gets SIGTERM
-    assert 'CMD ["python", "-m", "bot", "health"]' in lines
+    # the heartbeat, and the web pages' /healthz (docs/web.md)
+    assert 'CMD ["python", "-m", "bot", "health", "--web"]' in lines
     ignored = (ROOT / ".dockerignore").read_text().splitlines()
     assert {".env", ".venv", ".git", "data", "tests"} <= set(ignored)
     compose = (ROOT / "compose.yaml").read_text()
@@ -225,6 +226,7 @@ def test_compose_runs_postgres_and_two_clusters_on_their_own_shards() -> None:
     compose = (ROOT / "compose.yaml").read_text()
     assert "image: postgres:15" in compose and "profiles: [cluster]" in compose
     urls = re.findall(r"DATABASE_URL: (postgresql://\S+)", compose)
-    assert len(urls) == 2 and len(set(urls)) == 1  # both clusters on one database
+    assert len(urls) == 3 and len(set(urls)) == 1  # both clusters and the pages on one database
+    assert 'command: ["python", "-m", "bot.web"]' in compose  # the pages apart, read only
     assert re.findall(r'SHARD_COUNT: "(\d+)"', compose) == ["2", "2"]
     assert sorted(re.findall(r'SHARD_IDS: "([\d,]+)"', compose)) == ["0", "1"]

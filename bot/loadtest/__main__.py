@@ -1,5 +1,5 @@
 """``python -m bot.loadtest --database URL --processes P --tables T --seconds S --seed N
-[--rate R | --closed] [--kill-one-at SECONDS]``
+[--rate R | --closed] [--kill-one-at SECONDS] [--web-rate R]``
 
 (``python -m bot.loadtest --discord --tables T --seconds S --seed N`` is the other load: the
 real bot against a fake Discord with its rate limits, :mod:`bot.loadtest.discordload`.)
@@ -23,6 +23,12 @@ with SIGKILL ``T`` seconds in and starts it again at once: it resumes its tables
 ``resume_seconds`` is how long that resume took. ``start_resume_seconds``: the slowest
 worker's first resume (tables set up, no hand dealt yet). The exit status is 1 when there were
 errors or the chips changed.
+
+``--web-rate R`` (with ``--processes 1``): the worker also serves the web pages, and over the
+second half of the run they are asked ``R`` times a second (:mod:`bot.loadtest.webload`); the
+report adds ``pages`` (their latencies, by page) and ``tables_latency_ms`` (the tables' p50
+and p99 without the pages, first half, and with them, second half). A page answered other
+than 200 counts as an error.
 """
 
 from __future__ import annotations
@@ -31,7 +37,6 @@ import argparse
 import asyncio
 import contextlib
 import json
-import math
 import os
 import random
 import sys
@@ -40,7 +45,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.loadtest.setup import census, open_database, prepare
+from bot.loadtest.setup import census, open_database, percentiles, prepare
+from bot.loadtest.webload import ask_pages, make_public, page_report, tables_report
 
 ROOT = Path(__file__).resolve().parents[2]
 #: How long a worker may take to be ready (open, resume, first deals), in seconds.
@@ -53,6 +59,8 @@ class Gathered:
     """The workers' figures, as they come."""
 
     latencies: list[float] = field(default_factory=list)
+    #: The latencies of the actions due while the pages were asked (``--web-rate``).
+    latencies_web: list[float] = field(default_factory=list)
     refused: int = 0
     unserved: int = 0
     deals: int = 0
@@ -63,6 +71,7 @@ class Gathered:
 
     def add(self, report: dict[str, Any]) -> None:
         self.latencies.extend(report.get("lat", ()))
+        self.latencies_web.extend(report.get("lat_web", ()))
         self.refused += report.get("refused", 0)
         self.unserved += report.get("unserved", 0)
         self.deals += report.get("deals", 0)
@@ -105,6 +114,8 @@ class Worker:
         ]
         if args.closed:
             command.append("--closed")
+        if args.web_rate:
+            command.append("--web")
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
         self.killed = self.done = False
@@ -140,9 +151,14 @@ class Worker:
         if not self.killed and (code != 0 or not self.done):
             self.gathered.error(f"worker {self.index} exited {code}")
 
-    async def go(self, deadline: float) -> None:
+    async def go(self, deadline: float, switch: float | None = None) -> None:
+        tail = "" if switch is None else f" {switch}"
+        await self.say(f"go {deadline}{tail}")
+
+    async def say(self, line: str) -> None:
+        """A line to the worker (``go …``, ``stop``)."""
         assert self.proc is not None and self.proc.stdin is not None
-        self.proc.stdin.write(f"go {deadline}\n".encode())
+        self.proc.stdin.write(f"{line}\n".encode())
         await self.proc.stdin.drain()
 
     async def kill(self) -> None:
@@ -158,17 +174,12 @@ class Worker:
             await self.reader
 
 
-def percentile(ordered: list[float], q: float) -> float | None:
-    """The nearest-rank percentile of a sorted list (None when empty)."""
-    if not ordered:
-        return None
-    return ordered[max(0, min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1))]
-
-
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     db = await open_database(args.database)
     try:
         await prepare(db, args.tables, args.seed)
+        if args.web_rate:
+            await make_public(db, args.tables)
         chips_before, _ = await census(db, args.tables)
     finally:
         await db.close()
@@ -183,8 +194,15 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             gathered.start_resume.append(ready["resume_seconds"])
         go = time.time()
         deadline = go + args.seconds
+        switch = go + args.seconds / 2
         for worker in workers:
-            await worker.go(deadline)
+            await worker.go(deadline, switch if args.web_rate else None)
+        asking = None
+        if args.web_rate:
+            port = int(ready["web_port"])
+            asking = asyncio.create_task(
+                ask_pages(port, args.web_rate, switch, deadline, args.tables, args.seed)
+            )
         resume_seconds = None
         if args.kill_one_at is not None:
             await asyncio.sleep(max(0.0, go + args.kill_one_at - time.time()))
@@ -195,6 +213,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             ready = await asyncio.wait_for(victim.ready, READY_TIMEOUT)
             resume_seconds = ready["resume_seconds"]
             await victim.go(deadline)
+        pages = None if asking is None else await asking
+        if asking is not None:
+            await workers[0].say("stop")  # every page answered: the worker may stop serving
         for worker in workers:
             await worker.finish()
     finally:
@@ -208,23 +229,18 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         chips_after, balanced = await census(db, args.tables)
     finally:
         await db.close()
-    ordered = sorted(gathered.latencies)
+    every = gathered.latencies + gathered.latencies_web
     elapsed = max([deadline, *gathered.ended]) - go
     errors = sum(gathered.errors.values())
-
-    def ms(q: float) -> float | None:
-        value = percentile(ordered, q)
-        return None if value is None else round(value, 2)
-
-    return {
+    report = {
         "tables": args.tables,
         "processes": args.processes,
         "mode": "closed" if args.closed else "open",
         "rate": None if args.closed else args.rate,
         "seconds": round(elapsed, 3),
-        "actions": len(ordered),
-        "actions_per_second": round(len(ordered) / elapsed, 1) if elapsed > 0 else 0.0,
-        "latency_ms": {"p50": ms(0.50), "p99": ms(0.99), "max": ms(1.0)},
+        "actions": len(every),
+        "actions_per_second": round(len(every) / elapsed, 1) if elapsed > 0 else 0.0,
+        "latency_ms": percentiles(every),
         "chips_before": chips_before,
         "chips_after": chips_after,
         "chips_balanced": balanced,
@@ -236,6 +252,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "resume_seconds": resume_seconds,
         "start_resume_seconds": max(gathered.start_resume) if gathered.start_resume else None,
     }
+    if pages is not None:
+        report["pages"] = page_report(pages, args.web_rate, deadline - switch)
+        report["tables_latency_ms"] = tables_report(gathered.latencies, gathered.latencies_web)
+        errors += report["pages"]["errors"]
+        report["errors"] = errors
+    return report
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -252,7 +274,18 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     loop.add_argument("--rate", type=float, default=0.5, help="actions a second per table")
     loop.add_argument("--closed", action="store_true", help="act as soon as the last returned")
     parser.add_argument("--kill-one-at", type=float, default=None, metavar="SECONDS")
+    parser.add_argument(
+        "--web-rate",
+        type=float,
+        default=0.0,
+        metavar="R",
+        help="the worker serves the web pages; R pages a second asked in the second half",
+    )
     args = parser.parse_args(argv)
+    if args.web_rate < 0 or (args.web_rate and args.processes != 1):
+        parser.error("--web-rate is 0 or more, with --processes 1 (pages beside the tables)")
+    if args.web_rate and args.kill_one_at is not None:
+        parser.error("--web-rate and --kill-one-at do not go together")
     if args.processes < 1 or args.tables < 1 or args.seconds <= 0 or args.rate <= 0:
         parser.error("--processes and --tables are 1 or more, --seconds and --rate above 0")
     if args.kill_one_at is not None and not 0 <= args.kill_one_at < args.seconds:

@@ -16,6 +16,7 @@ anyone.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any, Final
 
@@ -57,6 +58,32 @@ def table_options(game: str) -> dict[str, Any]:
     return Settings.from_options(
         game, {"next_hand_delay": 0, "turn_timeout": MAX_TURN_TIMEOUT, "seats": 5}
     ).to_options()
+
+
+def percentile(ordered: list[float], q: float) -> float | None:
+    """The nearest-rank percentile of a sorted list (None when empty).
+
+    >>> percentile([1.0, 2.0, 3.0, 4.0], 0.5), percentile([], 0.99)
+    (2.0, None)
+    """
+    if not ordered:
+        return None
+    return ordered[max(0, min(len(ordered) - 1, math.ceil(q * len(ordered)) - 1))]
+
+
+def percentiles(values: list[float]) -> dict[str, float | None]:
+    """p50, p99 and max of some latencies, rounded (None when there are none).
+
+    >>> percentiles([3.0, 1.0, 2.0])
+    {'p50': 2.0, 'p99': 3.0, 'max': 3.0}
+    """
+    ordered = sorted(values)
+
+    def at(q: float) -> float | None:
+        value = percentile(ordered, q)
+        return None if value is None else round(value, 2)
+
+    return {"p50": at(0.50), "p99": at(0.99), "max": at(1.0)}
 
 
 def is_postgres(url: str) -> bool:

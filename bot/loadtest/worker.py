@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.loadtest.setup import index_of, is_postgres, open_database, robots_of
+from bot.loadtest.webload import serve_pages
 from bot.runtime import collector
 from bot.runtime.errors import TableError
 from bot.runtime.manager import TableManager
@@ -47,6 +48,8 @@ class Figures:
     """What happened since the last report."""
 
     latencies: list[float] = field(default_factory=list)
+    #: Those of the actions due once the pages are asked (``--web``).
+    latencies_web: list[float] = field(default_factory=list)
     refused: int = 0
     errors: dict[str, int] = field(default_factory=dict)
     unserved: int = 0
@@ -63,12 +66,14 @@ class Figures:
     def take(self) -> dict[str, Any]:
         out = {
             "lat": [round(x, 3) for x in self.latencies],
+            "lat_web": [round(x, 3) for x in self.latencies_web],
             "refused": self.refused,
             "errors": self.errors,
             "unserved": self.unserved,
             "deals": self.deals,
         }
         self.latencies, self.refused, self.errors, self.unserved, self.deals = [], 0, {}, 0, 0
+        self.latencies_web = []
         return out
 
 
@@ -98,6 +103,8 @@ class Driver:
         self.index = index
         self.figures = Figures()
         self.actions = 0
+        #: From this moment on (unix time) the pages are asked: latencies go apart.
+        self.switch: float | None = None
 
     def robots(self, table_id: int) -> list[int]:
         return robots_of(self.seed, index_of(self.manager.tables[table_id].guild_id))[1]
@@ -150,7 +157,9 @@ class Driver:
             self.figures.error(exc)
         else:
             self.actions += 1
-            self.figures.latencies.append((time.time() - arrived) * 1000.0)
+            paged = self.switch is not None and arrived >= self.switch
+            latencies = self.figures.latencies_web if paged else self.figures.latencies
+            latencies.append((time.time() - arrived) * 1000.0)
         return True
 
     async def closed_loop(self, table_id: int, deadline: float) -> None:
@@ -203,37 +212,53 @@ async def work(args: argparse.Namespace) -> int:
     db = await open_database(args.database)
     try:
         manager = make_manager(db, args.database, args.processes, args.index)
-        began = time.perf_counter()
-        await manager.resume()
-        resumed = time.perf_counter() - began
-        manager.keep_leases()
-        collector.settle()
-        driver = Driver(manager, args.seed, args.index)
-        in_play = sum(1 for t in manager.tables.values() if t.playing())
-        for table_id in list(manager.tables):
-            if not manager.tables[table_id].playing():
-                await driver.refill(table_id)
-        driver.figures.deals = 0
-        emit(
-            {
-                "ready": True,
-                "index": args.index,
-                "tables": len(manager.tables),
-                "hands_resumed": in_play,
-                "resume_seconds": round(resumed, 4),
-            }
-        )
-        line = await asyncio.to_thread(sys.stdin.readline)
-        if not line.startswith("go "):
-            return 0
-        deadline = float(line.split()[1])
-        started = time.time()
-        await driver.run(deadline, None if args.closed else args.rate)
-        ended = time.time()
-        await manager.aclose()  # its timers stopped, its leases given up
-        emit({"done": True, "started": started, "ended": ended, "actions": driver.actions})
+        async with contextlib.AsyncExitStack() as stack:
+            port = None
+            if args.web:
+                port = await stack.enter_async_context(serve_pages(args.database, manager))
+            return await play(args, manager, port)
     finally:
         await db.close()
+
+
+async def play(args: argparse.Namespace, manager: TableManager, port: int | None) -> int:
+    """Resume the worker's tables, say ready (with the pages' port), play them from ``go``
+    to the deadline (``go DEADLINE [SWITCH]``: the pages are asked from SWITCH on); with
+    the pages, keep serving them until the parent's next line."""
+    began = time.perf_counter()
+    await manager.resume()
+    resumed = time.perf_counter() - began
+    manager.keep_leases()
+    collector.settle()
+    driver = Driver(manager, args.seed, args.index)
+    in_play = sum(1 for t in manager.tables.values() if t.playing())
+    for table_id in list(manager.tables):
+        if not manager.tables[table_id].playing():
+            await driver.refill(table_id)
+    driver.figures.deals = 0
+    emit(
+        {
+            "ready": True,
+            "index": args.index,
+            "tables": len(manager.tables),
+            "hands_resumed": in_play,
+            "resume_seconds": round(resumed, 4),
+            "web_port": port,
+        }
+    )
+    line = await asyncio.to_thread(sys.stdin.readline)
+    if not line.startswith("go "):
+        return 0
+    words = line.split()
+    deadline = float(words[1])
+    driver.switch = float(words[2]) if len(words) > 2 else None
+    started = time.time()
+    await driver.run(deadline, None if args.closed else args.rate)
+    ended = time.time()
+    await manager.aclose()  # its timers stopped, its leases given up
+    emit({"done": True, "started": started, "ended": ended, "actions": driver.actions})
+    if port is not None:  # the pages asked just before the deadline are still answered
+        await asyncio.to_thread(sys.stdin.readline)  # the parent's "stop" (or its end)
     return 0
 
 
@@ -245,6 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rate", type=float, default=0.5)
     parser.add_argument("--closed", action="store_true")
+    parser.add_argument("--web", action="store_true", help="serve the web pages too")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     return asyncio.run(work(args))

@@ -268,10 +268,11 @@ class Acting(ManagerParts):
             flambeau=table.rules.flambeau(hand),
             pot=hand.carried,
         )
-        stats = table.rules.stats(hand, record)
+        lines = table.rules.stats(hand, record)
         if table.tournament is not None:  # tournament chips are not wallet chips
-            stats = [replace(line, net=0, pot=0) for line in stats]
-        await tx.record_hand_stats(table.guild_id, stats)
+            lines = [replace(line, net=0, pot=0) for line in lines]
+        await tx.record_hand_stats(table.guild_id, lines)
+        await tx.record_hand_players(table.guild_id, table.hand_id, table.game, lines)
         try:
             ended = after_hand(record, hand)
         except Exception:  # never let the bookkeeping stop a hand from ending
@@ -321,7 +322,7 @@ class Acting(ManagerParts):
             notes.append((Message.of("log-takes-seat", user=uid, n=cave), {"user": uid}))
         for event in events:
             notes.append((event_message(event, table.game), event.to_json()))
-        finished = Finished(hand, table.hand_no, notes, ended)
+        finished = Finished(hand, table.hand_no, notes, ended, hand_id=table.hand_id)
         table.hand = table.record = None
         table.hand_id = None
         table.deadline = None
@@ -331,7 +332,10 @@ class Acting(ManagerParts):
     async def _announce_end(self, table: Table, step: Finished) -> None:
         report = table.rules.end_report(step.hand, step.hand_no)
         if report.showdown is not None:
-            await self._safe(self.presenter.showdown(table.id, report.showdown))
+            shown = report.showdown.copy()
+            if step.hand_id is not None:  # the hand's page is named by it (docs/web.md)
+                shown["hand_id"] = step.hand_id
+            await self._safe(self.presenter.showdown(table.id, shown))
         else:
             await self._say(table, report.said, report.data)
         for said, data in step.notes:

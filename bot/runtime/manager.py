@@ -278,11 +278,12 @@ class TableManager(
                 table_id, quiet=quiet, broken_ok=broken_ok, paused_ok=paused_ok, hand_id=hand_id
             )
 
-    async def _load(self, gt: GameTable) -> Table:
-        """Build a table from the database: session from its options, hand from its log."""
+    async def _load(self, gt: GameTable, *, keep: bool = True) -> Table:
+        """Build a table from the database: session from its options, hand from its log.
+        ``keep``: it becomes the live table (else it is only read, :meth:`stored_state`)."""
         settings = Settings.from_options(gt.game, dict(gt.options))
         table = Table(gt.id, gt.guild_id, gt.channel_id, gt.game, gt.creator_id, settings)
-        old = self.tables.get(gt.id)
+        old = self.tables.get(gt.id) if keep else None
         if old is not None:
             table.lock = old.lock
             table.undelivered = old.undelivered
@@ -326,8 +327,15 @@ class TableManager(
                 seen = table.rules.visible(hand, name)
                 if seen is not None:
                     table.delivered[name] = seen
-        self.tables[gt.id] = table
+        if keep:
+            self.tables[gt.id] = table
         return table
+
+    async def stored_state(self, gt: GameTable) -> PublicState:
+        """A table's public state from storage alone, for a reader beside the process that
+        runs it (the web pages' own process, docs/web.md): the table is loaded apart, never
+        kept, armed nor changed."""
+        return await self.full_state(await self._load(gt, keep=False))
 
     @contextlib.asynccontextmanager
     async def _write(self, table: Table) -> AsyncIterator[Transaction]:

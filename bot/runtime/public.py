@@ -221,7 +221,7 @@ class ShowdownReport(TypedDict):
     the replay summary of the finished hand (SCENARIOS.md); ``reveal`` (Brelan, Bouillotte):
     the engine's showdown event, with the retourne, every hand and each suit's owner and
     points; ``shown`` (Brag): the hands the rules turned face up; ``next_hand_at``: when the
-    next deal comes, if the surface shows it."""
+    next deal comes, if the surface shows it; ``hand_id``: the stored hand (its web page)."""
 
     hand_no: int
     game: str
@@ -235,6 +235,7 @@ class ShowdownReport(TypedDict):
     reveal: NotRequired[ShowdownData]
     shown: NotRequired[dict[str, RevealData]]
     next_hand_at: NotRequired[float | None]
+    hand_id: NotRequired[int]
 
 
 def legal_json(legal: Legal) -> LegalAction:

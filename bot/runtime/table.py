@@ -157,6 +157,8 @@ class Finished:
     notes: list[Note]
     #: What the hand leaves each player (his own cards to give him privately at its end).
     after: AfterHand | None = None
+    #: The stored hand's id.
+    hand_id: int | None = None
 
 
 @dataclass

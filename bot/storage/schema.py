@@ -289,7 +289,60 @@ CREATE TABLE tournament_tables (
 );
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (V1, V2, V3, V4, V5, V6)
+V7: Final = """
+-- The salon's web pages (docs/web.md): each server's consent (who may read its pages), the key
+-- its members' signed links are made with (rotating it revokes every link) and the fewest
+-- hands to be ranked; the names and avatars its members show there (stored when they play)
+-- and whether each keeps his name off public pages; one line per player and finished hand
+-- (what the profile's chart, best and last hands read; kept when hands are archived, like the
+-- statistics).
+CREATE TABLE web_guilds (
+    guild_id    INTEGER PRIMARY KEY,
+    visibility  TEXT    NOT NULL DEFAULT 'members'
+                CHECK (visibility IN ('public', 'members', 'off')),
+    link_key    TEXT    NOT NULL CHECK (length(link_key) = 64),
+    min_hands   INTEGER NOT NULL DEFAULT 10 CHECK (min_hands >= 0),
+    name        TEXT    NOT NULL DEFAULT '',
+    rotated_at  REAL    NOT NULL
+);
+CREATE TABLE web_members (
+    guild_id    INTEGER NOT NULL,
+    user_id     INTEGER NOT NULL,
+    name        TEXT    NOT NULL,
+    avatar      TEXT    NOT NULL DEFAULT '',
+    hidden      INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1)),
+    updated_at  REAL    NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+CREATE INDEX web_members_user ON web_members (user_id);
+CREATE TABLE hand_players (
+    guild_id  INTEGER NOT NULL,
+    user_id   INTEGER NOT NULL,
+    hand_id   INTEGER NOT NULL,
+    game      TEXT    NOT NULL,
+    won       INTEGER NOT NULL DEFAULT 0 CHECK (won IN (0, 1)),
+    net       INTEGER NOT NULL DEFAULT 0,
+    pot       INTEGER NOT NULL DEFAULT 0 CHECK (pot >= 0),
+    at        REAL    NOT NULL,
+    PRIMARY KEY (guild_id, user_id, hand_id)
+);
+-- The hands already finished, from their records: a player's net is his stack after (the
+-- result's) minus before (the record's); won when he ended up; members only (house players
+-- have small ids).
+INSERT OR IGNORE INTO hand_players (guild_id, user_id, hand_id, game, won, net, pot, at)
+SELECT guild_id, user_id, hand_id, game, net > 0, net, 0, at FROM (
+    SELECT h.guild_id AS guild_id, CAST(json_extract(p.value, '$.name') AS INTEGER) AS user_id,
+           h.id AS hand_id, h.game AS game, h.updated_at AS at,
+           COALESCE(json_extract(h.result, '$.stacks."' || json_extract(p.value, '$.name') || '"'),
+                    json_extract(p.value, '$.stack')) - json_extract(p.value, '$.stack') AS net
+      FROM hands AS h, json_each(h.record, '$.players') AS p
+     WHERE h.status = 'finished'
+       AND json_extract(p.value, '$.name') NOT GLOB '*[^0-9]*'
+       AND length(json_extract(p.value, '$.name')) > 2
+) AS lines;
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (V1, V2, V3, V4, V5, V6, V7)
 """Every migration in order; ``len(MIGRATIONS)`` is the current schema version."""
 
 

@@ -323,5 +323,58 @@ CREATE TABLE tournament_tables (
 );
 """
 
-PG_MIGRATIONS: Final[tuple[str, ...]] = (PG_V1, PG_V2, PG_V3, PG_V4, PG_V5, PG_V6)
+PG_V7: Final = """
+-- The salon's web pages (docs/web.md): each server's consent (who may read its pages), the key
+-- its members' signed links are made with (rotating it revokes every link) and the fewest
+-- hands to be ranked; the names and avatars its members show there (stored when they play)
+-- and whether each keeps his name off public pages; one line per player and finished hand
+-- (what the profile's chart, best and last hands read; kept when hands are archived, like the
+-- statistics).
+CREATE TABLE web_guilds (
+    guild_id    BIGINT  PRIMARY KEY,
+    visibility  TEXT    NOT NULL DEFAULT 'members'
+                CHECK (visibility IN ('public', 'members', 'off')),
+    link_key    TEXT    NOT NULL CHECK (length(link_key) = 64),
+    min_hands   BIGINT  NOT NULL DEFAULT 10 CHECK (min_hands >= 0),
+    name        TEXT    NOT NULL DEFAULT '',
+    rotated_at  DOUBLE PRECISION NOT NULL
+);
+CREATE TABLE web_members (
+    guild_id    BIGINT  NOT NULL,
+    user_id     BIGINT  NOT NULL,
+    name        TEXT    NOT NULL,
+    avatar      TEXT    NOT NULL DEFAULT '',
+    hidden      BIGINT  NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1)),
+    updated_at  DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+CREATE INDEX web_members_user ON web_members (user_id);
+CREATE TABLE hand_players (
+    guild_id  BIGINT  NOT NULL,
+    user_id   BIGINT  NOT NULL,
+    hand_id   BIGINT  NOT NULL,
+    game      TEXT    NOT NULL,
+    won       BIGINT  NOT NULL DEFAULT 0 CHECK (won IN (0, 1)),
+    net       BIGINT  NOT NULL DEFAULT 0,
+    pot       BIGINT  NOT NULL DEFAULT 0 CHECK (pot >= 0),
+    at        DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (guild_id, user_id, hand_id)
+);
+-- The hands already finished, from their records: a player's net is his stack after (the
+-- result's) minus before (the record's); won when he ended up; members only (house players
+-- have small ids).
+INSERT INTO hand_players (guild_id, user_id, hand_id, game, won, net, pot, at)
+SELECT guild_id, user_id, hand_id, game, CASE WHEN net > 0 THEN 1 ELSE 0 END, net, 0, at FROM (
+    SELECT h.guild_id AS guild_id, (p.value ->> 'name')::BIGINT AS user_id,
+           h.id AS hand_id, h.game AS game, h.updated_at AS at,
+           COALESCE((h.result::json -> 'stacks' ->> (p.value ->> 'name'))::BIGINT,
+                    (p.value ->> 'stack')::BIGINT) - (p.value ->> 'stack')::BIGINT AS net
+      FROM hands AS h, json_array_elements(h.record::json -> 'players') AS p
+     WHERE h.status = 'finished'
+       AND (p.value ->> 'name') ~ '^[0-9]{3,}$'
+) AS lines
+ON CONFLICT DO NOTHING;
+"""
+
+PG_MIGRATIONS: Final[tuple[str, ...]] = (PG_V1, PG_V2, PG_V3, PG_V4, PG_V5, PG_V6, PG_V7)
 """Every PostgreSQL migration in order, one for each of ``schema.MIGRATIONS``."""

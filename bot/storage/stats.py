@@ -17,17 +17,26 @@ from bot.storage.models import (
 from bot.storage.txbase import CURRENT_WEEK, TransactionBase
 
 
+def period_key(period: str, now: float) -> str:
+    """How the statistics spell a period: 'all', an ISO week (``week``: the one of ``now``).
+
+    >>> period_key("all", 0), period_key("week", 0), period_key("2026-W47", 0)
+    ('all', '1970-W01', '2026-W47')
+    """
+    if period == CURRENT_WEEK:
+        return iso_week(now)
+    if not is_period(period):
+        raise ValueError(f"a period is 'all', 'week' or like '2026-W47', not {period!r}")
+    return period
+
+
 class StatsTransaction(TransactionBase):
     """Per-player statistics and the leaderboards."""
 
     # -- statistics ----------------------------------------------------------------------
 
     def _period(self, period: str) -> str:
-        if period == CURRENT_WEEK:
-            return iso_week(self.now)
-        if not is_period(period):
-            raise ValueError(f"a period is 'all', 'week' or like '2026-W47', not {period!r}")
-        return period
+        return period_key(period, self.now)
 
     async def record_hand_stats(
         self, guild_id: int, lines: Iterable[HandStats], *, at: float | None = None

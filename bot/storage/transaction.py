@@ -57,6 +57,7 @@ from bot.storage.txbase import (
     whole_count,
 )
 from bot.storage.wallets import WalletTransaction
+from bot.storage.web import WebTransaction
 
 
 class Transaction(
@@ -66,6 +67,7 @@ class Transaction(
     SeedTransaction,
     LeaseTransaction,
     FlowTransaction,
+    WebTransaction,
 ):
     """One open transaction on the bot's database; every method runs inside it.
 

@@ -196,13 +196,18 @@ class TransactionBase:
         if table_defaults is not None:
             changes["table_defaults"] = dump_json(dict(table_defaults))
         await self._ensure_guild(guild_id)
+        await self._set_columns("guilds", guild_id, changes)
+        return await self.settings(guild_id)
+
+    async def _set_columns(self, table: str, guild_id: int, changes: Mapping[str, object]) -> None:
+        """``UPDATE table SET column = value, …`` for one guild's row (nothing to change:
+        no statement). The column names are the code's own, never a player's text."""
         if changes:
             assignments = ", ".join(f"{column} = ?" for column in changes)
             await self._run(
-                f"UPDATE guilds SET {assignments} WHERE guild_id = ?",
+                f"UPDATE {table} SET {assignments} WHERE guild_id = ?",
                 (*changes.values(), guild_id),
             )
-        return await self.settings(guild_id)
 
     async def jar_balance(self, guild_id: int) -> int:
         """Chips in the guild's flambeau jar."""

@@ -17,6 +17,7 @@ from bot.runtime.closing import GONE_NOTES
 from bot.storage.errors import format_duration
 from bot.storage.models import GuildSettings, LedgerEntry
 from bot.ui.safe_text import plain
+from bot.view.words import hand_winners
 
 #: Leaderboard metrics (storage ``METRICS``); each is named by ``metric-<name>``.
 METRICS: Final = (
@@ -213,18 +214,9 @@ def hand_outcome(lang: Lang, result: Any) -> str:
     >>> hand_outcome("fr", {"pots": [], "carried": 8})
     'refait\xa0: 8 jetons restent sur la table'
     """
-    pots = result.get("pots") if isinstance(result, Mapping) else None
-    pots = [p for p in pots if isinstance(p, Mapping)] if isinstance(pots, list) else []
-    winners: list[str] = []
-    total = 0
-    for pot in pots:
-        total += int(pot.get("amount", 0))
-        for winner in pot.get("winners", []):
-            if str(winner) not in winners:
-                winners.append(str(winner))
+    winners, total, carried = hand_winners(result)
     if winners:
         return render(lang, "wallet-won-by-pot", w=_mentions(winners), pot=chips(lang, total))
-    carried = int(result.get("carried", 0)) if isinstance(result, Mapping) else 0
     return render(lang, "wallet-refait-stay-on-table", c=chips(lang, carried))
 
 

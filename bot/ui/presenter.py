@@ -18,7 +18,7 @@ import contextvars
 import io
 import logging
 from collections import defaultdict, deque
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +28,7 @@ from bot.i18n import Lang, Message, render
 from bot.i18n.people import is_house_player
 from bot.runtime.public import PublicState, ShowdownReport, quiet_state
 from bot.storage import Transaction
+from bot.storage.models import GameTable
 from bot.ui.interaction import guild_lang
 from bot.ui.outbox import NOTICE, PRIVATE, Fault, Outbox, Pacer, classify
 from bot.ui.render import (
@@ -40,6 +41,7 @@ from bot.ui.render import (
 )
 from bot.ui.services import PresenterHost
 from bot.ui.views import table_view
+from bot.ui.web_links import link_view
 from bot.view.card_art import showdown_png
 
 log = logging.getLogger(__name__)
@@ -165,6 +167,9 @@ class DiscordPresenter:
         #: Called once per table whose channel answers Unknown Channel ("channel") or
         #: Missing Access ("access"), or whose archived thread cannot be reopened.
         self.on_channel_gone: ChannelGone | None = None
+        #: A finished hand's web page (guild, hand → its address, or None), linked under
+        #: its showdown (bot.ui.web_links; None: no web pages).
+        self.hand_link: Callable[[int, int], Awaitable[str | None]] | None = None
         self.outbox = Outbox(self, pacer)
 
     # -- capture ------------------------------------------------------------------------
@@ -585,10 +590,15 @@ class DiscordPresenter:
         except Exception:
             log.warning("could not draw the showdown of table %s", table_id, exc_info=True)
 
+        view = link_view(render(lang, "web-replay-hand"), await self._hand_link(table, data))
+
         async def post() -> Any:
             files = [] if png is None else [discord.File(io.BytesIO(png), "showdown.png")]
             return await channel.send(
-                embed=embed, files=files, allowed_mentions=discord.AllowedMentions.none()
+                embed=embed,
+                files=files,
+                allowed_mentions=discord.AllowedMentions.none(),
+                view=view or discord.utils.MISSING,
             )
 
         try:
@@ -597,6 +607,17 @@ class DiscordPresenter:
         except Exception as exc:
             if not self._channel_gone(table_id, exc):
                 log.warning("could not post the showdown of table %s", table_id, exc_info=True)
+
+    async def _hand_link(self, table: GameTable, data: Mapping[str, Any]) -> str | None:
+        """The showdown's hand page, when the server's pages may be linked (no REST)."""
+        hand_id = data.get("hand_id")
+        if self.hand_link is None or not isinstance(hand_id, int):
+            return None
+        try:
+            return await self.hand_link(table.guild_id, hand_id)
+        except Exception:
+            log.warning("could not read table %s's web settings", table.id, exc_info=True)
+            return None
 
     def cards_seen(self, table_id: int, user_id: int) -> None:
         """The player saw his cards another way: the table stops pointing at him."""

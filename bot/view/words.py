@@ -6,7 +6,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from bot.games import registry
 from bot.i18n import Lang, Message, people, render, set_card_writer
@@ -97,3 +98,25 @@ def narrate(lang: Lang, said: Message) -> str:
     '<@7> se couche.'
     """
     return render(lang, said)
+
+
+def hand_winners(result: Any) -> tuple[list[str], int, int]:
+    """Who won a stored hand (engine names, in order, once each), the chips of its pots and
+    what stayed carried on the table, from its result (the replay summary).
+
+    >>> hand_winners({"pots": [{"amount": 6, "winners": ["300"]}], "carried": 0})
+    (['300'], 6, 0)
+    >>> hand_winners({"pots": [], "carried": 8}), hand_winners(None)
+    (([], 0, 8), ([], 0, 0))
+    """
+    pots = result.get("pots") if isinstance(result, Mapping) else None
+    pots = [p for p in pots if isinstance(p, Mapping)] if isinstance(pots, list) else []
+    winners: list[str] = []
+    total = 0
+    for pot in pots:
+        total += int(pot.get("amount", 0))
+        for winner in pot.get("winners", []):
+            if str(winner) not in winners:
+                winners.append(str(winner))
+    carried = int(result.get("carried", 0)) if isinstance(result, Mapping) else 0
+    return winners, total, carried

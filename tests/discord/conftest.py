@@ -34,10 +34,18 @@ simcord.Env._settle_internal = functools.partialmethod(_settle, idle=SETTLE_POLL
 sys.path.insert(0, str(Path(__file__).parent))
 
 
-def make_bot(database: Path, card_emojis: bool = False) -> SalonBot:
-    """A bot on ``database`` with seeded decks (table n shuffles with seed n)."""
+def make_bot(
+    database: Path, card_emojis: bool = False, web_public_url: str | None = None
+) -> SalonBot:
+    """A bot on ``database`` with seeded decks (table n shuffles with seed n); with
+    ``web_public_url``, the links to web pages served elsewhere (none served here)."""
     settings = Settings(
-        token=None, database=database, guild_id=None, log_level="INFO", card_emojis=card_emojis
+        token=None,
+        database=database,
+        guild_id=None,
+        log_level="INFO",
+        card_emojis=card_emojis,
+        web_public_url=web_public_url,
     )
     return SalonBot(settings, shuffler_factory=lambda table_id: Shuffler(seed=table_id))
 
@@ -63,7 +71,7 @@ class Salon:
         """Stop the bot and start a new one on the same database (like a crash-free reboot);
         ``card_emojis`` turns the card emojis on or off (unchanged by default)."""
         emojis = self.bot.settings.card_emojis if card_emojis is None else card_emojis
-        self.bot = make_bot(self.database, emojis)
+        self.bot = make_bot(self.database, emojis, self.bot.settings.web_public_url)
         _started.append(self.bot)
         await self.env.restart_bot(self.bot)
         return self.bot
@@ -81,13 +89,22 @@ def card_emojis() -> bool:
 
 
 @pytest.fixture
-async def simcord_bot(tmp_path: Path, card_emojis: bool) -> AsyncIterator[SalonBot]:
+def web_public_url() -> str | None:
+    """The web pages' public address (WEB_PUBLIC_URL); a test module about the links sets
+    it by overriding this fixture."""
+    return None
+
+
+@pytest.fixture
+async def simcord_bot(
+    tmp_path: Path, card_emojis: bool, web_public_url: str | None
+) -> AsyncIterator[SalonBot]:
     """The bot simcord's ``simcord_env`` fixture runs.
 
     Torn down after the env: closes the databases of this bot and of any restarted one,
     so no aiosqlite thread outlives the test's event loop.
     """
-    bot = make_bot(tmp_path / "salon.sqlite3", card_emojis)
+    bot = make_bot(tmp_path / "salon.sqlite3", card_emojis, web_public_url)
     _started.append(bot)
     yield bot
     while _started:

@@ -1,0 +1,155 @@
+"""The web pages under load (``python -m bot.loadtest … --web-rate R``, docs/web.md).
+
+The worker serves the pages from its own process, beside its tables (:func:`serve_pages`:
+the same application as the bot's, on a read-only connection, the live tables from memory).
+The parent asks for pages at ``R`` a second on average, at random moments (an open loop),
+over the second half of the run only: the tables' latencies of the first half are the run
+without pages, those of the second half the run with them. The pages asked go in turn: a
+server's home, its leaderboard (a metric and a period drawn at random), a robot's profile (a
+robot yet to finish a hand has none: that 404 is counted apart, ``profiles_not_yet``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+import aiohttp
+
+from bot.loadtest.setup import guild_of, percentiles, robots_of
+from bot.runtime.manager import TableManager
+from bot.storage import METRICS, Database
+from bot.storage.readonly import open_reader
+from bot.web.app import bound_port, serving
+from bot.web.site import Site
+from bot.web.tables import LiveTables
+
+PAGES: Final = ("home", "leaderboard", "profile")
+
+
+async def make_public(db: Database, tables: int) -> None:
+    """Every load-test server shows its pages to anyone, ranking from one hand."""
+    async with db.transaction() as tx:
+        for k in range(tables):
+            await tx.change_web_settings(guild_of(k), visibility="public", min_hands=1)
+
+
+@contextlib.asynccontextmanager
+async def serve_pages(database: str, manager: TableManager) -> AsyncIterator[int]:
+    """The pages, served from this process on a free port of 127.0.0.1 (yielded), without
+    request limit."""
+    reader = await open_reader(database)
+    try:
+        site = Site(reader, LiveTables(manager, {}, {}))
+        async with serving(site, "127.0.0.1", 0) as runner:
+            port = bound_port(runner)
+            assert port is not None
+            yield port
+    finally:
+        await reader.close()
+
+
+def page_path(rng: random.Random, number: int, tables: int, seed: int) -> tuple[str, str]:
+    """The ``number``-th page asked: (its kind, its path).
+
+    >>> page_path(random.Random(1), 0, 3, 1), page_path(random.Random(1), 2, 3, 1)
+    (('home', '/g/1/'), ('profile', '/g/1/players/1005'))
+    """
+    k = rng.randrange(tables)
+    guild = guild_of(k)
+    kind = PAGES[number % len(PAGES)]
+    if kind == "home":
+        return kind, f"/g/{guild}/"
+    if kind == "leaderboard":
+        metric = rng.choice(METRICS)
+        period = rng.choice(("all", "week"))
+        return kind, f"/g/{guild}/leaderboard?metric={metric}&period={period}"
+    robot = rng.choice(robots_of(seed, k)[1])
+    return kind, f"/g/{guild}/players/{robot}"
+
+
+@dataclass
+class PageFigures:
+    """The pages' latencies (ms) by kind, and the answers other than 200."""
+
+    latencies: dict[str, list[float]] = field(default_factory=lambda: {k: [] for k in PAGES})
+    errors: dict[str, int] = field(default_factory=dict)
+    #: Profiles of robots yet to finish a hand (404, as the pages answer): not errors.
+    not_yet: int = 0
+
+    def error(self, what: str) -> None:
+        self.errors[what] = self.errors.get(what, 0) + 1
+
+
+async def ask_pages(
+    port: int, rate: float, start: float, until: float, tables: int, seed: int
+) -> PageFigures:
+    """From ``start`` to ``until`` (unix times), pages at ``rate`` a second on average; each
+    latency runs from the moment the page was due to its last byte."""
+    figures = PageFigures()
+    rng = random.Random(f"pages-{seed}")
+    base = f"http://127.0.0.1:{port}"
+    pending: set[asyncio.Task[None]] = set()
+    connector = aiohttp.TCPConnector(limit=64)
+    async with aiohttp.ClientSession(connector=connector) as session:
+
+        async def fetch(kind: str, path: str, due: float) -> None:
+            try:
+                async with session.get(base + path) as response:
+                    await response.read()
+                    if kind == "profile" and response.status == 404:
+                        figures.not_yet += 1
+                        return
+                    if response.status != 200:
+                        figures.error(f"{kind} {response.status}")
+                        return
+            except Exception as exc:
+                figures.error(f"{kind} {type(exc).__name__}")
+                return
+            figures.latencies[kind].append((time.time() - due) * 1000.0)
+
+        await asyncio.sleep(max(0.0, start - time.time()))
+        due, number = time.time(), 0
+        while True:
+            due += rng.expovariate(rate)
+            if due >= until:
+                break
+            await asyncio.sleep(max(0.0, due - time.time()))
+            kind, path = page_path(rng, number, tables, seed)
+            number += 1
+            task = asyncio.create_task(fetch(kind, path, due))
+            pending.add(task)
+            task.add_done_callback(pending.discard)
+        if pending:
+            await asyncio.wait(pending, timeout=30)
+    return figures
+
+
+def page_report(figures: PageFigures, rate: float, seconds: float) -> dict[str, Any]:
+    """What the report says of the pages."""
+    every = [x for values in figures.latencies.values() for x in values]
+    return {
+        "rate": rate,
+        "seconds": round(seconds, 3),
+        "requests": len(every),
+        "per_second": round(len(every) / seconds, 1) if seconds > 0 else 0.0,
+        "errors": sum(figures.errors.values()),
+        "error_kinds": figures.errors,
+        "profiles_not_yet": figures.not_yet,
+        "latency_ms": percentiles(every),
+        "p99_ms_by_page": {k: percentiles(v)["p99"] for k, v in figures.latencies.items()},
+    }
+
+
+def tables_report(without: list[float], with_pages: list[float]) -> dict[str, Any]:
+    """The tables' latencies without the pages (first half) and with them (second half)."""
+    before, after = percentiles(without), percentiles(with_pages)
+    change = None
+    if before["p99"] and after["p99"] is not None:
+        change = round(after["p99"] / before["p99"] - 1.0, 3)
+    return {"without_pages": before, "with_pages": after, "p99_change": change}

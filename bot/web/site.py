@@ -1,0 +1,217 @@
+"""What every page needs: the site (its database reader, its tables, its settings), the
+request's reader (which server, which member, which language, what the server allows) and
+how people are named.
+
+A page module asks :func:`reader_of` first: it refuses what the server's consent refuses
+(``off`` or unknown: 404; ``members`` without a link: a page saying how to get one) and takes
+a member's signed link in (a cookie scoped to the server's path from then on).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from aiohttp import web
+
+from bot.i18n import LANGS, Lang, Message, people, render
+from bot.runtime.public import PublicState
+from bot.storage import Database, Transaction
+from bot.storage.web import WebMember, WebSettings
+from bot.web import links
+from bot.web.limits import RequestLimit
+
+#: Discord's CDN, the only place an avatar is shown from (the Content-Security-Policy's too).
+AVATARS = "https://cdn.discordapp.com"
+#: The cookie keeping the reader's choice of language (the switch).
+LANG_COOKIE = "salon_lang"
+
+
+@dataclass(frozen=True)
+class TableShown:
+    """An open table as its message shows it: its public state and its last moves."""
+
+    state: PublicState
+    log: tuple[Message, ...] = ()
+
+
+class TableSource(Protocol):
+    """Where the pages find a server's open tables: the bot's own tables in its process
+    (:class:`bot.web.tables.LiveTables`), or storage (:class:`bot.web.tables.StoredTables`)."""
+
+    async def open_tables(self, guild_id: int) -> list[TableShown]: ...
+
+
+class NoTables:
+    """No table is shown (a site with nothing to read them from)."""
+
+    async def open_tables(self, guild_id: int) -> list[TableShown]:
+        return []
+
+
+@dataclass
+class Site:
+    """What the pages share: the database they read (a read-only reader, never the tables'
+    writer), where the open tables come from, the public address, the request limit."""
+
+    db: Database
+    tables: TableSource = field(default_factory=NoTables)
+    #: WEB_PUBLIC_URL, for the addresses the pages write (None: relative ones).
+    public_url: str | None = None
+    #: Requests an address may make (None: no limit, e.g. the benchmark).
+    limit: RequestLimit | None = None
+    clock: Callable[[], float] = time.time
+
+    @property
+    def secure(self) -> bool:
+        """Whether the site is reached over HTTPS (cookies are then ``Secure``)."""
+        return (self.public_url or "").startswith("https://")
+
+
+SITE = web.AppKey("site", Site)
+
+
+def site_of(request: web.Request) -> Site:
+    """The site a request reached."""
+    return request.app[SITE]
+
+
+@dataclass(frozen=True)
+class Person:
+    """Someone as a page names him: a name, an avatar (or none), a profile to link to."""
+
+    user_id: int
+    name: str
+    avatar: str = ""
+    profile: bool = True
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who reads a page: the server's pages he opened, as which member (a signed link) or
+    nobody in particular, in which language, under which settings of the server."""
+
+    guild_id: int
+    lang: Lang
+    settings: WebSettings
+    member: int | None = None
+
+    @property
+    def public(self) -> bool:
+        """Whether the reader is not a member of the server (a public page)."""
+        return self.member is None
+
+    def person(self, user_id: int, stored: WebMember | None) -> Person:
+        """How this reader sees ``user_id``: a house player by its name; a member by the
+        name and avatar his server shows, unless he hid them from public pages."""
+        if people.is_house_player(user_id):
+            return Person(user_id, people.house_name(user_id), profile=False)
+        if stored is not None and stored.hidden and self.public:
+            return Person(user_id, render(self.lang, "web-hidden-player"), profile=False)
+        if stored is None:
+            return Person(user_id, render(self.lang, "ui-player-n", n=str(user_id)[-4:]))
+        avatar = stored.avatar if stored.avatar.startswith(AVATARS + "/") else ""
+        return Person(user_id, stored.name, avatar)
+
+    def url(self, page: str = "") -> str:
+        """A path under the server's pages (``leaderboard``, ``players/12``…)."""
+        return links.guild_path(self.guild_id) + page
+
+
+async def people_of(site: Site, reader: Reader, user_ids: Iterable[int]) -> dict[int, Person]:
+    """Each of ``user_ids`` as the reader sees him (one query)."""
+    ids = {int(u) for u in user_ids}
+    stored = await site.db.query(Transaction.web_members, reader.guild_id, ids)
+    return {u: reader.person(u, stored.get(u)) for u in ids}
+
+
+def language(request: web.Request) -> Lang:
+    """The reader's language: the switch (``?lang=``), then his cookie, then the first of
+    ``Accept-Language`` the pages speak (English by default)."""
+    asked = request.query.get("lang") or request.cookies.get(LANG_COOKIE)
+    if asked in LANGS:
+        return asked
+    return accepted(request.headers.get("Accept-Language", ""))
+
+
+def accepted(header: str) -> Lang:
+    """The language an ``Accept-Language`` header prefers among the pages' own.
+
+    >>> accepted("de-DE,fr;q=0.8,en;q=0.5"), accepted("en-GB,fr;q=0.9"), accepted("")
+    ('fr', 'en', 'en')
+    """
+    ranked: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header.split(",")):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        if params.strip().startswith("q="):
+            try:
+                weight = float(params.strip()[2:])
+            except ValueError:
+                weight = 0.0
+        lang = tag.strip().lower()[:2]
+        if lang in LANGS and weight > 0:
+            ranked.append((-weight, index, lang))
+    return min(ranked)[2] if ranked else "en"
+
+
+class MembersOnly(Exception):
+    """The server shows its pages to its members only and the reader brought no valid link;
+    ``expired``: he brought one, refused (expired, forged or revoked)."""
+
+    def __init__(self, lang: Lang, expired: bool) -> None:
+        super().__init__("members only")
+        self.lang = lang
+        self.expired = expired
+
+
+async def reader_of(request: web.Request) -> Reader:
+    """The reader of a page under ``/g/{guild}/``: refuses with 404 a server whose pages are
+    off (or that the database does not know), with :class:`MembersOnly` a reader without a
+    valid link to a members-only server; a valid link in the address (``?k=``) is kept in a
+    cookie and the page is loaded again without it."""
+    site = site_of(request)
+    try:
+        guild_id = int(request.match_info["guild"])
+    except (KeyError, ValueError):
+        raise web.HTTPNotFound() from None
+    lang = language(request)
+    settings = await site.db.query(Transaction.web_settings, guild_id)
+    known = settings.link_key is not None or await site.db.query(Transaction.guild_known, guild_id)
+    if settings.visibility == "off" or not known:
+        raise web.HTTPNotFound()
+    now = site.clock()
+    given = request.query.get(links.TOKEN_PARAM)
+    if given is not None:
+        member = links.verify(settings.link_key, guild_id, given, now=now)
+        if member is None:
+            raise MembersOnly(lang, expired=True)
+        raise _keep_token(request, guild_id, given, now, site.secure)
+    kept = request.cookies.get(links.MEMBER_COOKIE)
+    member = None if kept is None else links.verify(settings.link_key, guild_id, kept, now=now)
+    if member is None and settings.visibility != "public":
+        raise MembersOnly(lang, expired=kept is not None)
+    return Reader(guild_id, lang, settings, member)
+
+
+def _keep_token(
+    request: web.Request, guild_id: int, token: str, now: float, secure: bool
+) -> web.HTTPSeeOther:
+    """Load the page again without the token in its address, the token in a cookie that only
+    this server's pages receive, until the link expires."""
+    query = {k: v for k, v in request.query.items() if k != links.TOKEN_PARAM}
+    target = request.rel_url.with_query(query)
+    answer = web.HTTPSeeOther(str(target))
+    expires = int(token.split(".")[1])
+    answer.set_cookie(
+        links.MEMBER_COOKIE,
+        token,
+        path=links.guild_path(guild_id),
+        max_age=max(0, expires - int(now)),
+        httponly=True,
+        secure=secure,
+        samesite="Lax",
+    )
+    return answer
