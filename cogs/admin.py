@@ -429,7 +429,7 @@ class Admin(
             lines.append(render(lang, "web-links-revoked"))
         public_url = self.bot.settings.web_public_url
         if public_url is None:
-            lines.append(render(lang, "web-no-public-url"))
+            lines.append(render(lang, "web-settings-no-public-url"))
         elif saved.visibility != "off":
             lines.append(render(lang, "web-home-address", link=home_url(public_url, guild_id)))
         await reply_private(interaction, "\n".join(lines), suppress_embeds=True)

@@ -8,7 +8,7 @@ docs/web.md; the server's managers choose who reads the pages with ``/admin web`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -86,5 +86,5 @@ class Web(commands.Cog):
         await reply_private(interaction, "\n".join(lines), suppress_embeds=True)
 
 
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Web(cast("SalonBot", bot)))
+async def setup(bot: SalonBot) -> None:
+    await bot.add_cog(Web(bot))

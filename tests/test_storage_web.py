@@ -1,4 +1,4 @@
-"""The web pages' storage (schema v6, bot/storage/web.py) and the read-only readers
+"""The web pages' storage (schema v7, bot/storage/web.py) and the read-only readers
 (bot/storage/readonly.py), on both backends."""
 
 from __future__ import annotations
@@ -129,11 +129,11 @@ async def test_a_reader_refuses_a_database_the_bot_has_not_migrated(
 ) -> None:
     if backend == "sqlite":
         target = str(tmp_path / "old.db")
-        async with Database(target, migrations=MIGRATIONS[:5]):
+        async with Database(target, migrations=MIGRATIONS[:6]):
             pass
     else:
         target = await pg_server.create(migrated=False)
-        async with Database(target, migrations=PG_MIGRATIONS[:5]):
+        async with Database(target, migrations=PG_MIGRATIONS[:6]):
             pass
     try:
         with pytest.raises(SchemaNotReady, match="start the bot once"):
@@ -153,7 +153,7 @@ async def test_the_migration_fills_the_hand_lines_of_the_hands_already_finished(
     else:
         target, migrations = await pg_server.create(migrated=False), PG_MIGRATIONS
     try:
-        async with Database(target, migrations=migrations[:5]) as db:
+        async with Database(target, migrations=migrations[:6]) as db:
             table = await db.write(Transaction.create_table, G, 55, "brelan", ALICE)
             for user in (ALICE, BOB):
                 await db.write(Transaction.grant, G, user, 100)

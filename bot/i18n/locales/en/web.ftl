@@ -68,6 +68,7 @@ web-name-shown = Your name and avatar show on the public pages (`/web name: hide
 web-name-hidden = Your name and avatar are kept off the public pages (`/web name: show` to show them again).
 web-pages-off = This server's managers have turned its web pages off (/admin web).
 web-no-public-url = The bot's web pages have no public address (its operator sets WEB_PUBLIC_URL): there is no link to give.
+web-settings-no-public-url = No public address is set for the pages (WEB_PUBLIC_URL, in the bot's settings): the bot posts no link to them.
 web-open-page = Open the page
 web-replay-hand = Replay the hand
 web-history-on-the-web = On the web: { $link }

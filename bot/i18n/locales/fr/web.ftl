@@ -68,6 +68,7 @@ web-name-shown = Votre nom et votre avatar figurent sur les pages publiques (`/w
 web-name-hidden = Votre nom et votre avatar sont retirés des pages publiques (`/web nom: montrer` pour les remettre).
 web-pages-off = Les gérants de ce serveur ont désactivé ses pages web (/admin web).
 web-no-public-url = Les pages web du bot n'ont pas d'adresse publique (son opérateur règle WEB_PUBLIC_URL) : il n'y a pas de lien à donner.
+web-settings-no-public-url = Aucune adresse publique n'est réglée pour les pages (WEB_PUBLIC_URL, dans les réglages du bot) : le bot n'y fait aucun lien.
 web-open-page = Ouvrir la page
 web-replay-hand = Rejouer la donne
 web-history-on-the-web = Sur le web : { $link }
