@@ -33,6 +33,7 @@ METRICS: Final[tuple[str, ...]] = (
 MINTING_KINDS: Final[tuple[str, ...]] = ("grant", "daily", "admin")
 ALL_TIME: Final = "all"
 _WEEK_RE = re.compile(r"^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$")
+_SEASON_RE = re.compile(r"^season-([1-9]\d{0,8})$")
 
 
 def iso_week(ts: float) -> str:
@@ -48,8 +49,28 @@ def iso_week(ts: float) -> str:
 
 
 def is_period(period: str) -> bool:
-    """Whether ``period`` is ``'all'`` or an ISO week like ``'2026-W47'``."""
-    return period == ALL_TIME or bool(_WEEK_RE.match(period))
+    """Whether ``period`` is ``'all'``, an ISO week like ``'2026-W47'`` or a season like
+    ``'season-3'``."""
+    return period == ALL_TIME or bool(_WEEK_RE.match(period)) or bool(_SEASON_RE.match(period))
+
+
+def season_period(number: int) -> str:
+    """How the statistics spell a season.
+
+    >>> season_period(3)
+    'season-3'
+    """
+    return f"season-{number:d}"
+
+
+def season_of(period: str) -> int | None:
+    """The season a period names, or None.
+
+    >>> season_of("season-3"), season_of("2026-W47"), season_of("season-0")
+    (3, None, None)
+    """
+    match = _SEASON_RE.match(period)
+    return int(match.group(1)) if match else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,6 +238,40 @@ class HandStats:
     brelans: int = 0
     square_brelans: int = 0
     prials: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    """A server's season: numbered from 1, open until ``ended_at``."""
+
+    guild_id: int
+    number: int
+    name: str
+    started_at: float
+    started_by: int
+    ended_at: float | None = None
+    ended_by: int | None = None
+
+    @property
+    def open(self) -> bool:
+        """Whether the season still counts the hands played."""
+        return self.ended_at is None
+
+    @property
+    def period(self) -> str:
+        """The season as the statistics spell it (``season-3``)."""
+        return season_period(self.number)
+
+
+@dataclass(frozen=True, slots=True)
+class Champions:
+    """The first of a season in one metric: the value, the players who share it (the first
+    ``most`` of them by id) and how many do."""
+
+    metric: str
+    value: int
+    user_ids: tuple[int, ...]
+    count: int
 
 
 @dataclass(frozen=True, slots=True)

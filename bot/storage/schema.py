@@ -342,7 +342,46 @@ SELECT guild_id, user_id, hand_id, game, net > 0, net, 0, at FROM (
 ) AS lines;
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (V1, V2, V3, V4, V5, V6, V7)
+V8: Final = """
+-- Seasons (docs/seasons.md): a server's seasons, numbered from 1, at most one open (ended_at
+-- NULL). While one is open each hand's statistics also go to the period 'season-<n>' of
+-- stats; its end moves those lines to season_standings in one transaction, and nothing
+-- changes them afterwards (neither the statistics, nor retention, nor archived hands).
+CREATE TABLE seasons (
+    guild_id    INTEGER NOT NULL REFERENCES guilds (guild_id),
+    season      INTEGER NOT NULL CHECK (season >= 1),
+    name        TEXT    NOT NULL DEFAULT '',
+    started_at  REAL    NOT NULL,
+    started_by  INTEGER NOT NULL,
+    ended_at    REAL,
+    ended_by    INTEGER,
+    PRIMARY KEY (guild_id, season),
+    CHECK ((ended_at IS NULL) = (ended_by IS NULL))
+);
+CREATE UNIQUE INDEX seasons_one_open ON seasons (guild_id) WHERE ended_at IS NULL;
+CREATE TABLE season_standings (
+    guild_id        INTEGER NOT NULL,
+    season          INTEGER NOT NULL,
+    user_id         INTEGER NOT NULL,
+    hands_played    INTEGER NOT NULL DEFAULT 0,
+    hands_won       INTEGER NOT NULL DEFAULT 0,
+    net_chips       INTEGER NOT NULL DEFAULT 0,
+    biggest_pot     INTEGER NOT NULL DEFAULT 0,
+    brelans         INTEGER NOT NULL DEFAULT 0,
+    square_brelans  INTEGER NOT NULL DEFAULT 0,
+    prials          INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (guild_id, season, user_id),
+    FOREIGN KEY (guild_id, season) REFERENCES seasons (guild_id, season)
+);
+CREATE TRIGGER season_standings_no_update BEFORE UPDATE ON season_standings BEGIN
+    SELECT RAISE(ABORT, 'an ended season never changes');
+END;
+CREATE TRIGGER season_standings_no_delete BEFORE DELETE ON season_standings BEGIN
+    SELECT RAISE(ABORT, 'an ended season never changes');
+END;
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (V1, V2, V3, V4, V5, V6, V7, V8)
 """Every migration in order; ``len(MIGRATIONS)`` is the current schema version."""
 
 

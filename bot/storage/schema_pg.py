@@ -376,5 +376,49 @@ SELECT guild_id, user_id, hand_id, game, CASE WHEN net > 0 THEN 1 ELSE 0 END, ne
 ON CONFLICT DO NOTHING;
 """
 
-PG_MIGRATIONS: Final[tuple[str, ...]] = (PG_V1, PG_V2, PG_V3, PG_V4, PG_V5, PG_V6, PG_V7)
+PG_V8: Final = """
+-- Seasons (docs/seasons.md): a server's seasons, numbered from 1, at most one open (ended_at
+-- NULL). While one is open each hand's statistics also go to the period 'season-<n>' of
+-- stats; its end moves those lines to season_standings in one transaction, and nothing
+-- changes them afterwards (neither the statistics, nor retention, nor archived hands).
+CREATE TABLE seasons (
+    guild_id    BIGINT  NOT NULL REFERENCES guilds (guild_id),
+    season      BIGINT  NOT NULL CHECK (season >= 1),
+    name        TEXT    NOT NULL DEFAULT '',
+    started_at  DOUBLE PRECISION NOT NULL,
+    started_by  BIGINT  NOT NULL,
+    ended_at    DOUBLE PRECISION,
+    ended_by    BIGINT,
+    PRIMARY KEY (guild_id, season),
+    CHECK ((ended_at IS NULL) = (ended_by IS NULL))
+);
+CREATE UNIQUE INDEX seasons_one_open ON seasons (guild_id) WHERE ended_at IS NULL;
+CREATE TABLE season_standings (
+    guild_id        BIGINT  NOT NULL,
+    season          BIGINT  NOT NULL,
+    user_id         BIGINT  NOT NULL,
+    hands_played    BIGINT  NOT NULL DEFAULT 0,
+    hands_won       BIGINT  NOT NULL DEFAULT 0,
+    net_chips       BIGINT  NOT NULL DEFAULT 0,
+    biggest_pot     BIGINT  NOT NULL DEFAULT 0,
+    brelans         BIGINT  NOT NULL DEFAULT 0,
+    square_brelans  BIGINT  NOT NULL DEFAULT 0,
+    prials          BIGINT  NOT NULL DEFAULT 0,
+    PRIMARY KEY (guild_id, season, user_id),
+    FOREIGN KEY (guild_id, season) REFERENCES seasons (guild_id, season)
+);
+CREATE FUNCTION season_standings_fixed() RETURNS TRIGGER LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'an ended season never changes'
+        USING ERRCODE = 'integrity_constraint_violation';
+END $$;
+CREATE TRIGGER season_standings_no_update BEFORE UPDATE ON season_standings
+    FOR EACH ROW EXECUTE FUNCTION season_standings_fixed();
+CREATE TRIGGER season_standings_no_delete BEFORE DELETE ON season_standings
+    FOR EACH ROW EXECUTE FUNCTION season_standings_fixed();
+CREATE TRIGGER season_standings_no_truncate BEFORE TRUNCATE ON season_standings
+    FOR EACH STATEMENT EXECUTE FUNCTION season_standings_fixed();
+"""
+
+PG_MIGRATIONS: Final[tuple[str, ...]] = (PG_V1, PG_V2, PG_V3, PG_V4, PG_V5, PG_V6, PG_V7, PG_V8)
 """Every PostgreSQL migration in order, one for each of ``schema.MIGRATIONS``."""

@@ -1,4 +1,5 @@
-"""Statistics and leaderboards, weekly and all-time."""
+"""Statistics and leaderboards: all-time, weekly and the open season's (an ended season's
+standings are archived: :mod:`bot.storage.seasons`)."""
 
 from __future__ import annotations
 
@@ -14,11 +15,13 @@ from bot.storage.models import (
     is_period,
     iso_week,
 )
-from bot.storage.txbase import CURRENT_WEEK, TransactionBase
+from bot.storage.seasons import SeasonTransaction
+from bot.storage.txbase import CURRENT_WEEK
 
 
 def period_key(period: str, now: float) -> str:
-    """How the statistics spell a period: 'all', an ISO week (``week``: the one of ``now``).
+    """How the statistics spell a period: 'all', an ISO week (``week``: the one of ``now``),
+    a season ('season-3').
 
     >>> period_key("all", 0), period_key("week", 0), period_key("2026-W47", 0)
     ('all', '1970-W01', '2026-W47')
@@ -26,11 +29,13 @@ def period_key(period: str, now: float) -> str:
     if period == CURRENT_WEEK:
         return iso_week(now)
     if not is_period(period):
-        raise ValueError(f"a period is 'all', 'week' or like '2026-W47', not {period!r}")
+        raise ValueError(
+            f"a period is 'all', 'week', like '2026-W47' or 'season-3', not {period!r}"
+        )
     return period
 
 
-class StatsTransaction(TransactionBase):
+class StatsTransaction(SeasonTransaction):
     """Per-player statistics and the leaderboards."""
 
     # -- statistics ----------------------------------------------------------------------
@@ -41,12 +46,14 @@ class StatsTransaction(TransactionBase):
     async def record_hand_stats(
         self, guild_id: int, lines: Iterable[HandStats], *, at: float | None = None
     ) -> None:
-        """Add one finished hand to each player's all-time and weekly statistics.
+        """Add one finished hand to each player's all-time and weekly statistics, and to the
+        open season's if there is one.
 
         ``at`` (unix seconds) picks the ISO week; by default the transaction's time.
         """
         await self._ensure_guild(guild_id)
-        week = iso_week(self.now if at is None else at)
+        periods = (ALL_TIME, iso_week(self.now if at is None else at))
+        periods += await self._open_season_periods(guild_id)
         rows: list[object] = []
         for line in lines:
             if is_house(line.user_id):
@@ -60,7 +67,7 @@ class StatsTransaction(TransactionBase):
                 line.square_brelans,
                 line.prials,
             )
-            for period in (ALL_TIME, week):
+            for period in periods:
                 rows.extend((guild_id, period, line.user_id, *values))
         if not rows:
             return
@@ -85,25 +92,25 @@ class StatsTransaction(TransactionBase):
         self, guild_id: int, user_id: int, period: str = ALL_TIME
     ) -> dict[str, int]:
         """One player's statistics for a period (all zero if they have none)."""
+        source, params = await self._standings(guild_id, self._period(period))
         row = await self._one(
-            f"SELECT {', '.join(METRICS)} FROM stats"
-            " WHERE guild_id = ? AND period = ? AND user_id = ?",
-            (guild_id, self._period(period), user_id),
+            f"SELECT {', '.join(METRICS)} FROM {source} AND user_id = ?", (*params, user_id)
         )
         return {m: (0 if row is None else int(row[m])) for m in METRICS}
 
     async def leaderboard(
         self, guild_id: int, metric: Metric, period: str = ALL_TIME, limit: int = 10
     ) -> list[LeaderboardEntry]:
-        """The top players for a metric; ``period`` is 'all', 'week' (current) or an ISO week."""
+        """The top players for a metric; ``period`` is 'all', 'week' (current), an ISO week
+        or a season ('season-3')."""
         if metric not in METRICS:
             raise ValueError(f"unknown leaderboard metric {metric!r}; one of {METRICS}")
+        source, params = await self._standings(guild_id, self._period(period))
         rows = await self._all(
-            f"SELECT user_id, {metric} AS value FROM stats"
-            " WHERE guild_id = ? AND period = ? AND hands_played > 0"
+            f"SELECT user_id, {metric} AS value FROM {source} AND hands_played > 0"
             " AND NOT (user_id BETWEEN 11 AND ? AND user_id % 10 <> 0)"  # house players
             " ORDER BY value DESC, user_id LIMIT ?",
-            (guild_id, self._period(period), LAST_HOUSE_PLAYER, limit),
+            (*params, LAST_HOUSE_PLAYER, limit),
         )
         entries: list[LeaderboardEntry] = []
         for index, r in enumerate(rows, start=1):

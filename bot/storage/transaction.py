@@ -74,7 +74,8 @@ class Transaction(
     Get one from ``Database.transaction()`` (writes) or ``Database.read()`` (reads); it
     becomes unusable once its ``async with`` block ends. ``now`` is the transaction's clock
     reading, used for every timestamp it writes. Wallets and the ledger are in
-    :mod:`bot.storage.wallets`, statistics in :mod:`bot.storage.stats`.
+    :mod:`bot.storage.wallets`, statistics in :mod:`bot.storage.stats`, seasons in
+    :mod:`bot.storage.seasons`.
     """
 
     # -- tables --------------------------------------------------------------------------

@@ -18,8 +18,9 @@ from typing import Final, Literal
 
 from bot.storage.house import LAST_HOUSE_PLAYER, is_house
 from bot.storage.models import METRICS, HandStats, Metric
+from bot.storage.seasons import HOUSE_FILTER, SeasonTransaction
 from bot.storage.stats import period_key
-from bot.storage.txbase import TransactionBase, whole_count
+from bot.storage.txbase import whole_count
 
 Visibility = Literal["public", "members", "off"]
 #: Who may read a server's pages: anyone, its members through a signed link, nobody.
@@ -76,15 +77,12 @@ class RankedLine:
     values: dict[str, int]
 
 
-_HOUSE_FILTER: Final = " AND NOT (user_id BETWEEN 11 AND ? AND user_id % 10 <> 0)"
-
-
 def new_link_key() -> str:
     """A fresh key for a server's links (256 random bits, hex)."""
     return secrets.token_hex(32)
 
 
-class WebTransaction(TransactionBase):
+class WebTransaction(SeasonTransaction):
     """The web pages' settings, members and per-hand lines."""
 
     # -- the server's consent -------------------------------------------------------------
@@ -279,14 +277,14 @@ class WebTransaction(TransactionBase):
         (and one) in the period. ``ascending`` reads the ranking from its end."""
         if metric not in METRICS:
             raise ValueError(f"unknown leaderboard metric {metric!r}; one of {METRICS}")
-        period = period_key(period, self.now)
-        where = "WHERE guild_id = ? AND period = ? AND hands_played >= ?" + _HOUSE_FILTER
-        params: tuple[object, ...] = (guild_id, period, max(1, min_hands), LAST_HOUSE_PLAYER)
-        total = await self._scalar(f"SELECT COUNT(*) FROM stats {where}", params)
+        source, key = await self._standings(guild_id, period_key(period, self.now))
+        where = f"{source} AND hands_played >= ?{HOUSE_FILTER}"
+        params: tuple[object, ...] = (*key, max(1, min_hands), LAST_HOUSE_PLAYER)
+        total = await self._scalar(f"SELECT COUNT(*) FROM {where}", params)
         direction = "ASC" if ascending else "DESC"
         rows = await self._all(
             f"SELECT user_id, {', '.join(METRICS)}, RANK() OVER (ORDER BY {metric} DESC) AS place"
-            f" FROM stats {where} ORDER BY {metric} {direction}, user_id LIMIT ? OFFSET ?",
+            f" FROM {where} ORDER BY {metric} {direction}, user_id LIMIT ? OFFSET ?",
             (*params, limit, offset),
         )
         lines = [
