@@ -1,6 +1,6 @@
 """``/admin grant``, ``/admin settings``, ``/admin limits``, ``/admin audit``, ``/admin flows``,
-``/admin web`` and ``/admin table void|close``:
-the server's economy and table rescue, for its managers.
+``/admin web``, ``/admin season start|end`` and ``/admin table void|close``:
+the server's economy, seasons and table rescue, for its managers.
 
 The group is hidden from members without Manage Server (``default_permissions``), and each
 command checks that permission again when it runs, because a server's admins can override
@@ -20,6 +20,7 @@ from bot.i18n import Message, lang_of, render
 from bot.storage import InsufficientChips, Transaction
 from bot.storage.database import DEFAULT_QUEUE_CAP, MAX_QUEUE_CAP, MAX_RETENTION_DAYS
 from bot.storage.flows import FLOW_MIN_HANDS, FLOW_THRESHOLD
+from bot.storage.seasons import SEASON_NAME_LENGTH
 from bot.storage.transaction import MAX_CHIPS
 from bot.storage.web import DEFAULT_MIN_HANDS, MAX_MIN_HANDS, Visibility
 from bot.ui.abuse import give_limits, save_give_limits
@@ -28,8 +29,10 @@ from bot.ui.flows_text import flow_lines
 from bot.ui.i18n import L, say
 from bot.ui.interaction import guild_id_of, guild_lang, table_here
 from bot.ui.limits import CONTENT, listing
+from bot.ui.render import embed_of
 from bot.ui.replies import Refused, reply_private
 from bot.ui.safe_text import plain
+from bot.ui.season_text import season_end_document, season_started
 from bot.web.links import home_url
 
 if TYPE_CHECKING:
@@ -433,6 +436,67 @@ class Admin(
         elif saved.visibility != "off":
             lines.append(render(lang, "web-home-address", link=home_url(public_url, guild_id)))
         await reply_private(interaction, "\n".join(lines), suppress_embeds=True)
+
+    season = app_commands.Group(
+        name=L("season", "saison"),
+        description=L(
+            "The server's seasons: standings that start and end (Manage Server)",
+            "Les saisons du serveur : des classements avec un début et une fin (Gérer le serveur)",
+        ),
+    )
+
+    @season.command(
+        name=L("start", "commencer"),
+        description=L(
+            "Start the next season: every hand from now on counts in its standings",
+            "Commencer la saison suivante : chaque donne compte désormais pour son classement",
+        ),
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.rename(name=L("name", "nom"))
+    @app_commands.describe(
+        name=L(
+            "A name for the season (its number alone if left empty)",
+            "Un nom pour la saison (son numéro seul si vide)",
+        )
+    )
+    async def season_start(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, SEASON_NAME_LENGTH] | None = None,
+    ) -> None:
+        """Open the next season (refused while one is open); announced publicly."""
+        guild_id = guild_id_of(interaction)
+        db = self.bot.db
+        season = await db.write(
+            Transaction.start_season, guild_id, name or "", by=interaction.user.id
+        )
+        public = await guild_lang(db, guild_id)
+        await interaction.response.send_message(
+            season_started(public, season), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @season.command(
+        name=L("end", "terminer"),
+        description=L(
+            "End the season: its standings are kept as they are and its champions announced",
+            "Terminer la saison : son classement est gardé tel quel et ses champions annoncés",
+        ),
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def season_end(self, interaction: discord.Interaction) -> None:
+        """Archive the open season's standings (once) and announce its champions here."""
+        guild_id = guild_id_of(interaction)
+        db = self.bot.db
+        season = await db.write(Transaction.end_season, guild_id, by=interaction.user.id)
+        async with db.read() as tx:
+            players = await tx.season_players(guild_id, season.number)
+            champions = await tx.season_champions(guild_id, season.number)
+        public = await guild_lang(db, guild_id)
+        await interaction.response.send_message(
+            embed=embed_of(public, season_end_document(public, season, players, champions)),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     table = app_commands.Group(
         name=L("table", "table"),

@@ -21,6 +21,7 @@ from bot.storage.models import Metric
 from bot.storage.transaction import MAX_CHIPS
 from bot.ui.abuse import verify_give
 from bot.ui.economy_text import (
+    COUNTED_FROM_ONE,
     DEFAULT_METRIC,
     METRICS,
     PERIODS,
@@ -29,7 +30,6 @@ from bot.ui.economy_text import (
     ledger_line,
     metric_name,
     metric_value,
-    period_name,
     when,
 )
 from bot.ui.i18n import L, catalogue_str
@@ -37,6 +37,7 @@ from bot.ui.interaction import guild_id_of, guild_lang
 from bot.ui.limits import CONTENT, listing
 from bot.ui.render import embed_of
 from bot.ui.replies import Refused, reply_private
+from bot.ui.season_text import season_option, span_name
 from bot.ui.web_links import link_view
 from bot.view.document import Document
 
@@ -49,8 +50,8 @@ LEDGER_LINES = 5
 LEADERBOARD_SIZE = 10
 #: The leaderboard's colour (Discord's dark green).
 LEADERBOARD_COLOUR = 0x1F8B4C
-#: Metrics where 0 means "never happened": such lines are left off the leaderboard.
-_COUNTED_FROM_ONE = ("hands_won", "biggest_pot", "brelans", "square_brelans", "prials")
+#: The highest season number ``/leaderboard`` takes.
+MAX_SEASON = 10**9
 
 METRIC_CHOICES: list[app_commands.Choice[str]] = [
     app_commands.Choice(name=catalogue_str(f"metric-{metric}"), value=metric) for metric in METRICS
@@ -241,7 +242,9 @@ class Economy(commands.Cog):
         ),
     )
     @app_commands.guild_only()
-    @app_commands.rename(metric=L("metric", "critère"), period=L("period", "période"))
+    @app_commands.rename(
+        metric=L("metric", "critère"), period=L("period", "période"), season=L("season", "saison")
+    )
     @app_commands.describe(
         metric=L(
             "What to rank players by (net chips if left empty)",
@@ -251,6 +254,10 @@ class Economy(commands.Cog):
             "All time or this week (all time if left empty)",
             "Depuis toujours ou cette semaine (depuis toujours si vide)",
         ),
+        season=L(
+            "A season's standings instead of a period (pick it in the list)",
+            "Le classement d'une saison plutôt qu'une période (à choisir dans la liste)",
+        ),
     )
     @app_commands.choices(metric=METRIC_CHOICES, period=PERIOD_CHOICES)
     async def leaderboard(
@@ -258,17 +265,25 @@ class Economy(commands.Cog):
         interaction: discord.Interaction,
         metric: app_commands.Choice[str] | None = None,
         period: app_commands.Choice[str] | None = None,
+        season: app_commands.Range[int, 1, MAX_SEASON] | None = None,
     ) -> None:
-        """A public embed of the top players; mentions ping nobody."""
+        """A public embed of the top players; mentions ping nobody. A season, when given,
+        is shown rather than the period."""
         lang = lang_of(interaction.locale)
         guild_id = guild_id_of(interaction)
         chosen = metric.value if metric is not None else DEFAULT_METRIC
         span = period.value if period is not None else "all"
         db = self.bot.db
+        named = None
+        if season is not None:
+            named = await db.query(Transaction.season, guild_id, season)
+            if named is None:
+                raise Refused("refuse-season-unknown", n=season)
+            span = named.period
         entries = await db.query(
             Transaction.leaderboard, guild_id, cast(Metric, chosen), span, LEADERBOARD_SIZE
         )
-        if chosen in _COUNTED_FROM_ONE:
+        if chosen in COUNTED_FROM_ONE:
             entries = [e for e in entries if e.value > 0]
         if not entries:  # an empty board, said privately
             await reply_private(
@@ -277,7 +292,7 @@ class Economy(commands.Cog):
                     lang,
                     "wallet-leaderboard-for-empty-nobody-has",
                     metric=metric_name(lang, chosen),
-                    period=period_name(lang, span).lower(),
+                    period=span_name(lang, span, named, in_sentence=True),
                 ),
             )
         else:
@@ -291,7 +306,7 @@ class Economy(commands.Cog):
                     public,
                     "wallet-leaderboard",
                     metric=metric_name(public, chosen),
-                    period=period_name(public, span),
+                    period=span_name(public, span, named),
                 ),
                 LEADERBOARD_COLOUR,
                 description="\n".join(lines),
@@ -304,6 +319,21 @@ class Economy(commands.Cog):
                 allowed_mentions=NO_PINGS,
                 view=view or discord.utils.MISSING,
             )
+
+    @leaderboard.autocomplete("season")
+    async def _seasons(
+        self, interaction: discord.Interaction, typed: str
+    ) -> list[app_commands.Choice[int]]:
+        """The server's seasons, the newest first, those whose number or name holds what is
+        typed, in the member's language."""
+        lang = lang_of(interaction.locale)
+        seasons = await self.bot.db.query(Transaction.seasons, guild_id_of(interaction))
+        wanted = typed.strip().casefold()
+        return [
+            app_commands.Choice(name=season_option(lang, s), value=s.number)
+            for s in seasons
+            if wanted in f"{s.number} {s.name.casefold()}"
+        ]
 
 
 async def setup(bot: SalonBot) -> None:

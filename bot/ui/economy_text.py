@@ -30,6 +30,8 @@ METRICS: Final = (
     "prials",
 )
 DEFAULT_METRIC: Final = "net_chips"
+#: Metrics where 0 means "never happened": such lines are left off the leaderboard.
+COUNTED_FROM_ONE: Final = ("hands_won", "biggest_pot", "brelans", "square_brelans", "prials")
 
 #: Leaderboard periods, as storage spells them; each is named by ``period-<name>``.
 PERIODS: Final = ("all", "week")
