@@ -20,6 +20,7 @@ from bot.storage import Transaction
 from bot.storage.models import METRICS, Metric
 from bot.storage.web import PlayerHand, RankedLine
 from bot.view.document import Document
+from bot.view.seasons import season_option
 from bot.view.table import table_document
 from bot.view.words import game_title, hand_winners
 from bot.web import links
@@ -36,6 +37,8 @@ PAGE_SIZE: Final = 25
 BEST_PLAYERS: Final = 5
 LAST_HANDS: Final = 10
 BEST_HANDS: Final = 5
+#: Seasons the leaderboard's selector offers, the newest first.
+SEASONS_OFFERED: Final = 100
 #: Hands the profile's chart spans at most.
 CHART_HANDS: Final = 500
 
@@ -174,13 +177,15 @@ def _choice(value: str | None, allowed: tuple[str, ...], default: str) -> str:
 
 @routes.get(GUILD + "/leaderboard")
 async def leaderboard(request: web.Request) -> web.Response:
-    """Every metric and period of ``/leaderboard``, a page at a time, sorted by any column;
-    players with fewer hands than the server asks are not ranked."""
+    """Every metric and period of ``/leaderboard``, a page at a time, sorted by any column,
+    and the server's seasons (``period=season-3``); players with fewer hands than the server
+    asks are not ranked."""
     reader = await reader_of(request)
     site = site_of(request)
     lang = reader.lang
     metric = cast(Metric, _choice(request.query.get("metric"), METRICS, DEFAULT_METRIC))
-    period = _choice(request.query.get("period"), PERIODS, "all")
+    seasons = await site.db.query(Transaction.seasons, reader.guild_id, limit=SEASONS_OFFERED)
+    period = _choice(request.query.get("period"), (*PERIODS, *(s.period for s in seasons)), "all")
     ascending = request.query.get("order") == "asc"
     try:
         number = max(1, min(10_000, int(request.query.get("page", "1"))))
@@ -226,6 +231,10 @@ async def leaderboard(request: web.Request) -> web.Response:
         periods=[
             {"name": render(lang, f"period-{p}"), "url": at(period=p), "on": p == period}
             for p in PERIODS
+        ],
+        seasons=[
+            {"name": season_option(lang, s), "period": s.period, "on": s.period == period}
+            for s in seasons
         ],
         number=number,
         pages=pages,
