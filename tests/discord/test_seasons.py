@@ -20,6 +20,14 @@ from tests.discord.salon_helpers import (
     speak_french,
 )
 
+URL = "https://salon.example"
+
+
+@pytest.fixture
+def web_public_url() -> str | None:
+    """The web pages' address (the leaderboard's link button)."""
+    return URL
+
 
 async def play(salon: Any, hands: int = 1) -> list[int]:
     """Alice, Bob and Carol play ``hands`` hands of Bouillotte; returns the winners."""
@@ -195,3 +203,13 @@ async def test_the_season_commands_speak_french(salon: Any) -> None:
     options = {o["name"]: o for o in command(salon, "leaderboard")["options"]}
     assert options["season"]["name_localizations"]["fr"] == "saison"
     assert options["season"]["autocomplete"] is True
+
+
+async def test_a_seasons_board_links_to_its_web_page(salon: Any) -> None:
+    boss, alice = add_manager(salon, "boss"), salon.member("alice")
+    await boss.slash(salon.channel, "admin season start")
+    await play(salon)
+    board = await alice.slash(salon.channel, "leaderboard", metric="hands_won", season=1)
+    (row,) = board.response.components
+    (button,) = row["components"]
+    assert button["url"] == f"{URL}/g/{salon.guild.id}/leaderboard?metric=hands_won&period=season-1"
