@@ -52,7 +52,7 @@ class StatsTransaction(SeasonTransaction):
         ``at`` (unix seconds) picks the ISO week; by default the transaction's time.
         """
         await self._ensure_guild(guild_id)
-        periods = (ALL_TIME, iso_week(self.now if at is None else at))
+        periods: tuple[str, ...] = (ALL_TIME, iso_week(self.now if at is None else at))
         periods += await self._open_season_periods(guild_id)
         rows: list[object] = []
         for line in lines:
