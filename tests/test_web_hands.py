@@ -175,6 +175,10 @@ async def test_hands_not_over_called_off_unknown_or_of_another_server(pages: Pag
         for tail in ("", ".json"):
             status, html, _ = await pages.get(hand(missing, tail))
             assert status == 404 and "Nothing here" in html, (missing, tail)
+    huge = "9" * 20  # an id no database holds: not found, not a failure
+    for path in (f"/g/{huge}/", hand(int(huge)), f"/g/{GUILD}/players/{huge}"):
+        status, _, _ = await pages.get(path)
+        assert status == 404, path
     # the other server's own pages show it
     await pages.db.write(Transaction.change_web_settings, 3, visibility="public")
     status, _, _ = await pages.get(f"/g/3/hands/{h.other_guild}")
@@ -304,7 +308,7 @@ async def test_live_tables_and_storage_agree_on_the_packs_in_play(pages: Pages) 
     try:
         live, stored = LiveTables(m, {}, {}), StoredTables(pages.site.db)
         h = pages.hands
-        for hand_id in (*h.brelan, *h.bouillotte, h.brag_in_play, h.other_guild):
+        for hand_id in (*h.brelan, *h.bouillotte, *h.brag, h.brag_in_play, h.other_guild):
             row = await pages.db.query(Transaction.get_hand, hand_id)
             table = await pages.db.query(Transaction.get_table, row.table_id)
             expected = await m.pack_in_play(row)

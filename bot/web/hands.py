@@ -33,7 +33,7 @@ from bot.view.html import document_html, text_html
 from bot.view.replay import Replay, ReplayRefused, replay_steps
 from bot.view.words import game_title
 from bot.web.pages import GUILD, day, page
-from bot.web.site import Person, Reader, Refused, Site, language, reader_of, site_of
+from bot.web.site import Person, Reader, Refused, Site, id_of, language, reader_of, site_of
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +69,7 @@ async def shown_hand(request: web.Request) -> tuple[Reader, Site, ShownHand]:
     reader = await reader_of(request)
     site = site_of(request)
     try:
-        stored = await site.db.query(Transaction.get_hand, int(request.match_info["hand"]))
+        stored = await site.db.query(Transaction.get_hand, id_of(request, "hand"))
     except NoHand:
         raise web.HTTPNotFound() from None
     if stored.guild_id != reader.guild_id:

@@ -25,7 +25,16 @@ from bot.view.table import table_document
 from bot.view.words import game_title, hand_winners
 from bot.web import links
 from bot.web.draw import chart_svg
-from bot.web.site import LANG_COOKIE, Person, Reader, language, people_of, reader_of, site_of
+from bot.web.site import (
+    LANG_COOKIE,
+    Person,
+    Reader,
+    id_of,
+    language,
+    people_of,
+    reader_of,
+    site_of,
+)
 
 routes = web.RouteTableDef()
 
@@ -262,7 +271,7 @@ async def player(request: web.Request) -> web.Response:
     reader = await reader_of(request)
     site = site_of(request)
     lang = reader.lang
-    user_id = int(request.match_info["user"])
+    user_id = id_of(request, "user")
     async with site.db.read() as tx:
         stats = {p: await tx.player_stats(reader.guild_id, user_id, p) for p in PERIODS}
         last = await tx.player_hands(reader.guild_id, user_id, limit=LAST_HANDS)

@@ -170,6 +170,22 @@ def accepted(header: str) -> Lang:
     return min(ranked)[2] if ranked else "en"
 
 
+#: The largest id a database holds (SQLite's and PostgreSQL's 64-bit integers).
+LARGEST_ID = 2**63 - 1
+
+
+def id_of(request: web.Request, key: str) -> int:
+    """The id the address gives under ``key`` (its route allows digits only); 404 for one no
+    database could hold."""
+    try:
+        value = int(request.match_info[key])
+    except (KeyError, ValueError):
+        raise web.HTTPNotFound() from None
+    if value > LARGEST_ID:
+        raise web.HTTPNotFound()
+    return value
+
+
 class MembersOnly(Exception):
     """The server shows its pages to its members only and the reader brought no valid link;
     ``expired``: he brought one, refused (expired, forged or revoked)."""
@@ -197,10 +213,7 @@ async def reader_of(request: web.Request) -> Reader:
     valid link to a members-only server; a valid link in the address (``?k=``) is kept in a
     cookie and the page is loaded again without it."""
     site = site_of(request)
-    try:
-        guild_id = int(request.match_info["guild"])
-    except (KeyError, ValueError):
-        raise web.HTTPNotFound() from None
+    guild_id = id_of(request, "guild")
     lang = language(request)
     settings = await site.db.query(Transaction.web_settings, guild_id)
     known = settings.link_key is not None or await site.db.query(Transaction.guild_known, guild_id)
