@@ -4,6 +4,7 @@ database played once by the runtime with fair dealing, copied for each test.
 - a Brelan table played two hands then closed: every seed revealed, the pages verify them;
 - a Bouillotte table with two finished hands, still open: its seed is still secret;
 - a Brag table with a finished deal whose pack is still in play, and its next deal;
+- a Brag table played two deals (the second continues the first's pack), then closed;
 - a hand in play and a hand called off at the Bouillotte table;
 - a finished hand of another server.
 
@@ -44,6 +45,7 @@ class Hands:
     bouillotte: tuple[int, ...]  # seed still secret
     brag_in_play: int
     brag_table: int
+    brag: tuple[int, ...]  # seeds revealed
     playing: int
     void: int
     other_guild: int
@@ -102,8 +104,13 @@ async def build(path: Path) -> Hands:
         await m.void_hand(bouillotte_table, USERS[0])
         await m.start(bouillotte_table)
         playing = (await m.status(bouillotte_table))["hand"]["id"]
+        closed_brag = await _table(m, GUILD, "brag", USERS[:3])
+        brag = [await play_hand(env, closed_brag, rng)]
+        await m.start(closed_brag)
+        brag.append(await play_hand(env, closed_brag, rng))
+        await m.close(closed_brag, USERS[0])
         brag_table = await _table(m, GUILD, "brag", USERS[:3])
-        brag = await play_hand(env, brag_table, rng)
+        in_play = await play_hand(env, brag_table, rng)
         await m.start(brag_table)
         other_table = await _table(m, OTHER_GUILD, "brelan", USERS[2:4])
         other = await play_until_hand_over(m, other_table)
@@ -115,8 +122,9 @@ async def build(path: Path) -> Hands:
             path,
             tuple(brelan),
             tuple(bouillotte),
-            brag,
+            in_play,
             brag_table,
+            tuple(brag),
             int(playing),
             int(void),
             other,
