@@ -90,8 +90,10 @@ class History(commands.Cog):
             await reply_private(interaction, body, allowed_mentions=NO_PINGS, suppress_embeds=True)
 
     async def _hand_lines(self, lang: Lang, hands: list[Hand], link: str | None) -> str:
-        """The listing of ``hands``: number, game, table channel, when, outcome; then how to
-        get a hand's file, and the member's own link to the server's pages if there is one."""
+        """The listing of ``hands``: number (a link to its replayer when the server's pages
+        may be linked), game, table channel, when, outcome; then how to get a hand's file, and
+        the member's own link to the server's pages if there is one."""
+        web = self.bot.web_links
         tables: dict[int, GameTable | None] = {}
         lines = [render(lang, "history-latest-hands")]
         for hand in hands:
@@ -104,8 +106,10 @@ class History(commands.Cog):
                     tables[hand.table_id] = None
             table = tables[hand.table_id]
             where = f"<#{table.channel_id}>" if table is not None else "?"
+            page = None if web is None else await web.hand(hand.guild_id, hand.id)
+            number = f"`#{hand.id}`" if page is None else f"[#{hand.id}](<{page}>)"
             lines.append(
-                f"`#{hand.id}` {game_name(hand.game)} · {where} · {when(hand.updated_at)} · "
+                f"{number} {game_name(hand.game)} · {where} · {when(hand.updated_at)} · "
                 f"{hand_outcome(lang, hand.result)}"
             )
         footer = render(lang, "history-get-hand-s-file-with")

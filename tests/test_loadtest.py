@@ -98,6 +98,7 @@ def test_the_pages_beside_the_tables_report_both_halves(tmp_path: Path) -> None:
         "home",
         "leaderboard",
         "profile",
+        "replay",
     }
     assert pages["errors"] == 0, pages["error_kinds"]
     tables = result["tables_latency_ms"]

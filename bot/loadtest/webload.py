@@ -6,7 +6,11 @@ The parent asks for pages at ``R`` a second on average, at random moments (an op
 over the second half of the run only: the tables' latencies of the first half are the run
 without pages, those of the second half the run with them. The pages asked go in turn: a
 server's home, its leaderboard (a metric and a period drawn at random), a robot's profile (a
-robot yet to finish a hand has none: that 404 is counted apart, ``profiles_not_yet``).
+robot yet to finish a hand has none: that 404 is counted apart, ``profiles_not_yet``), a
+step of a hand's replay (one of the last :data:`RECENT_HANDS` hands the homes listed, as
+readers follow the links of the showdowns and the homes to the hands just played; a step from
+1 to 8; before any home has listed a hand, its server's home instead). A Brag hand whose
+pack is still in play is refused (403): counted apart too, ``replays_in_play``.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import re
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -29,7 +34,13 @@ from bot.web.app import bound_port, serving
 from bot.web.site import Site
 from bot.web.tables import LiveTables
 
-PAGES: Final = ("home", "leaderboard", "profile")
+PAGES: Final = ("home", "leaderboard", "profile", "replay")
+#: A hand's replayer, as a home page links it.
+HAND_LINK: Final = re.compile(r'href="(/g/\d+/hands/\d+)"')
+#: The replay steps asked (a shorter hand shows its last).
+REPLAY_STEPS: Final = 8
+#: The replay steps asked are of the hands the homes listed last.
+RECENT_HANDS: Final = 50
 
 
 async def make_public(db: Database, tables: int) -> None:
@@ -54,17 +65,25 @@ async def serve_pages(database: str, manager: TableManager) -> AsyncIterator[int
         await reader.close()
 
 
-def page_path(rng: random.Random, number: int, tables: int, seed: int) -> tuple[str, str]:
-    """The ``number``-th page asked: (its kind, its path).
+def page_path(
+    rng: random.Random, number: int, tables: int, seed: int, hands: list[str] | None = None
+) -> tuple[str, str]:
+    """The ``number``-th page asked: (its kind, its path); ``hands``: the replayers the homes
+    have listed so far.
 
     >>> page_path(random.Random(1), 0, 3, 1), page_path(random.Random(1), 2, 3, 1)
     (('home', '/g/1/'), ('profile', '/g/1/players/1005'))
+    >>> page_path(random.Random(1), 3, 3, 1, ["/g/1/hands/4"])
+    ('replay', '/g/1/hands/4?step=5')
     """
     k = rng.randrange(tables)
     guild = guild_of(k)
     kind = PAGES[number % len(PAGES)]
-    if kind == "home":
-        return kind, f"/g/{guild}/"
+    if kind == "replay" and hands:
+        hand = rng.choice(hands[-RECENT_HANDS:])
+        return kind, f"{hand}?step={rng.randint(1, REPLAY_STEPS)}"
+    if kind in ("home", "replay"):
+        return "home", f"/g/{guild}/"
     if kind == "leaderboard":
         metric = rng.choice(METRICS)
         period = rng.choice(("all", "week"))
@@ -81,6 +100,10 @@ class PageFigures:
     errors: dict[str, int] = field(default_factory=dict)
     #: Profiles of robots yet to finish a hand (404, as the pages answer): not errors.
     not_yet: int = 0
+    #: Replays refused while the hand's pack is in play (403): not errors.
+    in_play: int = 0
+    #: The replayers the homes listed (the replay steps asked are theirs).
+    hands: list[str] = field(default_factory=list)
 
     def error(self, what: str) -> None:
         self.errors[what] = self.errors.get(what, 0) + 1
@@ -101,10 +124,19 @@ async def ask_pages(
         async def fetch(kind: str, path: str, due: float) -> None:
             try:
                 async with session.get(base + path) as response:
-                    await response.read()
+                    body = await response.read()
                     if kind == "profile" and response.status == 404:
                         figures.not_yet += 1
                         return
+                    if kind == "replay" and response.status == 403:
+                        figures.in_play += 1
+                        return
+                    if kind == "home":
+                        found = HAND_LINK.findall(body.decode("utf-8", "replace"))
+                        known = set(figures.hands)
+                        # the newest first on a home: the last of the list is the newest found
+                        fresh = [h for h in dict.fromkeys(reversed(found)) if h not in known]
+                        figures.hands = [*figures.hands, *fresh][-RECENT_HANDS:]
                     if response.status != 200:
                         figures.error(f"{kind} {response.status}")
                         return
@@ -120,7 +152,7 @@ async def ask_pages(
             if due >= until:
                 break
             await asyncio.sleep(max(0.0, due - time.time()))
-            kind, path = page_path(rng, number, tables, seed)
+            kind, path = page_path(rng, number, tables, seed, figures.hands)
             number += 1
             task = asyncio.create_task(fetch(kind, path, due))
             pending.add(task)
@@ -141,6 +173,7 @@ def page_report(figures: PageFigures, rate: float, seconds: float) -> dict[str, 
         "errors": sum(figures.errors.values()),
         "error_kinds": figures.errors,
         "profiles_not_yet": figures.not_yet,
+        "replays_in_play": figures.in_play,
         "latency_ms": percentiles(every),
         "p99_ms_by_page": {k: percentiles(v)["p99"] for k, v in figures.latencies.items()},
     }

@@ -100,6 +100,7 @@ VERIFIER_KEYS = (
     "verify-web-match-continued",
     "verify-mismatch",
     "verify-web-failed",
+    "verify-web-bad-file",
     "html-someone",
 )
 

@@ -58,8 +58,9 @@ class ReplayRefused(Refusal):
 
 @dataclass(frozen=True)
 class Replay:
-    """Every step of one hand: ``steps[n]`` is the page of ``?step=n`` and ``titles[n]`` its
-    line in the step list (the deal, the move's first words, the payouts)."""
+    """Every step of one hand: ``steps[n]`` is the page of ``?step=n+1`` (the pages count
+    from 1, as the steps' titles do) and ``titles[n]`` its line in the step list (the deal,
+    the move's first words, the payouts)."""
 
     game: str
     hand: int

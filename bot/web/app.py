@@ -24,7 +24,7 @@ from aiohttp import web
 
 from bot.storage import Transaction
 from bot.web.limits import client_address
-from bot.web.site import AVATARS, SITE, MembersOnly, Site
+from bot.web.site import AVATARS, SITE, MembersOnly, Refused, Site
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ HERE: Final = Path(__file__).resolve().parent
 TEMPLATES: Final = HERE / "templates"
 STATIC: Final = HERE / "static"
 #: The modules whose ``routes`` the application serves, in order.
-PAGE_MODULES: Final[tuple[str, ...]] = ("bot.web.pages",)
+PAGE_MODULES: Final[tuple[str, ...]] = ("bot.web.pages", "bot.web.hands")
 
 CONTENT_SECURITY_POLICY: Final = (
     "default-src 'none'; script-src 'self'; style-src 'self'; "
@@ -66,6 +66,8 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     except MembersOnly as refused:
         key = "web-link-refused" if refused.expired else "web-members-only"
         response = await _refusal(request, key, 403)
+    except Refused as refused:
+        response = await _refusal(request, refused.key, refused.status, title=refused.title)
     except web.HTTPNotFound:
         response = await _refusal(request, "web-not-found", 404)
     except web.HTTPException as exc:
@@ -96,13 +98,17 @@ REFUSALS: Final = {
 
 
 async def _refusal(
-    request: web.Request, key: str, status: int, headers: dict[str, str] | None = None
+    request: web.Request,
+    key: str,
+    status: int,
+    headers: dict[str, str] | None = None,
+    *,
+    title: str | None = None,
 ) -> web.Response:
     from bot.web.pages import page
 
-    response = await page(
-        request, None, "refused.html", status=status, key=key, title=REFUSALS[key]
-    )
+    title = title or REFUSALS[key]
+    response = await page(request, None, "refused.html", status=status, key=key, title=title)
     response.headers.update(headers or {})
     return response
 

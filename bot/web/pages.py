@@ -20,12 +20,22 @@ from bot.storage import Transaction
 from bot.storage.models import METRICS, Metric
 from bot.storage.web import PlayerHand, RankedLine
 from bot.view.document import Document
+from bot.view.html import document_html, members_named
 from bot.view.seasons import season_option
 from bot.view.table import table_document
 from bot.view.words import game_title, hand_winners
 from bot.web import links
-from bot.web.draw import Drawn, chart_svg, document_html, mentioned
-from bot.web.site import LANG_COOKIE, Person, Reader, language, people_of, reader_of, site_of
+from bot.web.draw import chart_svg
+from bot.web.site import (
+    LANG_COOKIE,
+    Person,
+    Reader,
+    id_of,
+    language,
+    people_of,
+    reader_of,
+    site_of,
+)
 
 routes = web.RouteTableDef()
 
@@ -133,13 +143,15 @@ async def home(request: web.Request) -> web.Response:
     outcomes = [(h, hand_winners(h.result)) for h in hands]
     ids: set[int] = {line.user_id for line in best}
     for _, doc in docs:
-        ids |= mentioned(doc)
+        ids |= {int(m) for m in members_named(doc) if m.isdigit()}
     for _, (winners, _total, _carried) in outcomes:
         ids |= {int(w) for w in winners if w.isdigit()}
     names = await people_of(site, reader, ids)
+    named = shown_names(names)
     now = site.clock()
-    tables: list[tuple[str, Drawn]] = [
-        (game, document_html(lang, doc, names, now=now)) for game, doc in docs
+    tables = [
+        Markup(document_html(doc, lang, names=named, now=now, kind=f"game-{game}"))
+        for game, doc in docs
     ]
     last = [
         {
@@ -162,6 +174,11 @@ async def home(request: web.Request) -> web.Response:
         for line in best
     ]
     return await page(request, reader, "home.html", tables=tables, hands=last, players=players)
+
+
+def shown_names(names: Mapping[int, Person]) -> dict[str, str]:
+    """The names a document's ``<@id>`` are drawn with (:func:`bot.view.html.document_html`)."""
+    return {str(user): person.name for user, person in names.items()}
 
 
 def _person(names: Mapping[int, Person], who: str) -> Person:
@@ -263,7 +280,7 @@ async def player(request: web.Request) -> web.Response:
     reader = await reader_of(request)
     site = site_of(request)
     lang = reader.lang
-    user_id = int(request.match_info["user"])
+    user_id = id_of(request, "user")
     async with site.db.read() as tx:
         stats = {p: await tx.player_stats(reader.guild_id, user_id, p) for p in PERIODS}
         last = await tx.player_hands(reader.guild_id, user_id, limit=LAST_HANDS)

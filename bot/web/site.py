@@ -10,6 +10,7 @@ a member's signed link in (a cookie scoped to the server's path from then on).
 from __future__ import annotations
 
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -17,9 +18,12 @@ from typing import Protocol
 from aiohttp import web
 
 from bot.i18n import LANGS, Lang, Message, people, render
+from bot.runtime import export
 from bot.runtime.public import PublicState
 from bot.storage import Database, Transaction
+from bot.storage.models import GameTable, Hand
 from bot.storage.web import WebMember, WebSettings
+from bot.view.replay import Replay
 from bot.web import links
 from bot.web.limits import RequestLimit
 
@@ -39,16 +43,23 @@ class TableShown:
 
 class TableSource(Protocol):
     """Where the pages find a server's open tables: the bot's own tables in its process
-    (:class:`bot.web.tables.LiveTables`), or storage (:class:`bot.web.tables.StoredTables`)."""
+    (:class:`bot.web.tables.LiveTables`), or storage (:class:`bot.web.tables.StoredTables`);
+    and whether a finished hand's pack is still in play (its replay is then refused)."""
 
     async def open_tables(self, guild_id: int) -> list[TableShown]: ...
 
+    async def pack_in_play(self, db: Database, table: GameTable, hand: Hand) -> bool: ...
+
 
 class NoTables:
-    """No table is shown (a site with nothing to read them from)."""
+    """No table is shown (a site with nothing to read them from); whether a pack is in play
+    is read from storage."""
 
     async def open_tables(self, guild_id: int) -> list[TableShown]:
         return []
+
+    async def pack_in_play(self, db: Database, table: GameTable, hand: Hand) -> bool:
+        return await export.pack_in_play(db, table, hand)
 
 
 @dataclass
@@ -63,6 +74,8 @@ class Site:
     #: Requests an address may make (None: no limit, e.g. the benchmark).
     limit: RequestLimit | None = None
     clock: Callable[[], float] = time.time
+    #: The hands replayed lately (:mod:`bot.web.hands`), by hand, reader and language.
+    replays: OrderedDict[tuple[int, str | None, Lang], Replay] = field(default_factory=OrderedDict)
 
     @property
     def secure(self) -> bool:
@@ -157,6 +170,22 @@ def accepted(header: str) -> Lang:
     return min(ranked)[2] if ranked else "en"
 
 
+#: The largest id a database holds (SQLite's and PostgreSQL's 64-bit integers).
+LARGEST_ID = 2**63 - 1
+
+
+def id_of(request: web.Request, key: str) -> int:
+    """The id the address gives under ``key`` (its route allows digits only); 404 for one no
+    database could hold."""
+    try:
+        value = int(request.match_info[key])
+    except (KeyError, ValueError):
+        raise web.HTTPNotFound() from None
+    if value > LARGEST_ID:
+        raise web.HTTPNotFound()
+    return value
+
+
 class MembersOnly(Exception):
     """The server shows its pages to its members only and the reader brought no valid link;
     ``expired``: he brought one, refused (expired, forged or revoked)."""
@@ -167,16 +196,24 @@ class MembersOnly(Exception):
         self.expired = expired
 
 
+class Refused(Exception):
+    """A page refused with its words: ``key`` (the catalogue's text), ``title`` (its
+    title's key) and the answer's ``status``."""
+
+    def __init__(self, key: str, status: int, title: str = "web-refused-title") -> None:
+        super().__init__(key)
+        self.key = key
+        self.status = status
+        self.title = title
+
+
 async def reader_of(request: web.Request) -> Reader:
     """The reader of a page under ``/g/{guild}/``: refuses with 404 a server whose pages are
     off (or that the database does not know), with :class:`MembersOnly` a reader without a
     valid link to a members-only server; a valid link in the address (``?k=``) is kept in a
     cookie and the page is loaded again without it."""
     site = site_of(request)
-    try:
-        guild_id = int(request.match_info["guild"])
-    except (KeyError, ValueError):
-        raise web.HTTPNotFound() from None
+    guild_id = id_of(request, "guild")
     lang = language(request)
     settings = await site.db.query(Transaction.web_settings, guild_id)
     known = settings.link_key is not None or await site.db.query(Transaction.guild_known, guild_id)

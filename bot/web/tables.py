@@ -6,6 +6,10 @@
 - :class:`StoredTables`: beside the bot (``python -m bot.web``), each open table loaded from
   storage on its own (``TableManager.stored_state``), without its last moves (which only the
   running bot holds).
+
+Each also says whether a finished hand's pack is still in play (its replay is refused then):
+the running bot's rule for a table it runs (:meth:`TableManager.pack_in_play`, from memory),
+else the same rule read from storage (:func:`bot.runtime.export.pack_in_play`).
 """
 
 from __future__ import annotations
@@ -15,11 +19,13 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from bot.i18n import Message
+from bot.runtime import export
 from bot.runtime.manager import TableManager
 from bot.runtime.presenter import SilentPresenter
 from bot.runtime.public import PublicState
 from bot.storage import Database, Transaction
-from bot.web.site import TableShown
+from bot.storage.models import GameTable, Hand
+from bot.web.site import NoTables, TableShown
 
 log = logging.getLogger(__name__)
 
@@ -48,8 +54,14 @@ class LiveTables:
             shown.append(TableShown(state, log_lines))
         return shown
 
+    async def pack_in_play(self, db: Database, table: GameTable, hand: Hand) -> bool:
+        running = self.manager.tables.get(table.id)
+        if running is not None and not running.closed:
+            return await self.manager.pack_in_play(hand)  # from memory: no query
+        return await export.pack_in_play(db, table, hand)
 
-class StoredTables:
+
+class StoredTables(NoTables):
     """The open tables as storage holds them (a reader's database)."""
 
     def __init__(self, db: Database) -> None:

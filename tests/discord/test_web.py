@@ -99,7 +99,7 @@ async def test_the_showdown_links_to_its_hands_page_without_a_request_more(salon
 
 
 async def test_leaderboard_and_history_link_to_the_pages(salon: Any) -> None:
-    await played(salon)
+    _table, hand = await played(salon)
     alice = salon.member("alice")
     board = await alice.slash(salon.channel, "leaderboard", metric="hands_won", period="week")
     assert not board.ephemeral
@@ -107,9 +107,12 @@ async def test_leaderboard_and_history_link_to_the_pages(salon: Any) -> None:
     assert link_buttons(board.response) == [("Open the page", url)]
     history = await alice.slash(salon.channel, "history")
     assert f"On the web: {URL}/g/{salon.guild.id}/?k={alice.id}." in history.response.content
+    # each hand's number opens its replayer (a plain address: no token in a listing)
+    assert f"[#{hand}](<{URL}/g/{salon.guild.id}/hands/{hand}>)" in history.response.content
     admin = add_manager(salon, "boss")
     await admin.slash(salon.channel, "admin web", visibility="off")
     board = await alice.slash(salon.channel, "leaderboard")
     assert link_buttons(board.response) == []
     history = await alice.slash(salon.channel, "history")
     assert "On the web" not in history.response.content
+    assert f"`#{hand}`" in history.response.content and "/hands/" not in history.response.content

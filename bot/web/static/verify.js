@@ -311,42 +311,68 @@ export function renderReport(report, data, list) {
   if (report.verdict === "match") {
     item(say(report.notes.length ? "verify-web-match-continued" : "verify-ok", {}), "verdict ok");
   } else if (report.verdict === "mismatch") {
+    // the verdict with its reasons (a failed step above says one of them in its place too)
     item(say("verify-mismatch", {}), "verdict bad");
-    const failed = new Set(report.steps.filter((s) => s.ok === false).map((s) => s.key));
-    for (const { code, params } of report.problems) {
-      const key = `verify-problem-${code}`;
-      if (!failed.has(key)) item(say(key, params), "bad");  // else the step said it already
-    }
+    for (const { code, params } of report.problems) item(say(`verify-problem-${code}`, params), "bad");
   }
 }
 
-// Wire a verifier block of the page: `root` holds the record's address in data-verify, a
-// button [data-verify-button], a list [data-verify-output], and a
+// Wire a verifier block of the page: `root` holds the record's address in data-verify with a
+// button [data-verify-button], or a file input [data-verify-file] (a record of the reader's
+// own, checked where it is: nothing is sent), or both; a list [data-verify-output]; and a
 // <script type="application/json" data-verify-texts> with the texts in the reader's language
-// and the players' names (bot.view.fair_text.verifier_data). The block's data-verdict says
-// how the check went: running, match, mismatch, pending or error.
+// and the players' names (bot.view.fair_text.verifier_data), in the block or elsewhere in the
+// page. The block's data-verdict says how the check went: running, match, mismatch, pending
+// or error.
 export function mountVerifier(root) {
   const button = root.querySelector("[data-verify-button]");
+  const input = root.querySelector("[data-verify-file]");
   const list = root.querySelector("[data-verify-output]");
-  const source = root.querySelector("script[data-verify-texts]");
+  const source = root.querySelector("script[data-verify-texts]")
+    ?? root.ownerDocument.querySelector("script[data-verify-texts]");
   const data = source ? JSON.parse(source.textContent) : {};
-  button.addEventListener("click", async () => {
-    button.disabled = true;
+  const texts = data.texts ?? {};
+  const failed = (key, error) => {
+    const li = list.ownerDocument.createElement("li");
+    li.className = "bad";
+    li.textContent = texts[key] ?? String(error);
+    list.replaceChildren(li);
+    root.dataset.verdict = "error";
+  };
+  // Check the record `load` gives (null: it could not be read as a record).
+  const check = async (control, load) => {
+    control.disabled = true;
     root.dataset.verdict = "running";
     try {
-      const response = await fetch(root.dataset.verify, { credentials: "same-origin" });
-      const report = await verifyRecord(await response.json());
+      const record = await load();
+      if (record === null) {
+        failed("verify-web-bad-file");
+        return;
+      }
+      const report = await verifyRecord(record);
       renderReport(report, data, list);
       root.dataset.verdict = report.verdict;
     } catch (error) {
-      const li = list.ownerDocument.createElement("li");
-      li.className = "bad";
-      li.textContent = (data.texts ?? {})["verify-web-failed"] ?? String(error);
-      list.replaceChildren(li);
-      root.dataset.verdict = "error";
+      failed("verify-web-failed", error);
     } finally {
-      button.disabled = false;
+      control.disabled = false;
     }
+  };
+  button?.addEventListener("click", () => check(button, async () => {
+    const response = await fetch(root.dataset.verify, { credentials: "same-origin" });
+    return response.json();
+  }));
+  input?.addEventListener("change", () => {
+    const file = input.files?.[0];
+    if (!file) return;
+    check(input, async () => {
+      try {
+        const record = JSON.parse(await file.text());
+        return isObject(record) ? record : null;
+      } catch {
+        return null;
+      }
+    });
   });
 }
 

@@ -28,3 +28,4 @@ verify-web-not-followed = This page checks the hands against this deal's pack; t
 verify-web-sealed = 🔒 The server seed is still secret: this deal can be checked once it is revealed.
 verify-web-match-continued = ✅ The commitment holds and every hand was dealt from the top of the pack.
 verify-web-failed = The check could not run in this browser (it needs a secure page: https).
+verify-web-bad-file = This file is not a hand's record (a file /replay gives).

@@ -57,6 +57,33 @@ web-too-many-requests = Too many pages asked from your address in a short time: 
 web-refused-title = Refused
 web-refused = This request cannot be served.
 
+# The hand replayer and its verifier (bot/web/hands.py)
+web-hand-heading = Hand #{ $id }
+web-hand-facts = { $game } · table #{ $table }, its hand { $no } · { $when }
+web-step-of = Step { $n } of { $steps }
+web-first-step = First
+web-last-step = Last
+web-steps = Steps
+web-keys = On a keyboard: ← and → go back and forth a step, Home and End go to the deal and the payouts.
+web-hand-public = Each step shows the cards the table saw at that moment.
+web-hand-own-cards = Each step shows the cards the table saw at that moment, and your own cards from the moment you looked at them.
+web-hand-not-yet-title = Not yet
+web-hand-not-over = This hand is still being played: its replay opens once it is over.
+web-hand-void-title = Called off
+web-hand-void = This hand was called off before its end: there is nothing to replay.
+web-hand-unreadable-title = Cannot be shown
+web-fair-title = Fair dealing
+web-verify-intro = The server seed is revealed: your browser can recompute this deal's deck from the seeds, and check every hand against it.
+web-verify-sealed = 🔒 The server seed is still secret: it is revealed after { $n ->
+    [one] 1 more deal
+   *[other] { $n } more deals
+} at this table, when a player asks (/table reseed) or when the table closes. This deal can be checked here then.
+web-verify-sealed-retired = 🔒 The server seed is retired: it is revealed once the cards of its pack can no longer be dealt. This deal can be checked here then.
+web-download = Download the hand's file (JSON, as /replay gives it)
+web-verify-file = Check a hand's file of your own:
+web-verify-file-help = Choose a file that /replay gave you: your browser checks it the same way, without sending it anywhere.
+web-verify-title = Check a hand's deal
+
 # Discord
 web-your-link = Your own link to this server's pages, for { $days ->
     [one] { $days } day

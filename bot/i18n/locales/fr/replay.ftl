@@ -28,3 +28,4 @@ verify-web-not-followed = Cette page vérifie les mains contre le paquet de cett
 verify-web-sealed = 🔒 La graine du serveur est encore secrète : cette donne pourra être vérifiée quand elle sera révélée.
 verify-web-match-continued = ✅ L'engagement tient et chaque main a été prise sur le dessus du paquet.
 verify-web-failed = La vérification n'a pas pu se faire dans ce navigateur (il faut une page sécurisée : https).
+verify-web-bad-file = Ce fichier n'est pas l'historique d'une donne (un fichier que donne /rejouer).

@@ -57,6 +57,33 @@ web-too-many-requests = Trop de pages demandées depuis votre adresse en peu de 
 web-refused-title = Refusé
 web-refused = Cette demande ne peut pas être servie.
 
+# Le rejoueur d'une donne et son vérificateur (bot/web/hands.py)
+web-hand-heading = Donne n° { $id }
+web-hand-facts = { $game } · table n° { $table }, sa donne { $no } · { $when }
+web-step-of = Étape { $n } sur { $steps }
+web-first-step = Première
+web-last-step = Dernière
+web-steps = Les étapes
+web-keys = Au clavier : ← et → reculent et avancent d'une étape, Début et Fin mènent à la distribution et aux paiements.
+web-hand-public = Chaque étape montre les cartes que la table voyait à ce moment-là.
+web-hand-own-cards = Chaque étape montre les cartes que la table voyait à ce moment-là, et les vôtres dès que vous les avez regardées.
+web-hand-not-yet-title = Pas encore
+web-hand-not-over = Cette donne est encore en cours : on pourra la rejouer quand elle sera finie.
+web-hand-void-title = Donne annulée
+web-hand-void = Cette donne a été annulée avant la fin : il n'y a rien à rejouer.
+web-hand-unreadable-title = Impossible à montrer
+web-fair-title = Donne équitable
+web-verify-intro = La graine du serveur est révélée : votre navigateur peut recalculer le paquet de cette donne à partir des graines, et y comparer chaque main.
+web-verify-sealed = 🔒 La graine du serveur est encore secrète : elle sera révélée dans { $n ->
+    [one] { $n } donne
+   *[other] { $n } donnes
+} à cette table, quand un joueur le demandera (/table nouvelle-graine) ou à la fermeture de la table. Cette donne pourra alors être vérifiée ici.
+web-verify-sealed-retired = 🔒 La graine du serveur est retirée : elle sera révélée dès que les cartes de son paquet ne pourront plus être distribuées. Cette donne pourra alors être vérifiée ici.
+web-download = Télécharger le fichier de la donne (JSON, comme le donne /rejouer)
+web-verify-file = Vérifier un fichier de donne à vous :
+web-verify-file-help = Choisissez un fichier que /rejouer vous a donné : votre navigateur le vérifie de la même façon, sans l'envoyer nulle part.
+web-verify-title = Vérifier une donne
+
 # Discord
 web-your-link = Votre propre lien vers les pages du serveur, valable { $days ->
     [one] { $days } jour
