@@ -9,7 +9,6 @@ a nine-player Brelan sit-and-go on an English server.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import discord
 
@@ -32,6 +31,7 @@ from bot.runtime.tournament_events import (
 from bot.ui.render import embed_of, table_embed
 from bot.ui.showcase import STATE
 from bot.ui.tournament_view import registration_view
+from bot.view.document import Document
 from bot.view.tournament import event_lines, tournament_document
 
 LANG = "en"
@@ -146,8 +146,10 @@ def _named(text: str) -> str:
     return re.sub(r"<t:\d+:R>", "in 12 minutes", text)
 
 
-def embed_markdown(embed: discord.Embed, buttons: Any = None) -> str:
-    """An embed (and its buttons) as the README quotes a message."""
+def embed_markdown(doc: Document, buttons: discord.ui.View | None = None) -> str:
+    """A document as Discord draws it (:func:`~bot.ui.render.embed_of`), and its buttons,
+    as the README quotes a message."""
+    embed = embed_of(LANG, doc)
     lines = [f"> **{embed.title}**"]
     lines += [f"> {line}" for line in (embed.description or "").split("\n") if line]
     for field in embed.fields:
@@ -167,8 +169,7 @@ def tournament_markdown() -> str:
     parts = [
         "**The registration message** (edited in place as players register):",
         embed_markdown(
-            embed_of(LANG, tournament_document(LANG, registering)),
-            registration_view(LANG, registering),
+            tournament_document(LANG, registering), registration_view(LANG, registering)
         ),
         "**Announcements** in the channel (one message for what happens at once):",
         "\n".join(
@@ -177,9 +178,9 @@ def tournament_markdown() -> str:
         "**A table's message** in its thread (the seats and the hand as at any table):",
         _table_section(),
         "**The standings** (the same message, once play has begun):",
-        embed_markdown(embed_of(LANG, tournament_document(LANG, sample("running")))),
+        embed_markdown(tournament_document(LANG, sample("running"))),
         "**The results** (the same message at the end, and posted with the winner's line):",
-        embed_markdown(embed_of(LANG, tournament_document(LANG, sample("finished")))),
+        embed_markdown(tournament_document(LANG, sample("finished"))),
     ]
     return "\n\n".join(parts) + "\n"
 

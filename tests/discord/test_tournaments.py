@@ -224,3 +224,35 @@ async def test_an_admin_calls_a_running_tournament_off_and_every_buy_in_comes_ba
     assert "#1 Brag — called off" in private(past)
     await salon.env.advance_time(PAUSE)
     await chips_hold(salon)
+
+
+async def test_a_move_at_a_tournament_table_costs_one_request(
+    salon: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With turn notices off, a click at a table in its thread is the interaction's answer
+    alone, as at any table (a hand's end costs its showdown and the tournament's news)."""
+    steady(salon, monkeypatch)
+    for name in ("ann", "ben", "cid"):
+        await salon.member(name).slash(salon.channel, "notify", how="off")
+    await create(salon, "brelan", seats=3, buy_in=10)
+    await register_all(salon, ["ann", "ben", "cid"])
+    (table,) = tournament_tables(salon)
+    members = {salon.member(n).id: salon.member(n) for n in ("ann", "ben", "cid")}
+    for _ in range(10):
+        hand = salon.bot.manager.public_state(table)["hand"]
+        if hand is not None and hand["to_act"] is not None:
+            break
+        await salon.env.advance_time(PAUSE)
+    message = await thread_message(salon, table.id)
+    first = next(  # the first move of three players never ends the hand
+        c.custom_id
+        for row in message.components
+        for c in row.children
+        if c.custom_id.startswith(f"salon:a:{table.id}:{hand['id']}:")
+    )
+    before = len(salon.env.http_requests)
+    clicked = await members[int(hand["to_act"])].click(message, custom_id=first)
+    assert not clicked.ephemeral
+    assert salon.bot.manager.public_state(table)["hand"]["id"] == hand["id"]  # not over
+    made = salon.env.http_requests[before:]
+    assert [r.path.split("/")[1] for r in made] == ["interactions"], made
