@@ -10,7 +10,8 @@ member's language.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -48,8 +49,17 @@ PERMISSIONS = (
     "create_public_threads",
     "send_messages_in_threads",
 )
+Callback = TypeVar("Callback", bound=Callable[..., Awaitable[Any]])
 #: How many past tournaments ``/tournament list past:true`` shows.
 PAST_SHOWN = 20
+
+
+def picks_a_tournament(command: Callback) -> Callback:
+    """The ``tournament`` option of a command: its French name and its help."""
+    described = app_commands.describe(
+        tournament=L("Which tournament (default: this channel's)", "Quel tournoi (ce salon)")
+    )(command)
+    return app_commands.rename(tournament=L("tournament", "tournoi"))(described)
 
 
 def may_run_a_tournament(interaction: discord.Interaction) -> None:
@@ -218,9 +228,9 @@ class Tournaments(commands.Cog):
             "Lancer maintenant avec les inscrits (son créateur ou un gérant)",
         ),
     )
-    @app_commands.rename(tournament=L("tournament", "tournoi"), fill=L("fill_house", "compléter"))
+    @picks_a_tournament
+    @app_commands.rename(fill=L("fill_house", "compléter"))
     @app_commands.describe(
-        tournament=L("Which tournament (default: this channel's)", "Quel tournoi (ce salon)"),
         fill=L(
             "House players take the places left first",
             "Des joueurs de la maison prennent d'abord les places libres",
@@ -251,10 +261,7 @@ class Tournaments(commands.Cog):
             "le début)",
         ),
     )
-    @app_commands.rename(tournament=L("tournament", "tournoi"))
-    @app_commands.describe(
-        tournament=L("Which tournament (default: this channel's)", "Quel tournoi (ce salon)")
-    )
+    @picks_a_tournament
     @answered_in_time
     async def cancel(
         self,
@@ -276,10 +283,7 @@ class Tournaments(commands.Cog):
             "Les inscrits, le classement ou les résultats d'un tournoi, en privé",
         ),
     )
-    @app_commands.rename(tournament=L("tournament", "tournoi"))
-    @app_commands.describe(
-        tournament=L("Which tournament (default: this channel's)", "Quel tournoi (ce salon)")
-    )
+    @picks_a_tournament
     @answered_in_time
     async def status(
         self,

@@ -19,8 +19,9 @@ import io
 import logging
 from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable, Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import discord
 
@@ -76,6 +77,27 @@ class Capture:
 _capture: contextvars.ContextVar[Capture | None] = contextvars.ContextVar(
     "salon_capture", default=None
 )
+
+
+class Closable(Protocol):
+    open: bool
+
+
+Captured = TypeVar("Captured", bound=Closable)
+
+
+@contextlib.contextmanager
+def capturing(
+    var: contextvars.ContextVar[Captured | None], capture: Captured
+) -> Iterator[Captured]:
+    """``capture`` is ``var``'s within the block, and closed after it (timers and tasks
+    created inside inherit the context, and must not find it open)."""
+    token = var.set(capture)
+    try:
+        yield capture
+    finally:
+        capture.open = False
+        var.reset(token)
 
 
 @dataclass
@@ -170,16 +192,9 @@ class DiscordPresenter:
 
     # -- capture ------------------------------------------------------------------------
 
-    @contextlib.contextmanager
-    def responding(self, table_id: int) -> Iterator[Capture]:
+    def responding(self, table_id: int) -> AbstractContextManager[Capture]:
         """Within this block, table updates wait for the interaction's own answer."""
-        capture = Capture(table_id)
-        token = _capture.set(capture)
-        try:
-            yield capture
-        finally:
-            capture.open = False  # timers created inside inherit the context: close it
-            _capture.reset(token)
+        return capturing(_capture, Capture(table_id))
 
     # -- what the table message shows -----------------------------------------------------
 

@@ -27,7 +27,8 @@ import contextvars
 import functools
 import logging
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
@@ -46,7 +47,7 @@ from bot.storage import Transaction
 from bot.ui.interaction import guild_lang
 from bot.ui.limits import CONTENT
 from bot.ui.outbox import NOTICE, PRIVATE, TABLE, Fault, Outbox, Pacer, classify
-from bot.ui.presenter import Counters, DiscordPresenter
+from bot.ui.presenter import Counters, DiscordPresenter, capturing
 from bot.ui.render import embed_of
 from bot.ui.services import PresenterHost
 from bot.ui.tournament_view import registration_view
@@ -133,17 +134,10 @@ class DiscordTournamentPresenter:
 
     # -- what a click or a command answers with ----------------------------------------------
 
-    @contextlib.contextmanager
-    def responding(self, tournament_id: int | None) -> Iterator[TournamentCapture]:
+    def responding(self, tournament_id: int | None) -> AbstractContextManager[TournamentCapture]:
         """Within this block the tournament's updates wait for the interaction's own answer
         (``None``: any tournament's, for ``/tournament create``)."""
-        capture = TournamentCapture(tournament_id)
-        token = _capture.set(capture)
-        try:
-            yield capture
-        finally:
-            capture.open = False  # tasks created inside inherit the context: close it
-            _capture.reset(token)
+        return capturing(_capture, TournamentCapture(tournament_id))
 
     async def view(self, tournament_id: int) -> TournamentView:
         """The tournament as last told, else as storage has it."""

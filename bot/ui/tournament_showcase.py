@@ -158,7 +158,11 @@ def embed_markdown(doc: Document, buttons: discord.ui.View | None = None) -> str
     if embed.footer.text:
         lines.append(f"> _{embed.footer.text}_")
     if buttons is not None:
-        labels = [getattr(item, "item", item).label for item in buttons.children]
+        labels = [
+            item.item.label
+            for item in buttons.children
+            if isinstance(item, discord.ui.DynamicItem) and isinstance(item.item, discord.ui.Button)
+        ]
         lines.append("> " + " ".join(f"[{label}]" for label in labels))
     return _named("\n".join(lines))
 

@@ -17,9 +17,10 @@ from tournament_helpers import (
     click_a_move,
     create,
     register_all,
+    shows_it_called_off,
+    started,
     steady,
     thread_message,
-    tournament_message,
     tournament_tables,
 )
 
@@ -65,8 +66,7 @@ async def test_threads_the_bot_may_not_open_call_the_tournament_off(
     assert await status(salon) == "cancelled"
     said = "\n".join(announcements(salon))
     assert "I cannot open its tables' threads in this channel" in said
-    message = await tournament_message(salon)
-    assert "Called off" in message.embeds[0].description and not message.components
+    await shows_it_called_off(salon)
     await refunded(salon)
 
 
@@ -92,10 +92,7 @@ async def test_a_429_and_5xx_on_opening_the_threads_are_waited_out(
 async def test_a_deleted_thread_moves_its_table_to_a_new_one_and_play_goes_on(
     salon: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    steady(salon, monkeypatch)
-    await create(salon, "brag", seats=3, buy_in=25, house=1)
-    await register_all(salon, NAMES)
-    (table,) = tournament_tables(salon)
+    table = await started(salon, monkeypatch, "brag")
     old = table.channel_id
     salon.env.backend.delete_channel(old)
     await salon.env.settle()
@@ -130,9 +127,7 @@ async def test_the_tournaments_channel_deleted_calls_it_off(
 async def test_the_bot_removed_from_the_server_calls_its_tournaments_off(
     salon: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    steady(salon, monkeypatch)
-    await create(salon, "brelan", seats=3, buy_in=25, house=1)
-    await register_all(salon, NAMES)  # running
+    await started(salon, monkeypatch, "brelan")
     other = salon.guild.create_text_channel("later")
     await salon.member("cid").slash(other, "tournament create", game="brag", seats=5, buy_in=25)
     await register_all(salon, ["cid"], tid=2)  # registering
@@ -145,10 +140,7 @@ async def test_the_bot_removed_from_the_server_calls_its_tournaments_off(
 async def test_a_deleted_thread_the_bot_cannot_replace_calls_the_tournament_off(
     salon: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    steady(salon, monkeypatch)
-    await create(salon, "bouillotte", seats=3, buy_in=25, house=1)
-    await register_all(salon, NAMES)
-    (table,) = tournament_tables(salon)
+    table = await started(salon, monkeypatch, "bouillotte")
     salon.env.inject_error(
         "POST", f"/channels/{salon.channel.id}/threads", status=403, code=50013, times=None
     )

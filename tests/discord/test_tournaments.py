@@ -22,6 +22,8 @@ from tournament_helpers import (
     create,
     embeds_text,
     register_all,
+    shows_it_called_off,
+    started,
     steady,
     thread_message,
     tournament_message,
@@ -191,18 +193,14 @@ async def test_a_scheduled_tournament_reminds_its_players_then_refunds_a_short_f
     said = "\n".join(announcements(salon, mark))
     assert "Tournament 1 is called off: 2 registered, 3 needed." in said
     assert {await balance(salon, n) for n in ("ann", "ben")} == {GRANT}
-    message = await tournament_message(salon)
-    assert "Called off" in message.embeds[0].description and not message.components
+    await shows_it_called_off(salon)
     await chips_hold(salon)
 
 
 async def test_an_admin_calls_a_running_tournament_off_and_every_buy_in_comes_back(
     salon: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    steady(salon, monkeypatch)
-    await create(salon, "brag", seats=3, buy_in=30, house=1)
-    await register_all(salon, ["ann", "ben"])
-    (table,) = tournament_tables(salon)
+    table = await started(salon, monkeypatch, "brag")
     refused = await salon.member("ben").slash(salon.channel, "tournament cancel")
     assert private(refused).startswith("Only a server manager can call off a tournament")
     creator = await salon.member("ann").slash(salon.channel, "tournament cancel")

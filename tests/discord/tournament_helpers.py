@@ -118,6 +118,22 @@ def tournament_tables(salon: Any, tid: int = 1) -> list[Any]:
     )
 
 
+async def started(salon: Any, monkeypatch: pytest.MonkeyPatch, game: str, **options: Any) -> Any:
+    """A sit-and-go of three (ann, ben and a house player, 25 chips each) under way; its
+    table."""
+    steady(salon, monkeypatch)
+    await create(salon, game, seats=3, buy_in=25, house=1, **options)
+    await register_all(salon, ["ann", "ben"])
+    (table,) = tournament_tables(salon)
+    return table
+
+
+async def shows_it_called_off(salon: Any, tid: int = 1) -> None:
+    """The tournament's message says it was called off, with no button left."""
+    message = await tournament_message(salon, tid)
+    assert "Called off" in message.embeds[0].description and not message.components
+
+
 async def click_a_move(salon: Any, rng: random.Random, tid: int = 1) -> bool:
     """A member to act at one of the tournament's tables clicks one of his move buttons (a
     preset amount, drawn by ``rng``); True if one did."""
