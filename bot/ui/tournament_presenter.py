@@ -260,13 +260,15 @@ class DiscordTournamentPresenter:
         )
 
     def _thread_named(self, channel_id: int, name: str, known: int | None) -> int | None:
-        """A thread still there: the one this process opened, or one of the channel's of
-        that name (a start killed halfway opened it)."""
-        if known is not None and self.bot.get_channel(known) is not None:
-            return known
+        """A thread still there and open: the one this process opened, or one of the
+        channel's of that name (a start killed halfway opened it). The cache holds no
+        archived thread, and a locked one is left (the bot could not reopen it)."""
         parent = self.bot.get_channel(channel_id)
-        for thread in getattr(parent, "threads", None) or []:
-            if thread.name == name:
+        threads = getattr(parent, "threads", None) or []
+        if known is not None:
+            threads = [self.bot.get_channel(known), *threads]
+        for thread in threads:
+            if thread is not None and thread.name == name and not getattr(thread, "locked", False):
                 return int(thread.id)
         return None
 

@@ -165,3 +165,21 @@ async def test_a_channel_deleted_while_the_bot_was_down_calls_its_tournament_off
     await salon.restart()  # the sweep at READY finds the channel gone
     assert await status(salon) == "cancelled"
     await refunded(salon)
+
+
+async def test_a_locked_thread_the_bot_cannot_reopen_moves_its_table_to_a_new_one(
+    salon: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await started(salon, monkeypatch, "brelan")
+    locked = table.channel_id
+    meta = {"archived": True, "locked": True}
+    salon.env.backend.edit_channel(locked, {}, thread_metadata=meta)  # by a moderator
+    salon.env.inject_error(
+        "PATCH", f"/channels/{locked}/messages/*", status=400, code=50083, times=None
+    )
+    salon.env.inject_error("PATCH", f"/channels/{locked}", status=403, code=50001, times=None)
+    await play_to_the_end(salon)  # the next update finds the thread closed to the bot
+    moved = await salon.bot.db.query(Transaction.get_table, table.id)
+    assert moved.channel_id != locked
+    assert [t.name for t in salon.channel.threads].count("Tournament 1 · table 1") == 2
+    await chips_hold(salon)
