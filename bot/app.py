@@ -28,10 +28,11 @@ from bot.storage.readonly import open_reader
 from bot.ui import card_emojis
 from bot.ui.abuse import ClickLimiter
 from bot.ui.i18n import SalonTranslator
-from bot.ui.outbox import discord_clock
+from bot.ui.outbox import Pacer, discord_clock
 from bot.ui.presenter import DiscordPresenter
 from bot.ui.replies import answer_failure
 from bot.ui.services import Services
+from bot.ui.tournament_presenter import DiscordTournamentPresenter
 from bot.ui.web_links import WebLinks
 from bot.web.app import serving
 from bot.web.limits import RequestLimit
@@ -80,6 +81,7 @@ DEFAULT_MENTIONS = discord.AllowedMentions(
 EXTENSIONS: tuple[str, ...] = (
     "cogs.rules",
     "cogs.tables",
+    "cogs.tournaments",
     "cogs.economy",
     "cogs.history",
     "cogs.admin",
@@ -154,6 +156,7 @@ class SalonBot(commands.AutoShardedBot):
     db: Database
     manager: TableManager
     presenter: DiscordPresenter
+    tournament_messages: DiscordTournamentPresenter
 
     def __init__(
         self,
@@ -223,8 +226,11 @@ class SalonBot(commands.AutoShardedBot):
         # the gateway and the HTTP session close after the presenter's last sends, before
         # the database
         stack.push_async_callback(self._close_client)
-        self.presenter = DiscordPresenter(self)
+        pacer = Pacer()  # one pace for every REST call of the bot's own
+        self.presenter = DiscordPresenter(self, pacer=pacer)
         stack.push_async_callback(self._close_presenter, self.presenter)
+        self.tournament_messages = DiscordTournamentPresenter(self, self.presenter, pacer)
+        stack.push_async_callback(self._close_presenter, self.tournament_messages)
         self.manager = TableManager(
             self.db,
             self.presenter,
@@ -233,6 +239,7 @@ class SalonBot(commands.AutoShardedBot):
             shards=self.settings.shards,
             # An SQLite file is held by one process (its lock): leases are for PostgreSQL.
             lease_owner=lease_owner() if self.settings.postgres else None,
+            tournament_presenter=self.tournament_messages,
         )
         stack.push_async_callback(self.manager.aclose, SHUTDOWN_GRACE)
         await self.tree.set_translator(SalonTranslator())
@@ -334,7 +341,7 @@ class SalonBot(commands.AutoShardedBot):
         await super().close()
 
     @staticmethod
-    async def _close_presenter(presenter: DiscordPresenter) -> None:
+    async def _close_presenter(presenter: DiscordPresenter | DiscordTournamentPresenter) -> None:
         try:  # the last table messages go out while the HTTP session and the database are open
             await presenter.aclose(SHUTDOWN_GRACE)
         except Exception:

@@ -36,6 +36,7 @@ from discord.ext import commands
 
 from bot.i18n import Lang, render
 from bot.storage import Transaction
+from bot.storage.tournaments import Tournament
 from bot.ui.economy_text import game_name
 from bot.ui.interaction import guild_lang
 from bot.ui.safe_text import plain
@@ -144,8 +145,26 @@ class Lifecycle(commands.Cog):
 
     # -- channels and threads ---------------------------------------------------------------
 
+    async def live_tournaments(self, guild_id: int | None = None) -> list[Tournament]:
+        """The tournaments under way (of one server), as storage has them."""
+        try:
+            return await self.bot.db.query(Transaction.tournaments, guild_id)
+        except Exception:
+            log.exception("could not read the tournaments under way")
+            return []
+
+    async def tournament_gone(self, tournament_id: int) -> None:
+        """A tournament's channel is gone: it is called off, every buy-in refunded."""
+        try:
+            await self.bot.manager.tournaments.channel_gone(tournament_id)
+        except Exception:
+            log.exception("could not call tournament %s off", tournament_id)
+
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        for tournament in await self.live_tournaments(channel.guild.id):
+            if tournament.channel_id == channel.id:  # its tables' threads go with it
+                await self.tournament_gone(tournament.id)
         for table_id in self.tables_in(channel.id):
             await self.close_gone(table_id, "channel", channel.guild.name)
         # Threads of the deleted channel that were archived were not in the cache, so no
@@ -222,7 +241,7 @@ class Lifecycle(commands.Cog):
         await self.close_guild(guild.id, guild.name)
 
     async def close_guild(self, guild_id: int, server: str | None) -> None:
-        if not self.guild_has_tables(guild_id):
+        if not self.guild_has_tables(guild_id) and not await self.live_tournaments(guild_id):
             return
         try:
             closed = await self.bot.manager.guild_gone(guild_id, "guild")
@@ -338,6 +357,9 @@ class Lifecycle(commands.Cog):
         by_guild: dict[int, list[int]] = {}
         for table in list(self.bot.manager.tables.values()):
             by_guild.setdefault(table.guild_id, []).append(table.id)
+        for tournament in await self.live_tournaments():
+            if self.bot.manager.shards.owns(tournament.guild_id):
+                by_guild.setdefault(tournament.guild_id, [])
         for guild_id in by_guild:
             guild = self.bot.get_guild(guild_id)
             if guild is None:
@@ -350,7 +372,16 @@ class Lifecycle(commands.Cog):
     async def sweep_guild(self, guild: discord.Guild) -> None:
         """Close this server's tables whose channel or thread no longer exists: a channel
         not in the cache (an archived thread never is) costs one REST fetch; NotFound and
-        Forbidden close the table, any other error leaves it."""
+        Forbidden close the table, any other error leaves it; a tournament whose channel is
+        gone is called off."""
+        for tournament in await self.live_tournaments(guild.id):
+            if guild.get_channel(tournament.channel_id) is None:
+                try:
+                    await self.bot.fetch_channel(tournament.channel_id)
+                except (discord.NotFound, discord.Forbidden):
+                    await self.tournament_gone(tournament.id)
+                except discord.HTTPException:
+                    log.warning("could not check tournament %s's channel", tournament.id)
         for table in list(self.bot.manager.tables.values()):
             if table.guild_id != guild.id or guild.get_channel_or_thread(table.channel_id):
                 continue

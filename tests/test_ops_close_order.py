@@ -41,7 +41,7 @@ class Resources:
                 resources.events.append("close database")
 
         class Presenter:
-            def __init__(self, bot: SalonBot) -> None:
+            def __init__(self, bot: SalonBot, **options: Any) -> None:
                 resources.events.append("open presenter")
 
             async def aclose(self, grace: float) -> None:
@@ -63,7 +63,15 @@ class Resources:
             async def aclose(self, grace: float) -> None:
                 resources.events.append("close manager")
 
+        class TournamentMessages:  # closed with the table messages, in their step
+            def __init__(self, *args: Any) -> None:
+                pass
+
+            async def aclose(self, grace: float) -> None:
+                pass
+
         self.Db, self.Presenter, self.Manager = Db, Presenter, Manager
+        self.TournamentMessages = TournamentMessages
 
     def loop(self, name: str) -> Any:
         async def forever(_bot: SalonBot) -> None:
@@ -82,6 +90,7 @@ def resources(monkeypatch: pytest.MonkeyPatch) -> Resources:
     monkeypatch.setattr(bot.app, "Database", stubs.Db)
     monkeypatch.setattr(bot.app, "DiscordPresenter", stubs.Presenter)
     monkeypatch.setattr(bot.app, "TableManager", stubs.Manager)
+    monkeypatch.setattr(bot.app, "DiscordTournamentPresenter", stubs.TournamentMessages)
     monkeypatch.setattr(bot.app, "heartbeat_loop", stubs.loop("heartbeat"))
     monkeypatch.setattr(bot.app, "retention_loop", stubs.loop("retention"))
 

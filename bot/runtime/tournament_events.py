@@ -189,7 +189,8 @@ class Results(TournamentEvent):
 @dataclass(frozen=True, slots=True)
 class Cancelled(TournamentEvent):
     """Called off, every buy-in refunded: by an admin (``by``), for want of players at the
-    start (``reason`` "field"), or because its server or channel is gone ("gone")."""
+    start (``reason`` "field"), because its server or channel is gone ("gone"), or because
+    its tables can have no channel of their own ("threads": :class:`NoChannel`)."""
 
     reason: str
     refunds: Mapping[int, int] = field(default_factory=dict)
@@ -205,6 +206,8 @@ class Cancelled(TournamentEvent):
                 n=self.entrants,
                 need=self.need,
             )
+        if self.reason == "threads":
+            return Message.of("tournament-cancelled-threads", tournament=self.tournament_id)
         return Message.of("tournament-cancelled", tournament=self.tournament_id)
 
 
@@ -262,6 +265,17 @@ class TournamentView(TypedDict):
     message_ids: dict[str, int]
 
 
+class NoChannel(Exception):
+    """Raised by :meth:`TournamentPresenter.table_channel` when a table can have no channel
+    there for good (Discord: the bot may not open threads in the tournament's channel, or
+    the channel is gone); any other failure is taken for a passing one and tried again.
+    ``reason`` is the :class:`Cancelled` reason it gives: "threads" or "gone"."""
+
+    def __init__(self, reason: str = "threads") -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 class TournamentPresenter(Protocol):
     """Where a tournament's news goes (the Discord layer: its registration message, one
     thread per table, the announcements)."""
@@ -274,7 +288,8 @@ class TournamentPresenter(Protocol):
 
     async def table_channel(self, tournament_id: int, channel_id: int, no: int) -> int:
         """The channel where table ``no`` of the tournament plays (Discord: a thread of the
-        tournament's channel ``channel_id``, opened now or found again by its name)."""
+        tournament's channel ``channel_id``, opened now or found again by its name);
+        :class:`NoChannel` if it cannot be had there for good."""
 
 
 class SilentTournamentPresenter:

@@ -34,6 +34,7 @@ from bot.runtime.settings import Settings
 from bot.runtime.tournament_events import (
     Cancelled,
     EntrantView,
+    NoChannel,
     Registered,
     Reminder,
     SilentTournamentPresenter,
@@ -198,7 +199,8 @@ class TournamentDirector(TournamentPlay):
             need = spec.min_players
             if len(entrants) < need or all(is_house(u) for u in entrants):
                 raise TableError("refuse-tournament-too-few", n=len(entrants), need=need)
-            await self._start(tournament_id)
+            if not await self._start(tournament_id):
+                return Message.of("tournament-cancelled-threads", tournament=tournament_id)
         return Message.of("done-tournament-started")
 
     async def _fill_house(
@@ -252,6 +254,7 @@ class TournamentDirector(TournamentPlay):
             if tournament.status not in LIVE_STATUSES:
                 return
             table = self.m.tables.get(table_id)
+            why = "gone"
             if reason != "guild" and table is not None and table.tournament is not None:
                 try:
                     channel = await self.presenter.table_channel(
@@ -263,9 +266,20 @@ class TournamentDirector(TournamentPlay):
                         locked.channel_id = channel
                         await self.m._publish(locked)
                     return
+                except NoChannel as exc:
+                    log.warning("tournament %s: table %s has no channel", tournament_id, table_id)
+                    why = exc.reason
                 except Exception:
                     log.exception("tournament %s: table %s has no channel", tournament_id, table_id)
-            await self._call_off(tournament, Cancelled(tournament_id, "gone"))
+            await self._call_off(tournament, Cancelled(tournament_id, why))
+
+    async def channel_gone(self, tournament_id: int) -> None:
+        """The tournament's own channel is gone (its threads with it): called off, every
+        buy-in refunded."""
+        async with self._lock(tournament_id):
+            tournament = await self._get(tournament_id)
+            if tournament.status in LIVE_STATUSES:
+                await self._call_off(tournament, Cancelled(tournament_id, "gone"))
 
     async def guild_gone(self, guild_id: int) -> None:
         """The bot left the server: its tournaments are called off, every buy-in refunded."""
@@ -302,25 +316,31 @@ class TournamentDirector(TournamentPlay):
 
     # ------------------------------------------------------------------ the start
 
-    async def _start(self, tournament_id: int) -> None:
+    async def _start(self, tournament_id: int) -> bool:
         """Seat the entrants at random over as few tables as the seats allow, their
-        tournament chips in front of them, and deal (the tournament's lock held)."""
+        tournament chips in front of them, and deal (the tournament's lock held). False if
+        it was called off instead: a table could have no channel (:class:`NoChannel`)."""
         tournament = await self._get(tournament_id)
         spec = spec_of(tournament)
         entrants = [e.user_id for e in await self.m.db.query(Transaction.entrants, tournament_id)]
         self.rng().shuffle(entrants)
         count = spec.tables_for(len(entrants))
         groups = [entrants[i::count] for i in range(count)]
-        channels = [
-            await self.presenter.table_channel(tournament_id, tournament.channel_id, no)
-            for no in range(1, count + 1)
-        ]
+        try:
+            channels = [
+                await self.presenter.table_channel(tournament_id, tournament.channel_id, no)
+                for no in range(1, count + 1)
+            ]
+        except NoChannel as exc:
+            log.warning("tournament %s: its tables can have no channel", tournament_id)
+            await self._call_off(tournament, Cancelled(tournament_id, exc.reason))
+            return False
         rules = GAME_RULES[spec.game]
         created: list[TableSeats] = []
         try:
             async with self.m.db.transaction() as tx:
                 if (await tx.get_tournament(tournament_id)).status != "registering":
-                    return
+                    return True
                 for no, (group, channel) in enumerate(zip(groups, channels, strict=True), 1):
                     options = table_options(spec, TournamentLink(tournament_id, no))
                     gt = await tx.create_table(
@@ -351,6 +371,7 @@ class TournamentDirector(TournamentPlay):
             await self.m._publish(table)
         await self._tell(tournament_id, [Started(tournament_id, tuple(created), len(entrants))])
         await self.advance(tournament_id)
+        return True
 
     # ------------------------------------------------------------------ timers
 

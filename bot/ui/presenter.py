@@ -19,8 +19,9 @@ import io
 import logging
 from collections import defaultdict, deque
 from collections.abc import Awaitable, Callable, Iterator, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import discord
 
@@ -78,6 +79,27 @@ class Capture:
 _capture: contextvars.ContextVar[Capture | None] = contextvars.ContextVar(
     "salon_capture", default=None
 )
+
+
+class Closable(Protocol):
+    open: bool
+
+
+Captured = TypeVar("Captured", bound=Closable)
+
+
+@contextlib.contextmanager
+def capturing(
+    var: contextvars.ContextVar[Captured | None], capture: Captured
+) -> Iterator[Captured]:
+    """``capture`` is ``var``'s within the block, and closed after it (timers and tasks
+    created inside inherit the context, and must not find it open)."""
+    token = var.set(capture)
+    try:
+        yield capture
+    finally:
+        capture.open = False
+        var.reset(token)
 
 
 @dataclass
@@ -162,8 +184,9 @@ class DiscordPresenter:
         self.click_handles: dict[int, ClickHandle] = {}
         #: Seconds a click may edit the table message (None: :data:`CLICK_EDITS_FOR`).
         self.click_edits_for: float | None = None
-        #: The last look of a closed table's message, until it is shown.
+        #: The last look of a closed table's message, until it is shown; what waits for it.
         self.final: dict[int, dict[str, Any]] = {}
+        self.after_closed: dict[int, Callable[[], Awaitable[None]]] = {}
         #: Called once per table whose channel answers Unknown Channel ("channel") or
         #: Missing Access ("access"), or whose archived thread cannot be reopened.
         self.on_channel_gone: ChannelGone | None = None
@@ -174,16 +197,9 @@ class DiscordPresenter:
 
     # -- capture ------------------------------------------------------------------------
 
-    @contextlib.contextmanager
-    def responding(self, table_id: int) -> Iterator[Capture]:
+    def responding(self, table_id: int) -> AbstractContextManager[Capture]:
         """Within this block, table updates wait for the interaction's own answer."""
-        capture = Capture(table_id)
-        token = _capture.set(capture)
-        try:
-            yield capture
-        finally:
-            capture.open = False  # timers created inside inherit the context: close it
-            _capture.reset(token)
+        return capturing(_capture, Capture(table_id))
 
     # -- what the table message shows -----------------------------------------------------
 
@@ -282,12 +298,13 @@ class DiscordPresenter:
             del self.click_handles[table_id]
 
     async def table_place(self, table_id: int) -> tuple[int, int | None] | None:
-        """(channel, message id) of a table message; None before it has one."""
+        """(channel, message id) of a table message; None before it has one. A tournament's
+        table, which nobody opens by a command, is posted in its channel (no id yet)."""
         table = await self.bot.db.query(Transaction.get_table, table_id)
         message_id = table.message_ids.get("table")
-        if not message_id:
-            return None
         self.channels[table_id] = table.channel_id
+        if not message_id:
+            return (table.channel_id, None) if "tournament" in table.options else None
         return table.channel_id, int(message_id)
 
     async def render_table(self, table_id: int, *, closed: bool = False) -> dict[str, Any]:
@@ -308,8 +325,21 @@ class DiscordPresenter:
         )
 
     def closed_shown(self, table_id: int) -> None:
-        """A closed table's message shows it closed: nothing more to send for it."""
+        """A closed table's message shows it closed: nothing more to send for it (but what
+        waited for it: :meth:`when_closed_shown`)."""
         self.final.pop(table_id, None)
+        then = self.after_closed.pop(table_id, None)
+        if then is not None:
+            self.outbox.background(then(), f"table-{table_id}-after-closed")
+
+    def when_closed_shown(self, table_id: int, then: Callable[[], Awaitable[None]]) -> None:
+        """Run ``then`` once the table's message shows it closed (at once if it does, or
+        will never: its channel is gone). A tournament's thread is archived so, after its
+        table's last edit (an edit would reopen it)."""
+        if table_id in self.final and table_id not in self.outbox.gone:
+            self.after_closed[table_id] = then
+        else:
+            self.outbox.background(then(), f"table-{table_id}-after-closed")
 
     # -- Presenter ------------------------------------------------------------------------
 
@@ -317,6 +347,7 @@ class DiscordPresenter:
         """Returns at once: the table message is edited in the background (or by the
         interaction being answered)."""
         self.latest[table_id] = public_state
+        self._moved_on(table_id)
         self.outbox.changed(table_id)
         capture = _capture.get()
         if capture is not None and capture.open and capture.table_id == table_id:
@@ -325,6 +356,16 @@ class DiscordPresenter:
             return
         self.refresh(table_id, repost=self.pushed_up(table_id))
         self.notify_turn(table_id)
+
+    def _moved_on(self, table_id: int) -> None:
+        """A table whose channel was reported gone that plays on in another (a tournament's
+        table, moved to a new thread) is shown again there."""
+        live = self.bot.manager.tables.get(table_id)
+        seen = self.channels.get(table_id)
+        if table_id in self.outbox.gone and live is not None and live.channel_id != seen:
+            self.outbox.gone.discard(table_id)
+            self.turns.pop(table_id, None)
+            self.click_handles.pop(table_id, None)
 
     # -- the turn notice ------------------------------------------------------------------
 

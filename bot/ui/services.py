@@ -7,7 +7,7 @@ are wired together, in :mod:`bot.app`). A button or a command finds them with
 :func:`services_of`.
 
 - :class:`Services`: what a click or a command uses (the table manager, the database, the
-  table messages' presenter, the click throttle);
+  table messages' presenter, the tournaments' messages, the click throttle);
 - :class:`PresenterHost`: what the presenter reaches on the bot (the runtime and a few
   Discord client calls);
 - :class:`TableMessages`: what the outbox asks of its presenter.
@@ -27,6 +27,7 @@ from discord.http import HTTPClient
 
 from bot.runtime import TableManager
 from bot.runtime.public import PublicState
+from bot.runtime.tournament_events import TournamentView
 from bot.storage import Database
 from bot.ui.abuse import ClickLimiter
 
@@ -106,11 +107,36 @@ class TablePresenter(Protocol):
     def cards_seen(self, table_id: int, user_id: int) -> None: ...
 
 
+class Capturing(Protocol):
+    """A command or a click about to answer with a tournament's message."""
+
+    dirty: bool
+
+
+class TournamentMessages(Protocol):
+    """The tournaments' messages, as a click or a command moves them
+    (:class:`~bot.ui.tournament_presenter.DiscordTournamentPresenter`)."""
+
+    @property
+    def outbox(self) -> Versions: ...
+
+    def responding(self, tournament_id: int | None) -> AbstractContextManager[Capturing]: ...
+
+    async def view(self, tournament_id: int) -> TournamentView: ...
+
+    async def message_kwargs(self, tournament_id: int) -> dict[str, Any]: ...
+
+    def refresh(self, tournament_id: int) -> None: ...
+
+
 class Services(Runtime, Protocol):
     """What the buttons and commands use of the bot."""
 
     @property
     def presenter(self) -> TablePresenter: ...
+
+    @property
+    def tournament_messages(self) -> TournamentMessages: ...
 
     @property
     def clicks(self) -> ClickLimiter: ...

@@ -63,12 +63,16 @@ def table_view(lang: Lang, state: PublicState) -> discord.ui.View:
 def control_buttons(lang: Lang, state: PublicState, playing: bool) -> list[discord.ui.Item[Any]]:
     """Join, Leave, Start (between hands; greyed out while nobody could deal: the state's
     ``can_start``), My cards (always: without a hand in play it says so, privately) and
-    Bump."""
-    controls = [
-        ("join", render(lang, "ui-join"), discord.ButtonStyle.success, False),
-        ("leave", render(lang, "ui-leave"), discord.ButtonStyle.secondary, False),
-    ]
-    if not playing:
+    Bump. At a tournament's table, whose director seats the players and deals, Join is
+    "I'm back" (for a player sitting out) and there is no Leave nor Start."""
+    if "tournament" in state:
+        controls = [("join", render(lang, "ui-back"), discord.ButtonStyle.success, False)]
+    else:
+        controls = [
+            ("join", render(lang, "ui-join"), discord.ButtonStyle.success, False),
+            ("leave", render(lang, "ui-leave"), discord.ButtonStyle.secondary, False),
+        ]
+    if not playing and "tournament" not in state:
         off = not state["can_start"]
         controls.append(("start", render(lang, "ui-start"), discord.ButtonStyle.primary, off))
     controls.append(("cards", render(lang, "ui-my-cards"), discord.ButtonStyle.primary, False))

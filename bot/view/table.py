@@ -24,6 +24,7 @@ from bot.runtime.public import (
 from bot.view.document import ActionView, Document, HandRow, Section, lines_of
 from bot.view.fair_text import fair_lines
 from bot.view.fitting import listing
+from bot.view.tournament import tournament_table_section
 from bot.view.words import cards, chips, game_colour, game_title, mention, verb_label
 
 #: A showdown's line for each pot, by the catalogue prefix of the game's own texts (its
@@ -46,17 +47,19 @@ def table_document(
 ) -> Document:
     """The table: seats, stacks, stakes, pool, retourne, turn, waiting line and notices.
 
-    Its sections, in order: the seats, the hand in progress or what comes next, the
+    Its sections, in order: the seats, at a tournament's table its level (and the title
+    names the tournament), the hand in progress or what comes next, the
     table's notices, the last moves, a saved game needing attention. When room is short
     the last moves give way first (the newest stay), then the waiting line."""
     game = state["game"]
     hand = state["hand"]
-    title = render(lang, "ui-table-title", game=game_title(game), table=state["table_id"])
-    if hand is not None:
-        title += render(lang, "ui-hand", hand=hand["no"])
+    tournament = state.get("tournament")
+    title = _title(lang, state)
     if closed:
         return Document(title, game_colour(game), description=render(lang, "ui-this-table-closed"))
     sections = [_seats(lang, state)]
+    if tournament is not None:
+        sections.append(tournament_table_section(lang, tournament))
     if hand is not None:
         sections += _hand(lang, state, hand)
     else:
@@ -76,6 +79,27 @@ def table_document(
         retourne=hand.get("retourne") if hand is not None else None,
         actions=hand_actions(lang, hand),
     )
+
+
+def _title(lang: Lang, state: PublicState) -> str:
+    """The game and the table (a tournament's table by its tournament and number), and the
+    hand in play."""
+    game = game_title(state["game"])
+    tournament = state.get("tournament")
+    if tournament is None:
+        title = render(lang, "ui-table-title", game=game, table=state["table_id"])
+    else:
+        title = render(
+            lang,
+            "ui-tournament-table-title",
+            game=game,
+            tournament=tournament["id"],
+            table=tournament["no"],
+        )
+    hand = state["hand"]
+    if hand is not None:
+        title += render(lang, "ui-hand", hand=hand["no"])
+    return title
 
 
 def _section(key: str, name: str, text: str) -> Section:
@@ -179,7 +203,7 @@ def _between_hands(lang: Lang, state: PublicState) -> Section:
     elif state["next_hand_at"]:
         t = int(state["next_hand_at"])
         name, text = "ui-turn", render(lang, "ui-next-hand-t-r", t=t)
-    elif state["started"]:
+    elif state["started"] or "tournament" in state:  # its director deals
         name, text = "ui-turn", render(lang, "ui-waiting-for-next-deal")
     else:
         name, text = "ui-not-started", render(lang, "ui-join-then-press-start-when")

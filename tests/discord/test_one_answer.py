@@ -210,6 +210,7 @@ async def test_an_unknown_verb_in_a_custom_id_is_never_played(salon: Any) -> Non
 #: hand whose table is gone without refusing anything.
 KEPT = {
     ("bot/ui/clicks.py", "answer_with_table"),
+    ("bot/ui/tournament_view.py", "answer_with_tournament"),  # the same for a tournament's
     ("bot/ui/selects.py", "callback"),  # DiscardSelect's
     ("cogs/history.py", "_hand_lines"),  # a table gone from storage is listed as "?"
 }
@@ -246,15 +247,23 @@ def test_no_refusal_is_answered_outside_the_one_path() -> None:
         text = path.read_text(encoding="utf-8")
         assert "except (TableError, StorageError)" not in text, path
         assert "player_errors" not in text, path
-    # the table's answer re-raises the refusal it caught, for the one answer
-    views = ast.parse((ROOT / "bot/ui/clicks.py").read_text(encoding="utf-8"))
-    answer = next(
-        f
-        for f in ast.walk(views)
-        if isinstance(f, ast.AsyncFunctionDef) and f.name == "answer_with_table"
-    )
-    handler = next(n for n in ast.walk(answer) if isinstance(n, ast.ExceptHandler))
-    assert any(isinstance(n, ast.Raise) and n.exc is None for n in handler.body)
+    # the table's (and a tournament's) answer re-raises the refusal it caught, for the one
+    # answer
+    for module, name in KEPT:
+        if not name.startswith("answer_with_"):
+            continue
+        views = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+        answer = next(
+            f for f in ast.walk(views) if isinstance(f, ast.AsyncFunctionDef) and f.name == name
+        )
+        handler = next(
+            n
+            for n in ast.walk(answer)
+            if isinstance(n, ast.ExceptHandler)
+            and n.type is not None
+            and {m.id for m in ast.walk(n.type) if isinstance(m, ast.Name)} & REFUSALS
+        )
+        assert any(isinstance(n, ast.Raise) and n.exc is None for n in handler.body)
 
 
 # -- the cogs: a refusal is raised, never answered in place -------------------------------------

@@ -18,6 +18,7 @@ abuse-i-cannot-run-table-here = I cannot run a table here: I need the { $p } per
 permission-name = { $flag ->
     [view_channel] View Channel
     [send_messages_in_threads] Send Messages in Threads
+    [create_public_threads] Create Public Threads
     [embed_links] Embed Links
    *[send_messages] Send Messages
 }

@@ -79,3 +79,101 @@ tournament-won = <@{ $user }> wins tournament { $tournament }{ $n ->
 }
 tournament-cancelled = Tournament { $tournament } is called off: every buy-in is back in its owner's wallet.
 tournament-cancelled-field = Tournament { $tournament } is called off: { $n } registered, { $need } needed. Every buy-in is back in its owner's wallet.
+tournament-cancelled-threads = Tournament { $tournament } is called off: I cannot open its tables' threads in this channel (I need the Create Public Threads permission). Every buy-in is back in its owner's wallet.
+
+## On Discord: the threads, the announcements' details, the commands.
+
+tournament-thread-name = Tournament { $tournament } · table { $table }
+tournament-table-where = Table { $table } plays in { $channel }: { $players }.
+tournament-moved-where = Table { $table } plays in { $channel }.
+tournament-broken-to = <@{ $user }> goes to table { $table }.
+tournament-reminder-who = Registered: { $who }
+refuse-tournament-none-here = No tournament is under way in this channel: give its number (/tournament list shows them).
+refuse-tournament-which = Several tournaments are under way here ({ $ids }): give the number of the one you mean.
+refuse-tournament-start-format = “{ $text }” is not a start I can read: write a delay like “45m”, “2h” or “1h30”, a time of day in UTC like `21:00`, or a Discord timestamp like “<t:1767312000>”.
+refuse-tournament-in-thread = A tournament cannot be created inside a thread: its tables open threads of their own. Create it in a text channel.
+refuse-tournament-permission = I cannot run a tournament here: I need the { $p } permission in this channel (ask an admin to give it to me, or create the tournament elsewhere).
+tournament-start-choice = { $text }: { $when }
+tournament-start-in = in { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+} ({ $clock } UTC)
+tournament-schedule-choice = { $text } — { $what }
+tournament-schedule-default = the game's default levels
+tournament-schedule-every-hands = a level every { $n } hands
+tournament-schedule-every-minutes = a level every { $n } minutes
+tournament-payouts-choice = { $text } — { $places ->
+    [one] the winner takes all
+   *[other] { $places } places paid
+}
+
+## The tournament's messages (bot/view/tournament.py)
+
+ui-tournament-title = { $game } — tournament #{ $id }
+ui-tournament-results = { $game } — tournament #{ $id }: results
+ui-tournament-sit-and-go = Sit-and-go: play starts as soon as { $n } players have registered.
+ui-tournament-scheduled = Starts { $at } ({ $in }) if at least { $min } players have registered; { $n } at most.
+ui-tournament-buy-in = { $n ->
+    [0] Free to enter
+   *[other] Buy-in: { $n } chips, into the prize pool
+}; each player starts with { $chips } tournament chips, at tables of { $seats }.
+ui-tournament-house = { $n ->
+    [one] 1 house player (🤖) plays too.
+   *[other] { $n } house players (🤖) play too.
+}
+ui-tournament-stakes = Rising stakes
+ui-tournament-every = { $unit ->
+    [hands] Every { $n } hands
+   *[minutes] Every { $n } minutes
+}, the ante is: { $levels }
+ui-tournament-every-limits = { $unit ->
+    [hands] Every { $n } hands
+   *[minutes] Every { $n } minutes
+}, ante/lowest bet/highest bet: { $levels }
+ui-tournament-prizes = Prizes
+ui-tournament-pool = Prize pool: { $n }.
+ui-tournament-split = { $n ->
+    [one] With 1 player
+   *[other] With { $n } players
+}: { $shares }.
+ui-tournament-share = { $place }. { $share } %
+ui-tournament-no-prize = No prize: entry is free.
+ui-tournament-registered = Registered ({ $n } of { $most })
+ui-tournament-nobody = Nobody yet.
+ui-tournament-register-footer = Register with the button below: your buy-in goes to the prize pool, and comes back if you unregister before the start.
+ui-tournament-register = Register
+ui-tournament-unregister = Unregister
+ui-tournament-level = Level { $level }: ante { $ante }
+ui-tournament-level-limits = Level { $level }: ante { $ante }, bets from { $low } to { $high }
+ui-tournament-next-hands = { $n ->
+    [one] next level after 1 hand
+   *[other] next level in { $n } hands
+}
+ui-tournament-next-time = next level { $t }
+ui-tournament-last-level = the last level
+ui-tournament-in = Still in ({ $n })
+ui-tournament-stack = { $who } — { $chips } · table { $table }
+ui-tournament-out = Out
+ui-tournament-place = { $place }. { $who }
+ui-tournament-prize = { $place }. { $who } — { $prize }
+ui-tournament-standings = Standings
+ui-tournament-paid = Over: a prize pool of { $n } was paid out.
+ui-tournament-free-over = Over: the tournament was free, no prize was paid.
+ui-tournament-called-off = Called off: every buy-in went back to its owner's wallet.
+ui-tournament-section = Tournament #{ $id }
+ui-tournament-table-title = { $game } — tournament #{ $tournament }, table { $table }
+ui-tournament-final = This is the final table.
+ui-tournament-left = { $n ->
+    [one] 1 player still in.
+   *[other] { $n } players still in.
+}
+ui-tournament-list = Tournaments
+ui-tournament-list-empty = No tournament here yet: /tournament create opens one.
+ui-tournament-list-line = #{ $id } { $game } — { $status ->
+    [registering] registration open, { $n } of { $most } registered
+    [running] under way, { $n } still in
+    [finished] over
+   *[cancelled] called off
+}
+ui-tournament-list-starts = , starts { $t }
+ui-back = I'm back

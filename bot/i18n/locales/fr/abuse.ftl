@@ -18,6 +18,7 @@ abuse-i-cannot-run-table-here = Je ne peux pas tenir une table ici : il me faut
 permission-name = { $flag ->
     [view_channel] Voir le salon
     [send_messages_in_threads] Envoyer des messages dans les fils
+    [create_public_threads] Créer des fils publics
     [embed_links] Intégrer des liens
    *[send_messages] Envoyer des messages
 }

@@ -79,3 +79,101 @@ tournament-won = <@{ $user }> gagne le tournoi { $tournament }{ $n ->
 }
 tournament-cancelled = Le tournoi { $tournament } est annulé : chaque droit d'entrée est revenu dans le portefeuille de son joueur.
 tournament-cancelled-field = Le tournoi { $tournament } est annulé : { $n } inscrits, il en fallait { $need }. Chaque droit d'entrée est revenu dans le portefeuille de son joueur.
+tournament-cancelled-threads = Le tournoi { $tournament } est annulé : je ne peux pas ouvrir les fils de ses tables dans ce salon (il me faut la permission Créer des fils publics). Chaque droit d'entrée est revenu dans le portefeuille de son joueur.
+
+## Sur Discord : les fils, le détail des annonces, les commandes.
+
+tournament-thread-name = Tournoi { $tournament } · table { $table }
+tournament-table-where = La table { $table } joue dans { $channel } : { $players }.
+tournament-moved-where = La table { $table } joue dans { $channel }.
+tournament-broken-to = <@{ $user }> rejoint la table { $table }.
+tournament-reminder-who = Inscrits : { $who }
+refuse-tournament-none-here = Aucun tournoi en cours dans ce salon : donnez son numéro (/tournoi liste les montre).
+refuse-tournament-which = Plusieurs tournois sont en cours ici ({ $ids }) : donnez le numéro de celui que vous visez.
+refuse-tournament-start-format = « { $text } » n'est pas un début que je sais lire : écrivez un délai comme « 45m », « 2h » ou « 1h30 », une heure UTC comme `21:00`, ou un horodatage Discord comme « <t:1767312000> ».
+refuse-tournament-in-thread = Un tournoi ne se crée pas dans un fil : ses tables ouvrent leurs propres fils. Créez-le dans un salon textuel.
+refuse-tournament-permission = Je ne peux pas mener un tournoi ici : il me faut la permission { $p } dans ce salon (demandez-la à un administrateur, ou créez le tournoi ailleurs).
+tournament-start-choice = { $text } : { $when }
+tournament-start-in = dans { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+} ({ $clock } UTC)
+tournament-schedule-choice = { $text } — { $what }
+tournament-schedule-default = les paliers par défaut du jeu
+tournament-schedule-every-hands = un palier toutes les { $n } donnes
+tournament-schedule-every-minutes = un palier toutes les { $n } minutes
+tournament-payouts-choice = { $text } — { $places ->
+    [one] le vainqueur prend tout
+   *[other] { $places } places payées
+}
+
+## Les messages du tournoi (bot/view/tournament.py)
+
+ui-tournament-title = { $game } — tournoi n°{ $id }
+ui-tournament-results = { $game } — tournoi n°{ $id } : résultats
+ui-tournament-sit-and-go = Sit-and-go : le jeu commence dès que { $n } joueurs sont inscrits.
+ui-tournament-scheduled = Commence { $at } ({ $in }) si au moins { $min } joueurs sont inscrits ; { $n } au plus.
+ui-tournament-buy-in = { $n ->
+    [0] Entrée gratuite
+   *[other] Droit d'entrée : { $n } jetons, versés à la cagnotte
+} ; chaque joueur commence avec { $chips } jetons de tournoi, à des tables de { $seats }.
+ui-tournament-house = { $n ->
+    [one] { $n } joueur de la maison (🤖) joue aussi.
+   *[other] { $n } joueurs de la maison (🤖) jouent aussi.
+}
+ui-tournament-stakes = Mises montantes
+ui-tournament-every = { $unit ->
+    [hands] Toutes les { $n } donnes
+   *[minutes] Toutes les { $n } minutes
+}, la mise à la passe vaut : { $levels }
+ui-tournament-every-limits = { $unit ->
+    [hands] Toutes les { $n } donnes
+   *[minutes] Toutes les { $n } minutes
+}, passe/mise minimale/mise maximale : { $levels }
+ui-tournament-prizes = Prix
+ui-tournament-pool = Cagnotte : { $n }.
+ui-tournament-split = { $n ->
+    [one] À { $n } joueur
+   *[other] À { $n } joueurs
+} : { $shares }.
+ui-tournament-share = { $place }. { $share } %
+ui-tournament-no-prize = Aucun prix : l'entrée est gratuite.
+ui-tournament-registered = Inscrits ({ $n } sur { $most })
+ui-tournament-nobody = Personne pour l'instant.
+ui-tournament-register-footer = Inscrivez-vous avec le bouton ci-dessous : votre droit d'entrée va à la cagnotte, et vous revient si vous vous désinscrivez avant le début.
+ui-tournament-register = S'inscrire
+ui-tournament-unregister = Se désinscrire
+ui-tournament-level = Palier { $level } : passe de { $ante }
+ui-tournament-level-limits = Palier { $level } : passe de { $ante }, mises de { $low } à { $high }
+ui-tournament-next-hands = { $n ->
+    [one] palier suivant après { $n } donne
+   *[other] palier suivant dans { $n } donnes
+}
+ui-tournament-next-time = palier suivant { $t }
+ui-tournament-last-level = le dernier palier
+ui-tournament-in = Encore en jeu ({ $n })
+ui-tournament-stack = { $who } — { $chips } · table { $table }
+ui-tournament-out = Éliminés
+ui-tournament-place = { $place }. { $who }
+ui-tournament-prize = { $place }. { $who } — { $prize }
+ui-tournament-standings = Classement
+ui-tournament-paid = Terminé : une cagnotte de { $n } a été distribuée.
+ui-tournament-free-over = Terminé : le tournoi était gratuit, aucun prix n'a été payé.
+ui-tournament-called-off = Annulé : chaque droit d'entrée est revenu dans le portefeuille de son joueur.
+ui-tournament-section = Tournoi n°{ $id }
+ui-tournament-table-title = { $game } — tournoi n°{ $tournament }, table { $table }
+ui-tournament-final = C'est la table finale.
+ui-tournament-left = { $n ->
+    [one] { $n } joueur encore en jeu.
+   *[other] { $n } joueurs encore en jeu.
+}
+ui-tournament-list = Tournois
+ui-tournament-list-empty = Aucun tournoi ici pour l'instant : /tournoi créer en ouvre un.
+ui-tournament-list-line = n°{ $id } { $game } — { $status ->
+    [registering] inscriptions ouvertes, { $n } inscrits sur { $most }
+    [running] en cours, { $n } encore en jeu
+    [finished] terminé
+   *[cancelled] annulé
+}
+ui-tournament-list-starts = , commence { $t }
+ui-back = Je reviens
