@@ -318,6 +318,7 @@ def event_lines(lang: Lang, event: TournamentEvent, channels: Mapping[int, int])
     the registration message shows it). ``channels`` gives each live table's channel (by
     table id), named ``<#id>`` where the players must go.
 
+    >>> from bot.runtime.tournament_events import Busted
     >>> event_lines("en", Busted(3, user=7, place=5, table_no=1, left=4), {})
     ['<@7> is out and finishes in place 5; 4 still in.']
     """
