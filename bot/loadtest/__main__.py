@@ -40,7 +40,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.loadtest.setup import census, open_database, prepare
+from bot.loadtest.measure import calibrate
+from bot.loadtest.setup import census, open_database, prepare, server_cpu
 
 ROOT = Path(__file__).resolve().parents[2]
 #: How long a worker may take to be ready (open, resume, first deals), in seconds.
@@ -60,6 +61,7 @@ class Gathered:
     started: list[float] = field(default_factory=list)
     ended: list[float] = field(default_factory=list)
     start_resume: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
 
     def add(self, report: dict[str, Any]) -> None:
         self.latencies.extend(report.get("lat", ()))
@@ -132,6 +134,7 @@ class Worker:
                 self.done = True
                 self.gathered.started.append(report["started"])
                 self.gathered.ended.append(report["ended"])
+                self.gathered.cpu.append(report.get("cpu_seconds", 0.0))
             else:
                 self.gathered.add(report)
         code = await proc.wait()
@@ -170,8 +173,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     try:
         await prepare(db, args.tables, args.seed)
         chips_before, _ = await census(db, args.tables)
+        server = await server_cpu(db)
     finally:
         await db.close()
+    loops = calibrate() if args.calibrate else None
     gathered = Gathered()
     workers = [Worker(i, args, gathered) for i in range(args.processes)]
     try:
@@ -182,6 +187,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             ready = await asyncio.wait_for(worker.ready, READY_TIMEOUT)
             gathered.start_resume.append(ready["resume_seconds"])
         go = time.time()
+        server_before = server.seconds() if server is not None else 0.0
         deadline = go + args.seconds
         for worker in workers:
             await worker.go(deadline)
@@ -197,6 +203,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await victim.go(deadline)
         for worker in workers:
             await worker.finish()
+        server_used = server.seconds() - server_before if server is not None else None
     finally:
         for worker in workers:
             if worker.proc is not None and worker.proc.returncode is None:
@@ -215,6 +222,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     def ms(q: float) -> float | None:
         value = percentile(ordered, q)
         return None if value is None else round(value, 2)
+
+    def per_action(seconds: float | None) -> float | None:
+        return None if seconds is None or not ordered else round(seconds * 1000 / len(ordered), 3)
 
     return {
         "tables": args.tables,
@@ -235,6 +245,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "deals": gathered.deals,
         "resume_seconds": resume_seconds,
         "start_resume_seconds": max(gathered.start_resume) if gathered.start_resume else None,
+        "cpu_ms_per_action": {"bot": per_action(sum(gathered.cpu)), "server": per_action(server_used)},
+        "calibrate_loops_per_second": None if loops is None else round(loops),
     }
 
 
@@ -252,6 +264,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     loop.add_argument("--rate", type=float, default=0.5, help="actions a second per table")
     loop.add_argument("--closed", action="store_true", help="act as soon as the last returned")
     parser.add_argument("--kill-one-at", type=float, default=None, metavar="SECONDS")
+    parser.add_argument(
+        "--calibrate",
+        action="store_true",
+        help="first print this machine's speed at a fixed pure-Python workload",
+    )
     args = parser.parse_args(argv)
     if args.processes < 1 or args.tables < 1 or args.seconds <= 0 or args.rate <= 0:
         parser.error("--processes and --tables are 1 or more, --seconds and --rate above 0")
@@ -268,6 +285,8 @@ def main(argv: list[str] | None = None) -> int:
         return discord_main([a for a in argv if a != "--discord"])
     args = parse(argv)
     result = asyncio.run(run(args))
+    if args.calibrate:
+        print(json.dumps({"calibrate_loops_per_second": result["calibrate_loops_per_second"]}))
     print(json.dumps(result), flush=True)
     same = result["chips_before"] == result["chips_after"] and result["chips_balanced"]
     return 0 if result["errors"] == 0 and same else 1
