@@ -321,11 +321,13 @@ class TableManager(
         return table
 
     @contextlib.asynccontextmanager
-    async def _write(self, table: Table) -> AsyncIterator[Transaction]:
-        """One write transaction; if it fails, the table is reloaded from the database so
-        the in-memory session never runs ahead of what was stored."""
+    async def _write(self, table: Table, one_statement: bool = False) -> AsyncIterator[Transaction]:
+        """One write transaction, the table's lease stated in it; if it fails, the table is
+        reloaded from the database so the in-memory session never runs ahead of what was
+        stored. ``one_statement``: the block writes with one statement, which states the lease
+        too (a player's action: one round trip on PostgreSQL, ``db.transaction``)."""
         try:
-            async with self.db.transaction() as tx:
+            async with self.db.transaction(one_statement=one_statement) as tx:
                 await self._fence(tx, table)
                 yield tx
         except BaseException as exc:

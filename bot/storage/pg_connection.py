@@ -142,14 +142,19 @@ class PgConnection:
     """One pooled asyncpg connection inside a transaction, with the part of
     ``aiosqlite.Connection`` the storage code uses."""
 
-    def __init__(self, raw: Any) -> None:
+    def __init__(self, raw: Any, *, one_statement: bool = False) -> None:
         self.raw = raw
         self.total_changes = 0
+        #: Outside BEGIN and COMMIT: each statement is its own transaction, so once one has
+        #: changed rows no other may follow (reads may, after a write that changed nothing).
+        self.one_statement = one_statement
 
     def execute(self, sql: str, params: Iterable[Any] = ()) -> PgResult:
         return PgResult(self._execute(sql, tuple(params)))
 
     async def _execute(self, sql: str, params: tuple[Any, ...]) -> PgCursor:
+        if self.one_statement and self.total_changes:
+            raise RuntimeError("a one-statement write runs no statement after its write")
         text, rows = translate(sql)
         try:
             if rows:

@@ -201,15 +201,24 @@ class PostgresDatabase(Database):
         return self._pool
 
     @asynccontextmanager
-    async def _session(self, write: bool) -> AsyncIterator[Transaction]:
+    async def _session(self, write: bool, one_statement: bool = False) -> AsyncIterator[Transaction]:
         self._check_not_nested()
         task = asyncio.current_task()
         async with self._connected().acquire() as raw:
-            conn = PgConnection(raw)
+            conn = PgConnection(raw, one_statement=one_statement)
             if task is not None:
                 self._owners.add(task)
-            tx = Transaction(conn, self.clock(), dialect="postgres", writing=write)
+            tx = Transaction(
+                conn, self.clock(), dialect="postgres", writing=write, one_statement=one_statement
+            )
             try:
+                if one_statement:  # no BEGIN, no COMMIT: the statement is its own transaction
+                    try:
+                        yield tx
+                    except asyncio.CancelledError:
+                        raw.terminate()  # cancelled mid-statement: the connection may be too
+                        raise
+                    return
                 await conn.run(BEGIN_WRITE if write else BEGIN_READ)
                 try:
                     yield tx

@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from bot.storage.errors import (
@@ -22,6 +22,7 @@ from bot.storage.errors import (
     InsufficientChips,
     InvalidAmount,
     InvalidSeat,
+    LeaseLost,
     NoHand,
     NoTable,
     NotSeated,
@@ -545,14 +546,24 @@ class Transaction(
         *,
         turn_deadline: float | None = None,
         expected_count: int | None = None,
+        whole: Callable[[], Any] | None = None,
     ) -> int:
         """Append one action to the record's ``actions`` list; returns the new count.
 
         Also sets (or, with None, clears) the turn deadline. With ``expected_count`` (the
         actions the writer saw before this one) a record that has moved on meanwhile (another
         process wrote this turn) is refused with :class:`StaleHand`, writing nothing.
+
+        ``whole``, when the caller holds the record: it gives the whole record with the action
+        appended. PostgreSQL then writes it in one statement, with the checks (and a lease
+        stated just before, :meth:`hold_lease`) in its ``WHERE``, instead of reading the
+        stored record first; SQLite appends the action in place either way.
         """
         if self.dialect == "postgres":
+            if whole is not None and expected_count is not None:
+                return await self._append_whole(
+                    hand_id, whole(), turn_deadline, expected_count
+                )
             return await self._append_locked(hand_id, action, turn_deadline, expected_count)
         sql = (
             "UPDATE hands SET record = json_insert(json_insert(record, '$.actions', json('[]')),"
@@ -566,9 +577,14 @@ class Transaction(
         _, changed = await self._run(sql, params)
         if changed and expected_count is not None:
             return expected_count + 1
+        return await self._why_not_appended(hand_id, changed, expected_count)
+
+    async def _why_not_appended(
+        self, hand_id: int, changed: int, expected_count: int | None
+    ) -> int:
+        """After an append: its count, or why it changed nothing (the error to raise)."""
         row = await self._one(
-            "SELECT status, COALESCE(json_array_length(record, '$.actions'), 0) FROM hands"
-            " WHERE id = ?",
+            f"SELECT status, {self._json_length('record', 'actions')} FROM hands WHERE id = ?",
             (hand_id,),
         )
         if row is None:
@@ -579,6 +595,37 @@ class Transaction(
             assert expected_count is not None
             raise StaleHand(hand_id, expected_count, int(row[1]))
         return int(row[1])
+
+    #: PostgreSQL's one statement for an action: the lease (when stated), the hand's state and
+    #: its move count checked, and the whole record written, all in its ``WHERE``.
+    _PG_APPEND = (
+        "UPDATE hands SET record = ?, turn_deadline = ?, updated_at = ?"
+        " WHERE id = ? AND status = 'in_progress'"
+        " AND COALESCE(json_array_length((record::json) -> 'actions'), 0) = ?"
+    )  # the same test as TransactionBase._json_length
+    _PG_APPEND_FENCED = (
+        "WITH lease AS (SELECT 1 FROM table_leases WHERE table_id = ? AND owner = ? FOR KEY SHARE) "
+        + _PG_APPEND
+        + " AND EXISTS (SELECT 1 FROM lease) RETURNING id"
+    )
+
+    async def _append_whole(
+        self, hand_id: int, record: Any, turn_deadline: float | None, expected_count: int
+    ) -> int:
+        """:meth:`append_action` on PostgreSQL with the whole record: one statement."""
+        params: list[object] = [dump_json(record), turn_deadline, self.now, hand_id, expected_count]
+        lease = self._take_lease()
+        if lease is None:
+            _, changed = await self._run(self._PG_APPEND, params)
+        else:
+            changed = len(await self._all(self._PG_APPEND_FENCED, [*lease, *params]))
+            if not changed and await self._one(
+                "SELECT 1 FROM table_leases WHERE table_id = ? AND owner = ?", lease
+            ) is None:
+                raise LeaseLost(lease[0])
+        if changed:
+            return expected_count + 1
+        return await self._why_not_appended(hand_id, changed, expected_count)
 
     async def _append_locked(
         self, hand_id: int, action: Any, turn_deadline: float | None, expected_count: int | None

@@ -15,6 +15,7 @@ import aiosqlite
 
 from bot.storage.errors import (
     InvalidAmount,
+    LeaseLost,
 )
 from bot.storage.models import (
     GameTable,
@@ -84,6 +85,7 @@ class TransactionBase:
         dialect: Dialect = "sqlite",
         writing: bool = True,
         direct: sqlite3.Connection | None = None,
+        one_statement: bool = False,
     ) -> None:
         self._conn: aiosqlite.Connection | PgConnection | None = conn
         #: SQLite's own connection when the transaction may run its statements at once on
@@ -97,6 +99,13 @@ class TransactionBase:
         self.dialect: Dialect = dialect
         #: A write transaction (``db.transaction()``), not ``db.read()``.
         self.writing = writing
+        #: A one-statement write (``db.transaction(one_statement=True)`` on PostgreSQL): no
+        #: BEGIN and no COMMIT, its one write statement is its own transaction.
+        self.one_statement = one_statement
+        #: A lease stated with :meth:`~bot.storage.leases.LeaseTransaction.hold_lease` and not
+        #: checked yet: ``(table id, owner)``. On PostgreSQL the check waits for the next
+        #: statement, which :meth:`append_action` folds into its own; any other runs it first.
+        self._lease: tuple[int, str] | None = None
 
     def _close(self) -> None:
         self._conn = None
@@ -118,6 +127,19 @@ class TransactionBase:
         SQLite's write transactions take turns on the whole file already."""
         return " FOR NO KEY UPDATE" if self.writing and self.dialect == "postgres" else ""
 
+    @property
+    def for_key_share(self) -> str:
+        """`` FOR KEY SHARE`` in a PostgreSQL write transaction, else nothing: a row read to be
+        sure of it (a lease) is not deleted or locked ``FOR UPDATE`` (a lease claimed by
+        another process) until the transaction ends; an ``UPDATE`` (a renewal) may go on."""
+        return " FOR KEY SHARE" if self.writing and self.dialect == "postgres" else ""
+
+    def _json_length(self, column: str, key: str) -> str:
+        """SQL for the length of a JSON column's list member (0 when it has none)."""
+        if self.dialect == "postgres":
+            return f"COALESCE(json_array_length(({column}::json) -> '{key}'), 0)"
+        return f"COALESCE(json_array_length({column}, '$.{key}'), 0)"
+
     def _json_text(self, column: str, *keys: str) -> str:
         """SQL for the text of a JSON column's member (``record``, "fair", "commitment")."""
         if self.dialect == "postgres":
@@ -127,6 +149,8 @@ class TransactionBase:
     # -- low-level helpers ---------------------------------------------------------------
 
     async def _one(self, sql: str, params: Sequence[object] = ()) -> Row | None:
+        if self._lease is not None:
+            await self._check_lease()
         if self._direct is not None:
             row: Row | None = self._direct.execute(sql, params).fetchone()
             return row
@@ -134,6 +158,8 @@ class TransactionBase:
             return await cur.fetchone()
 
     async def _all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        if self._lease is not None:
+            await self._check_lease()
         if self._direct is not None:
             return list(self._direct.execute(sql, params).fetchall())
         async with self.conn.execute(sql, params) as cur:
@@ -141,11 +167,33 @@ class TransactionBase:
 
     async def _run(self, sql: str, params: Sequence[object] = ()) -> tuple[int, int]:
         """Execute a write; returns ``(lastrowid, rowcount)``."""
+        if self._lease is not None:
+            await self._check_lease()
         if self._direct is not None:
             done = self._direct.execute(sql, params)
             return done.lastrowid or 0, done.rowcount
         async with self.conn.execute(sql, params) as cur:
             return cur.lastrowid or 0, cur.rowcount
+
+    def _take_lease(self) -> tuple[int, str] | None:
+        """The lease the next statement must state, for a statement that states it itself."""
+        lease, self._lease = self._lease, None
+        return lease
+
+    async def _check_lease(self) -> None:
+        """Check the pending lease with a statement of its own (before another statement)."""
+        lease = self._take_lease()
+        if lease is None:
+            return
+        if self.one_statement:
+            raise RuntimeError("a one-statement write states its lease in its own statement")
+        table_id, owner = lease
+        row = await self._one(
+            "SELECT 1 FROM table_leases WHERE table_id = ? AND owner = ?" + self.for_key_share,
+            (table_id, owner),
+        )
+        if row is None:
+            raise LeaseLost(table_id)
 
     async def _scalar(self, sql: str, params: Sequence[object] = ()) -> int:
         row = await self._one(sql, params)
