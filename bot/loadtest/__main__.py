@@ -245,7 +245,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "deals": gathered.deals,
         "resume_seconds": resume_seconds,
         "start_resume_seconds": max(gathered.start_resume) if gathered.start_resume else None,
-        "cpu_ms_per_action": {"bot": per_action(sum(gathered.cpu)), "server": per_action(server_used)},
+        "cpu_ms_per_action": {
+            "bot": per_action(sum(gathered.cpu)),
+            "server": per_action(server_used),
+        },
         "calibrate_loops_per_second": None if loops is None else round(loops),
     }
 

@@ -112,8 +112,6 @@ async def server_cpu(db: Database) -> ServerCpu | None:
     """The CPU meter of the database's PostgreSQL server when it runs on this machine."""
     if db.dialect != "postgres":
         return None
-    row = await db.query(
-        lambda tx: tx._one("SELECT pg_backend_pid(), host(inet_server_addr())")
-    )
+    row = await db.query(lambda tx: tx._one("SELECT pg_backend_pid(), host(inet_server_addr())"))
     assert row is not None
     return ServerCpu.find(int(row[0]), row[1])

@@ -125,8 +125,7 @@ class Fairness:
                 "deck": pack_at_deal(record),
             }
             shuffled = False
-        await tx.count_deal(seed.id, deal, shuffled=shuffled)
-        table.seed = await tx.current_server_seed(table.id)
+        table.seed = await tx.count_deal(seed.id, deal, shuffled=shuffled)
 
     # --------------------------------------------------------- retiring seeds
 

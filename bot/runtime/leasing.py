@@ -4,9 +4,9 @@
 ``lease_owner`` the manager claims a table's lease before it loads the table, states the lease
 in every write it makes for the table (a write after another process took the table over is
 refused and rolled back, and this process stops running the table), renews all its leases in
-one statement every third of their life, and takes over the open tables of its shards whose lease ran out (their
-process died). Without a ``lease_owner`` (one process, tests) nothing of this runs.
-See docs/scaling.md.
+one statement every third of their life, and takes over the open tables of its shards whose
+lease ran out (their process died). Without a ``lease_owner`` (one process, tests) nothing of
+this runs. See docs/scaling.md.
 """
 
 from __future__ import annotations

@@ -325,9 +325,11 @@ class TableManager(
         """One write transaction, the table's lease stated in it; if it fails, the table is
         reloaded from the database so the in-memory session never runs ahead of what was
         stored. ``one_statement``: the block writes with one statement, which states the lease
-        too (a player's action: one round trip on PostgreSQL, ``db.transaction``)."""
+        too (a player's action: one round trip on PostgreSQL, ``tx.as_one_statement``)."""
         try:
-            async with self.db.transaction(one_statement=one_statement) as tx:
+            async with self.db.transaction() as tx:
+                if one_statement:
+                    tx.as_one_statement()
                 await self._fence(tx, table)
                 yield tx
         except BaseException as exc:

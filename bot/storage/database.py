@@ -343,9 +343,7 @@ class Database:
         return task
 
     @asynccontextmanager
-    async def _session(self, write: bool, one_statement: bool = False) -> AsyncIterator[Transaction]:
-        """A transaction (``one_statement`` means nothing to SQLite: its transactions run
-        inline and cost no round trip)."""
+    async def _session(self, write: bool) -> AsyncIterator[Transaction]:
         task = self._check_not_nested()
         async with self._lock:
             conn = self._connection()
@@ -372,19 +370,16 @@ class Database:
         with contextlib.suppress(sqlite3.OperationalError):
             await inline.finish(conn, "ROLLBACK")
 
-    def transaction(self, *, one_statement: bool = False) -> AbstractAsyncContextManager[Transaction]:
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
         """``async with db.transaction() as tx:`` a write transaction (BEGIN IMMEDIATE).
 
         It commits when the block ends and rolls back if the block raises (or is
         cancelled), so nothing is ever half-written. Not re-entrant: inside the block, use
-        ``tx``, not ``db``.
-
-        ``one_statement=True``: the block writes with one statement (a player's action:
-        :meth:`~bot.storage.transaction.Transaction.append_action` with its lease). On
-        PostgreSQL it then runs without BEGIN and COMMIT, the statement its own transaction:
-        one round trip. Once a statement has changed rows, another raises ``RuntimeError``.
+        ``tx``, not ``db``. A block that writes with one statement says so first
+        (:meth:`~bot.storage.txbase.TransactionBase.as_one_statement`): on PostgreSQL it then
+        costs one round trip.
         """
-        return self._session(True, one_statement)
+        return self._session(True)
 
     def read(self) -> AbstractAsyncContextManager[Transaction]:
         """``async with db.read() as tx:`` a read-only snapshot (deferred BEGIN)."""

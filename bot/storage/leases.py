@@ -23,9 +23,7 @@ class LeaseTransaction(TransactionBase):
         On PostgreSQL the lease row is first locked ``FOR UPDATE``: a claim waits for the
         writes that stated the lease (:meth:`hold_lease`) to end, and they for it."""
         if self.for_key_share:
-            await self._one(
-                "SELECT 1 FROM table_leases WHERE table_id = ? FOR UPDATE", (table_id,)
-            )
+            await self._one("SELECT 1 FROM table_leases WHERE table_id = ? FOR UPDATE", (table_id,))
         await self._run(
             "INSERT INTO table_leases (table_id, owner, expires_at) VALUES (?, ?, ?)"
             " ON CONFLICT (table_id) DO UPDATE SET owner = excluded.owner,"
@@ -47,9 +45,10 @@ class LeaseTransaction(TransactionBase):
 
         On PostgreSQL the lease row is locked ``FOR KEY SHARE`` until the write commits, so a
         claim by another process (``FOR UPDATE``) waits for it, and a write waits for a claim
-        under way, then finds the lease gone; a renewal waits for neither. The check goes with the next statement:
-        :meth:`~bot.storage.transaction.Transaction.append_action` folds it into its own, any
-        other statement runs it first; SQLite checks at once (its writers take turns)."""
+        under way, then finds the lease gone; a renewal waits for neither. The check goes
+        with the next statement: :meth:`~bot.storage.transaction.Transaction.append_action`
+        folds it into its own, any other statement runs it first; SQLite checks at once (its
+        writers take turns)."""
         self._lease = (table_id, owner)
         if self.dialect == "sqlite":
             await self._check_lease()

@@ -142,19 +142,32 @@ class PgConnection:
     """One pooled asyncpg connection inside a transaction, with the part of
     ``aiosqlite.Connection`` the storage code uses."""
 
-    def __init__(self, raw: Any, *, one_statement: bool = False) -> None:
+    def __init__(self, raw: Any, begin: str | None = None) -> None:
         self.raw = raw
         self.total_changes = 0
-        #: Outside BEGIN and COMMIT: each statement is its own transaction, so once one has
-        #: changed rows no other may follow (reads may, after a write that changed nothing).
-        self.one_statement = one_statement
+        #: The BEGIN to send before the first statement (None: each statement is its own
+        #: transaction, so once one has changed rows no other may follow; reads may follow a
+        #: write that changed nothing, to tell why).
+        self.begin = begin
+        #: Whether BEGIN was sent: the transaction must end in COMMIT or ROLLBACK.
+        self.begun = False
 
     def execute(self, sql: str, params: Iterable[Any] = ()) -> PgResult:
         return PgResult(self._execute(sql, tuple(params)))
 
+    def one_statement(self) -> None:
+        """Run the next statement as its own transaction, without BEGIN and COMMIT."""
+        if self.begun:
+            raise RuntimeError("the transaction has begun: it has run a statement already")
+        self.begin = None
+
     async def _execute(self, sql: str, params: tuple[Any, ...]) -> PgCursor:
-        if self.one_statement and self.total_changes:
-            raise RuntimeError("a one-statement write runs no statement after its write")
+        if not self.begun:
+            if self.begin is not None:
+                await self.run(self.begin)
+                self.begun = True
+            elif self.total_changes:
+                raise RuntimeError("a one-statement write runs no statement after its write")
         text, rows = translate(sql)
         try:
             if rows:

@@ -201,31 +201,27 @@ class PostgresDatabase(Database):
         return self._pool
 
     @asynccontextmanager
-    async def _session(self, write: bool, one_statement: bool = False) -> AsyncIterator[Transaction]:
+    async def _session(self, write: bool) -> AsyncIterator[Transaction]:
+        """A transaction whose BEGIN goes with its first statement: none for a block that
+        runs none, nor for a one-statement write (:meth:`Transaction.as_one_statement`), whose
+        statement is its own transaction."""
         self._check_not_nested()
         task = asyncio.current_task()
         async with self._connected().acquire() as raw:
-            conn = PgConnection(raw, one_statement=one_statement)
+            conn = PgConnection(raw, BEGIN_WRITE if write else BEGIN_READ)
             if task is not None:
                 self._owners.add(task)
-            tx = Transaction(
-                conn, self.clock(), dialect="postgres", writing=write, one_statement=one_statement
-            )
+            tx = Transaction(conn, self.clock(), dialect="postgres", writing=write)
             try:
-                if one_statement:  # no BEGIN, no COMMIT: the statement is its own transaction
-                    try:
-                        yield tx
-                    except asyncio.CancelledError:
-                        raw.terminate()  # cancelled mid-statement: the connection may be too
-                        raise
-                    return
-                await conn.run(BEGIN_WRITE if write else BEGIN_READ)
-                try:
-                    yield tx
+                yield tx
+                if conn.begun:
                     await self._commit(conn)
-                except BaseException:
+            except BaseException as exc:
+                if conn.begun:
                     await self._abandon(raw)
-                    raise
+                elif isinstance(exc, asyncio.CancelledError):
+                    raw.terminate()  # maybe cancelled mid-statement: the connection too
+                raise
             finally:
                 tx._close()
                 if task is not None:

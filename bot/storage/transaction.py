@@ -494,11 +494,15 @@ class Transaction(
     ) -> Hand:
         """Start the table's next hand with the engine's record (numbered from 1)."""
         table = await self._live_table(table_id)
-        if await self.current_hand(table_id) is not None:
-            raise HandInProgress()
-        hand_no = 1 + await self._scalar(
-            "SELECT MAX(hand_no) FROM hands WHERE table_id = ?", (table_id,)
+        row = await self._one(  # one statement, each half on its own index
+            "SELECT EXISTS (SELECT 1 FROM hands WHERE table_id = ? AND status = 'in_progress'),"
+            " (SELECT MAX(hand_no) FROM hands WHERE table_id = ?)",
+            (table_id, table_id),
         )
+        assert row is not None
+        if row[0]:
+            raise HandInProgress()
+        hand_no = 1 + (row[1] or 0)
         text = dump_json(record)
         hand_id, _ = await self._run(
             "INSERT INTO hands (table_id, guild_id, hand_no, game, record, turn_deadline,"
@@ -533,6 +537,7 @@ class Transaction(
         self, hand_id: int, record: Any, *, turn_deadline: float | None = None
     ) -> None:
         """Replace an unfinished hand's record and set (or clear) its turn deadline."""
+        self._appended.pop(hand_id, None)
         await self._playing_hand(hand_id)
         await self._run(
             "UPDATE hands SET record = ?, turn_deadline = ?, updated_at = ? WHERE id = ?",
@@ -561,9 +566,7 @@ class Transaction(
         """
         if self.dialect == "postgres":
             if whole is not None and expected_count is not None:
-                return await self._append_whole(
-                    hand_id, whole(), turn_deadline, expected_count
-                )
+                return await self._append_whole(hand_id, whole(), turn_deadline, expected_count)
             return await self._append_locked(hand_id, action, turn_deadline, expected_count)
         sql = (
             "UPDATE hands SET record = json_insert(json_insert(record, '$.actions', json('[]')),"
@@ -603,10 +606,14 @@ class Transaction(
         " WHERE id = ? AND status = 'in_progress'"
         " AND COALESCE(json_array_length((record::json) -> 'actions'), 0) = ?"
     )  # the same test as TransactionBase._json_length
+    _PG_APPENDED = (
+        " RETURNING id, table_id, guild_id, hand_no, game, status, result, flambeau,"
+        " turn_deadline, created_at, updated_at"
+    )
     _PG_APPEND_FENCED = (
         "WITH lease AS (SELECT 1 FROM table_leases WHERE table_id = ? AND owner = ? FOR KEY SHARE) "
         + _PG_APPEND
-        + " AND EXISTS (SELECT 1 FROM lease) RETURNING id"
+        + " AND EXISTS (SELECT 1 FROM lease)"
     )
 
     async def _append_whole(
@@ -616,16 +623,30 @@ class Transaction(
         params: list[object] = [dump_json(record), turn_deadline, self.now, hand_id, expected_count]
         lease = self._take_lease()
         if lease is None:
-            _, changed = await self._run(self._PG_APPEND, params)
+            row = await self._one(self._PG_APPEND + self._PG_APPENDED, params)
         else:
-            changed = len(await self._all(self._PG_APPEND_FENCED, [*lease, *params]))
-            if not changed and await self._one(
-                "SELECT 1 FROM table_leases WHERE table_id = ? AND owner = ?", lease
-            ) is None:
-                raise LeaseLost(lease[0])
-        if changed:
-            return expected_count + 1
-        return await self._why_not_appended(hand_id, changed, expected_count)
+            row = await self._one(self._PG_APPEND_FENCED + self._PG_APPENDED, [*lease, *params])
+            held = "SELECT 1 FROM table_leases WHERE table_id = ? AND owner = ?"
+            if row is None and await self._one(held, lease) is None:
+                raise LeaseLost(lease[0])  # refused for the lease
+        if row is None:
+            return await self._why_not_appended(hand_id, 0, expected_count)
+        if not self.one_statement:  # more may follow: the end of the hand
+            self._appended[hand_id] = Hand(
+                id=row["id"],
+                table_id=row["table_id"],
+                guild_id=row["guild_id"],
+                hand_no=row["hand_no"],
+                game=row["game"],
+                record=record,
+                status=row["status"],
+                result=None,
+                flambeau=row["flambeau"],
+                turn_deadline=row["turn_deadline"],
+                created_at=row["created_at"],
+                updated_at=row["updated_at"],
+            )
+        return expected_count + 1
 
     async def _append_locked(
         self, hand_id: int, action: Any, turn_deadline: float | None, expected_count: int | None
@@ -659,7 +680,7 @@ class Transaction(
         it). The chips must add up: the change in the named stacks, plus the change in the
         pot, plus ``flambeau`` must be zero, otherwise :class:`ChipsNotConserved`.
         """
-        hand = await self._playing_hand(hand_id)
+        hand = self._appended.pop(hand_id, None) or await self._playing_hand(hand_id)
         table = await self.get_table(hand.table_id)
         if isinstance(flambeau, bool) or not isinstance(flambeau, int):
             raise InvalidAmount("refuse-whole-chips")
@@ -673,14 +694,9 @@ class Transaction(
             delta += stack - seats[user_id].stack
         if delta:
             raise ChipsNotConserved(f"{delta:+d} chips")
-        jar = await self.jar_balance(hand.guild_id)
-        if jar + flambeau < 0:
+        if flambeau < 0 and (jar := await self.jar_balance(hand.guild_id)) + flambeau < 0:
             raise ChipsNotConserved(f"the flambeau jar holds only {jar} chips")
-        for user_id, stack in stacks.items():
-            await self._run(
-                "UPDATE seats SET stack = ? WHERE table_id = ? AND user_id = ?",
-                (stack, hand.table_id, user_id),
-            )
+        await self._set_stacks(hand.table_id, stacks)
         if flambeau:
             await self._run(
                 "UPDATE guilds SET flambeau_jar = flambeau_jar + ? WHERE guild_id = ?",
@@ -703,11 +719,29 @@ class Transaction(
             updated_at=self.now,
         )
 
+    async def _set_stacks(self, table_id: int, stacks: Mapping[int, int]) -> None:
+        """Write the seats' new stacks: one statement on PostgreSQL (a round trip saved per
+        seat), one per seat on SQLite (they cost none)."""
+        if self.dialect == "postgres" and len(stacks) > 1:
+            await self._run(
+                "UPDATE seats SET stack = v.stack"
+                " FROM unnest(?::bigint[], ?::bigint[]) AS v (user_id, stack)"
+                " WHERE seats.table_id = ? AND seats.user_id = v.user_id",
+                (list(stacks), list(stacks.values()), table_id),
+            )
+            return
+        for user_id, stack in stacks.items():
+            await self._run(
+                "UPDATE seats SET stack = ? WHERE table_id = ? AND user_id = ?",
+                (stack, table_id, user_id),
+            )
+
     async def void_hand(self, hand_id: int, *, by: int | None = None) -> Hand:
         """Abandon an unfinished hand; no chip moves (stacks only change when hands finish).
 
         ``by``: the member who called it off, kept in the hand's result.
         """
+        self._appended.pop(hand_id, None)
         await self._playing_hand(hand_id)
         await self._run(
             "UPDATE hands SET status = 'void', turn_deadline = NULL, updated_at = ?,"

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
+from typing import Any, Final, Literal, Protocol
 
 import aiosqlite
 
@@ -20,10 +20,9 @@ from bot.storage.errors import (
 from bot.storage.models import (
     GameTable,
     GuildSettings,
+    Hand,
 )
-
-if TYPE_CHECKING:
-    from bot.storage.pg_connection import PgConnection
+from bot.storage.pg_connection import PgConnection
 
 
 class Row(Protocol):
@@ -85,7 +84,6 @@ class TransactionBase:
         dialect: Dialect = "sqlite",
         writing: bool = True,
         direct: sqlite3.Connection | None = None,
-        one_statement: bool = False,
     ) -> None:
         self._conn: aiosqlite.Connection | PgConnection | None = conn
         #: SQLite's own connection when the transaction may run its statements at once on
@@ -94,14 +92,16 @@ class TransactionBase:
         self._direct = direct
         #: Tables read in this transaction (frozen; a write to one replaces or drops it).
         self._tables: dict[int, GameTable] = {}
+        #: Hands an append wrote whole in this transaction (PostgreSQL): their row is locked
+        #: and in play, and :meth:`finish_hand` need not read it again.
+        self._appended: dict[int, Hand] = {}
         self.now = now
         #: "sqlite" or "postgres": the few statements that differ branch on it.
         self.dialect: Dialect = dialect
         #: A write transaction (``db.transaction()``), not ``db.read()``.
         self.writing = writing
-        #: A one-statement write (``db.transaction(one_statement=True)`` on PostgreSQL): no
-        #: BEGIN and no COMMIT, its one write statement is its own transaction.
-        self.one_statement = one_statement
+        #: A one-statement write (:meth:`as_one_statement`) on PostgreSQL.
+        self.one_statement = False
         #: A lease stated with :meth:`~bot.storage.leases.LeaseTransaction.hold_lease` and not
         #: checked yet: ``(table id, owner)``. On PostgreSQL the check waits for the next
         #: statement, which :meth:`append_action` folds into its own; any other runs it first.
@@ -118,6 +118,17 @@ class TransactionBase:
         if self._conn is None:
             raise RuntimeError("this transaction is over; open a new one")
         return self._conn
+
+    def as_one_statement(self) -> None:
+        """Say, before any statement, that this write is one statement (a player's action:
+        :meth:`~bot.storage.transaction.Transaction.append_action`, its lease folded in). On
+        PostgreSQL it then runs without BEGIN and COMMIT, its own transaction: one round trip.
+        Once it has changed rows no other statement may run (``RuntimeError``); SQLite runs
+        the block as any other (its transactions cost no round trip)."""
+        conn = self.conn
+        if isinstance(conn, PgConnection):
+            conn.one_statement()
+            self.one_statement = True
 
     @property
     def for_update(self) -> str:
@@ -202,6 +213,8 @@ class TransactionBase:
     # -- guilds --------------------------------------------------------------------------
 
     async def _ensure_guild(self, guild_id: int) -> None:
+        if any(t.guild_id == guild_id for t in self._tables.values()):
+            return  # a table of the guild was read in this transaction: the guild exists
         await self._run(
             "INSERT INTO guilds (guild_id) VALUES (?) ON CONFLICT (guild_id) DO NOTHING",
             (guild_id,),
