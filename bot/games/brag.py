@@ -102,6 +102,7 @@ class BragHand(BragMoves):
     ) -> None:
         n = len(names)
         kept = dict(kept or {})
+        self._legal_now = None
         self.options = options
         self.names: list[str] = list(names)
         self.index: dict[str, int] = {name: i for i, name in enumerate(self.names)}
@@ -116,6 +117,7 @@ class BragHand(BragMoves):
         self.stack: list[int] = list(stacks)
         self.folded: list[bool] = [False] * n
         self.covered: list[bool] = [False] * n
+        self.betting = n  # players neither folded nor covering: len(self.active())
         self.blind: list[bool] = [options.blind_allowed] * n
         # A player's hands: one, or [kept, new] while he holds a kept blind hand.
         self.held: list[list[tuple[Card, ...]]] = [[tuple(h)] for h in hands]
@@ -338,6 +340,7 @@ class BragHand(BragMoves):
         p = self.index[move.player]
         amount = move.amount
         start = len(self.events)
+        self._legal_now = None  # the state moves on
         if isinstance(amount, tuple):  # a discard's cards
             self._do_discard(p, amount)
         else:
@@ -409,6 +412,7 @@ class BragHand(BragMoves):
 
     def _fold(self, p: int, forced: bool = False) -> None:
         self.folded[p] = True
+        self.betting -= 1
         for h in self.held[p]:
             self.bottom.extend(h)
         self.held[p] = []
@@ -443,6 +447,7 @@ class BragHand(BragMoves):
     def _cover(self, p: int, auto: bool = False) -> None:
         """``p`` has nothing left: he covers the pot as it stands; the rest is a side pot."""
         self.covered[p] = True
+        self.betting -= 1
         self.layer_cover[-1] = p
         if auto:
             self.events.append(ev.COVER.event(self.names[p], {"amount": 0, "after_bet": True}))
@@ -507,13 +512,13 @@ class BragHand(BragMoves):
 
     def _end_turn(self, p: int) -> None:
         self.refused = False
-        act = self.active()
-        if len(act) <= 1:
+        if self.betting <= 1:
             self._betting_over()
             return
-        n = len(self.names)
+        folded, covered = self.folded, self.covered
+        n = len(folded)
         i = (p + 1) % n
-        while self.folded[i] or self.covered[i]:
+        while folded[i] or covered[i]:
             i = (i + 1) % n
         self.current = i
 
