@@ -188,9 +188,9 @@ class BragMoves(MoveCheck):
             raise IllegalAction(f"{player} is not playing in this hand")
         if p != self.current:
             raise IllegalAction(f"it is {self.to_act}'s turn, not {player}'s")
-        legal = self._legal_now
+        legal = self._legal_now  # listed by legal_actions() (a check alone changes nothing)
         if legal is None:
-            legal = self._legal_now = self._list_legal()
+            legal = self._list_legal()
         choices = [a for a in legal if a.verb == verb]
         if not choices:
             allowed = ", ".join(dict.fromkeys(a.verb for a in legal))
