@@ -74,6 +74,7 @@ class Leasing(ManagerParts):
         """Stop running a table another process has taken over (its state stays stored)."""
         table = self.tables.pop(table_id, None)
         self._shufflers.pop(table_id, None)
+        self.fair.forget(table_id)
         if table is not None and table.timer is not None:
             table.timer.cancel()
             table.timer = None

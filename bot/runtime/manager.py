@@ -275,6 +275,7 @@ class TableManager(
         """Build a table from the database: session from its options, hand from its log."""
         settings = Settings.from_options(gt.game, dict(gt.options))
         table = Table(gt.id, gt.guild_id, gt.channel_id, gt.game, gt.creator_id, settings)
+        self.fair.forget(gt.id)
         old = self.tables.get(gt.id)
         if old is not None:
             table.lock = old.lock
