@@ -27,7 +27,7 @@ are in :mod:`bot.games.brag_session`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games import events as ev
@@ -78,7 +78,15 @@ def brag_deck(options: BragOptions) -> tuple[Card, ...]:
     >>> len(brag_deck(parse_options("brag", {"wild": "two_jokers"})))  # type: ignore[arg-type]
     54
     """
-    return deck_preset("52", jokers=JOKERS_ADDED[options.wild])
+    return _PACKS[JOKERS_ADDED[options.wild]][0]
+
+
+#: The pack with 0, 1 or 2 jokers, and its cards as a set (made once: a deal checks them).
+_PACKS: dict[int, tuple[tuple[Card, ...], frozenset[Card]]] = {
+    jokers: (pack, frozenset(pack))
+    for jokers in sorted(set(JOKERS_ADDED.values()))
+    for pack in [deck_preset("52", jokers=jokers)]
+}
 
 
 class BragHand(BragMoves):
@@ -222,8 +230,10 @@ class BragHand(BragMoves):
             raise SetupError("every player needs a stack and a hand")
         if any(s < 0 for s in stacks) or carried < 0:
             raise SetupError("stacks and the carried pot cannot be negative")
-        deck = brag_deck(self.options)
-        in_deck = set(deck)
+        deck, in_deck = _PACKS[JOKERS_ADDED[self.options.wild]]
+        fine = self._fine_deal(hands, rest, kept, deck, in_deck)
+        if fine is not None:
+            return fine
         seen: set[Card] = set()
 
         def check(cards: Sequence[Card]) -> None:
@@ -257,6 +267,38 @@ class BragHand(BragMoves):
         if len(seen) != len(deck):
             missing = [c.code for c in deck if c not in seen]
             raise SetupError(f"the pack is missing {' '.join(missing)}")
+        return list(rest)
+
+    def _fine_deal(
+        self,
+        hands: Sequence[Sequence[Card]],
+        rest: Sequence[Card] | None,
+        kept: dict[str, Sequence[Card]],
+        deck: tuple[Card, ...],
+        in_deck: frozenset[Card],
+    ) -> list[Card] | None:
+        """The pack left after a deal that passes every check of :meth:`_validate` (its
+        common case, checked with sets), or None: the checks then run one by one to say
+        what is wrong."""
+        k = self.ncards
+        if any(len(h) != k for h in hands) or len(kept) > 1:
+            return None
+        for name, hand in kept.items():
+            if name not in self.index or len(hand) != k or not self.options.blind_allowed:
+                return None
+        dealt = [c for h in hands for c in h]
+        for hand in kept.values():
+            dealt.extend(hand)
+        seen = set(dealt)
+        if len(seen) != len(dealt) or not in_deck.issuperset(seen):
+            return None
+        if rest is None:
+            return [c for c in deck if c not in seen]
+        whole = seen.union(rest)
+        if len(whole) != len(deck) or len(dealt) + len(rest) != len(deck):
+            return None
+        if not in_deck.issuperset(whole):
+            return None
         return list(rest)
 
     def _antes(self) -> None:
@@ -344,7 +386,7 @@ class BragHand(BragMoves):
         if isinstance(amount, tuple):  # a discard's cards
             self._do_discard(p, amount)
         else:
-            getattr(self, "_do_" + move.verb)(p, amount)
+            _DO[move.verb](self, p, amount)
         return self.events[start:]
 
     def act(self, player: str, verb: Verb | str, amount: Amount = None) -> list[Event]:
@@ -648,6 +690,12 @@ class BragHand(BragMoves):
             self.to_act,
             self.legal_actions() if not self.finished else [],
         )
+
+
+#: What each verb does (``apply``'s dispatch).
+_DO: dict[str, Callable[[BragHand, int, Any], None]] = {
+    verb.value: getattr(BragHand, f"_do_{verb.value}") for verb in VERBS if verb != Verb.DISCARD
+}
 
 
 def _card_list(raw: Any, what: str) -> list[Card]:

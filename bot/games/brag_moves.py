@@ -142,8 +142,9 @@ class BragMoves(MoveCheck):
             return list(_KEEP_OR_THROW)
         if self.must_discard[p]:
             return [_legal(("discard", self.ncards - 3, None, None)), _FOLD]
+        blind = self.blind
         out: list[Legal] = []
-        if self.blind[p]:
+        if blind[p]:
             out += _LOOK_ONE_OR_TWO if len(self.held[p]) == 2 else _LOOK
         out.append(_FOLD)
         low, high = self._bet_limits(p)
@@ -152,10 +153,15 @@ class BragMoves(MoveCheck):
             out.append(_legal(("bet", None, low, high if high < stack else stack)))
         else:
             out.append(_legal(("cover", stack, None, None)))
-        cost = self._see_cost(p)
-        if cost is not None and cost <= stack:
-            out.append(_legal(("see", cost, None, None)))
-        if self.options.common_showdown and self.betting >= 3 and not self.refused:
+        betting = self.betting
+        if betting == 2 and self.level:  # seeing: as _see_cost says, its low known here
+            act = self.active()
+            other = act[0] if act[1] == p else act[1]
+            if blind[p] or not blind[other]:
+                cost = 2 * low if self.options.see_cost == "double" else low
+                if cost <= stack:
+                    out.append(_legal(("see", cost, None, None)))
+        elif betting >= 3 and self.options.common_showdown and not self.refused:
             out.append(_SHOWDOWN)
         return out
 
