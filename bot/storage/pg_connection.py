@@ -91,6 +91,12 @@ def translate(sql: str) -> tuple[str, bool]:
     return text, rows
 
 
+@functools.lru_cache(maxsize=2048)
+def _shape(text: str) -> tuple[bool, bool]:
+    """Whether a translated statement is a query (no rows changed), and an ``INSERT``."""
+    return text.lstrip().upper().startswith(_ROWS), _INSERT.match(text) is not None
+
+
 def _changed(status: str) -> int:
     """Rows a command changed, from its status (``INSERT 0 3``, ``UPDATE 2``); -1 if none."""
     verb, _, rest = status.partition(" ")
@@ -171,9 +177,10 @@ class PgConnection:
         text, rows = translate(sql)
         try:
             if rows:
-                found = list(await self.raw.fetch(text, *params))
-                count = -1 if text.lstrip().upper().startswith(_ROWS) else len(found)
-                last = found[0][0] if found and _INSERT.match(text) else None
+                found = await self.raw.fetch(text, *params)
+                query, insert = _shape(text)
+                count = -1 if query else len(found)
+                last = found[0][0] if found and insert else None
             else:
                 found, last = [], None
                 count = _changed(await self.raw.execute(text, *params))
