@@ -104,3 +104,23 @@ def test_the_pages_beside_the_tables_report_both_halves(tmp_path: Path) -> None:
     tables = result["tables_latency_ms"]
     assert tables["without_pages"]["p99"] is not None and tables["with_pages"]["p99"] is not None
     assert result["chips_before"] == result["chips_after"]
+
+
+def test_calibrate_prints_the_machine_speed_first_and_the_cpu_per_action(tmp_path: Path) -> None:
+    """``--calibrate``: a line with a fixed pure-Python workload's speed, then the object,
+    which gives the CPU milliseconds per action (no server beside SQLite)."""
+    out = subprocess.run(
+        [
+            *(sys.executable, "-m", "bot.loadtest", "--database", str(tmp_path / "load.db")),
+            *("--tables", "3", "--seconds", "1", "--seed", "2", "--closed", "--calibrate"),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    first, last = (json.loads(line) for line in out.stdout.strip().splitlines())
+    assert first["calibrate_loops_per_second"] > 0
+    assert last["calibrate_loops_per_second"] == first["calibrate_loops_per_second"]
+    assert last["cpu_ms_per_action"]["bot"] > 0 and last["cpu_ms_per_action"]["server"] is None

@@ -27,7 +27,7 @@ are in :mod:`bot.games.brag_session`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.games import events as ev
@@ -78,7 +78,15 @@ def brag_deck(options: BragOptions) -> tuple[Card, ...]:
     >>> len(brag_deck(parse_options("brag", {"wild": "two_jokers"})))  # type: ignore[arg-type]
     54
     """
-    return deck_preset("52", jokers=JOKERS_ADDED[options.wild])
+    return _PACKS[JOKERS_ADDED[options.wild]][0]
+
+
+#: The pack with 0, 1 or 2 jokers, and its cards as a set (made once: a deal checks them).
+_PACKS: dict[int, tuple[tuple[Card, ...], frozenset[Card]]] = {
+    jokers: (pack, frozenset(pack))
+    for jokers in sorted(set(JOKERS_ADDED.values()))
+    for pack in [deck_preset("52", jokers=jokers)]
+}
 
 
 class BragHand(BragMoves):
@@ -102,6 +110,7 @@ class BragHand(BragMoves):
     ) -> None:
         n = len(names)
         kept = dict(kept or {})
+        self._legal_now = None
         self.options = options
         self.names: list[str] = list(names)
         self.index: dict[str, int] = {name: i for i, name in enumerate(self.names)}
@@ -116,6 +125,7 @@ class BragHand(BragMoves):
         self.stack: list[int] = list(stacks)
         self.folded: list[bool] = [False] * n
         self.covered: list[bool] = [False] * n
+        self.betting = n  # players neither folded nor covering: len(self.active())
         self.blind: list[bool] = [options.blind_allowed] * n
         # A player's hands: one, or [kept, new] while he holds a kept blind hand.
         self.held: list[list[tuple[Card, ...]]] = [[tuple(h)] for h in hands]
@@ -220,8 +230,10 @@ class BragHand(BragMoves):
             raise SetupError("every player needs a stack and a hand")
         if any(s < 0 for s in stacks) or carried < 0:
             raise SetupError("stacks and the carried pot cannot be negative")
-        deck = brag_deck(self.options)
-        in_deck = set(deck)
+        deck, in_deck = _PACKS[JOKERS_ADDED[self.options.wild]]
+        fine = self._fine_deal(hands, rest, kept, deck, in_deck)
+        if fine is not None:
+            return fine
         seen: set[Card] = set()
 
         def check(cards: Sequence[Card]) -> None:
@@ -255,6 +267,38 @@ class BragHand(BragMoves):
         if len(seen) != len(deck):
             missing = [c.code for c in deck if c not in seen]
             raise SetupError(f"the pack is missing {' '.join(missing)}")
+        return list(rest)
+
+    def _fine_deal(
+        self,
+        hands: Sequence[Sequence[Card]],
+        rest: Sequence[Card] | None,
+        kept: dict[str, Sequence[Card]],
+        deck: tuple[Card, ...],
+        in_deck: frozenset[Card],
+    ) -> list[Card] | None:
+        """The pack left after a deal that passes every check of :meth:`_validate` (its
+        common case, checked with sets), or None: the checks then run one by one to say
+        what is wrong."""
+        k = self.ncards
+        if any(len(h) != k for h in hands) or len(kept) > 1:
+            return None
+        for name, hand in kept.items():
+            if name not in self.index or len(hand) != k or not self.options.blind_allowed:
+                return None
+        dealt = [c for h in hands for c in h]
+        for hand in kept.values():
+            dealt.extend(hand)
+        seen = set(dealt)
+        if len(seen) != len(dealt) or not in_deck.issuperset(seen):
+            return None
+        if rest is None:
+            return [c for c in deck if c not in seen]
+        whole = seen.union(rest)
+        if len(whole) != len(deck) or len(dealt) + len(rest) != len(deck):
+            return None
+        if not in_deck.issuperset(whole):
+            return None
         return list(rest)
 
     def _antes(self) -> None:
@@ -338,10 +382,11 @@ class BragHand(BragMoves):
         p = self.index[move.player]
         amount = move.amount
         start = len(self.events)
+        self._legal_now = None  # the state moves on
         if isinstance(amount, tuple):  # a discard's cards
             self._do_discard(p, amount)
         else:
-            getattr(self, "_do_" + move.verb)(p, amount)
+            _DO[move.verb](self, p, amount)
         return self.events[start:]
 
     def act(self, player: str, verb: Verb | str, amount: Amount = None) -> list[Event]:
@@ -409,6 +454,7 @@ class BragHand(BragMoves):
 
     def _fold(self, p: int, forced: bool = False) -> None:
         self.folded[p] = True
+        self.betting -= 1
         for h in self.held[p]:
             self.bottom.extend(h)
         self.held[p] = []
@@ -443,6 +489,7 @@ class BragHand(BragMoves):
     def _cover(self, p: int, auto: bool = False) -> None:
         """``p`` has nothing left: he covers the pot as it stands; the rest is a side pot."""
         self.covered[p] = True
+        self.betting -= 1
         self.layer_cover[-1] = p
         if auto:
             self.events.append(ev.COVER.event(self.names[p], {"amount": 0, "after_bet": True}))
@@ -507,13 +554,13 @@ class BragHand(BragMoves):
 
     def _end_turn(self, p: int) -> None:
         self.refused = False
-        act = self.active()
-        if len(act) <= 1:
+        if self.betting <= 1:
             self._betting_over()
             return
-        n = len(self.names)
+        folded, covered = self.folded, self.covered
+        n = len(folded)
         i = (p + 1) % n
-        while self.folded[i] or self.covered[i]:
+        while folded[i] or covered[i]:
             i = (i + 1) % n
         self.current = i
 
@@ -643,6 +690,12 @@ class BragHand(BragMoves):
             self.to_act,
             self.legal_actions() if not self.finished else [],
         )
+
+
+#: What each verb does (``apply``'s dispatch).
+_DO: dict[str, Callable[[BragHand, int, Any], None]] = {
+    verb.value: getattr(BragHand, f"_do_{verb.value}") for verb in VERBS if verb != Verb.DISCARD
+}
 
 
 def _card_list(raw: Any, what: str) -> list[Card]:

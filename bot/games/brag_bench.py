@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from bot.games.base import Amount
@@ -84,18 +84,57 @@ def _options(raw: dict[str, Any]) -> BragOptions:
 
 
 def bench_brag(players: int = 6, seconds: float = 1.0, seed: int = 1) -> float:
-    """Deals per second: three-card brag with blind play, seeded random legal actions."""
+    """Deals per second: three-card brag with blind play, seeded random legal actions.
+
+    Each deal is a seeded shuffle of the cards dealt (a partial Fisher-Yates, the rest of the
+    pack after them), checked by the engine, then played to its end by uniform random choices
+    among the legal actions (a bet's amount uniform in its range), every one through
+    ``act``: checked, applied and told in events. The choices read ``random()`` directly,
+    as the Brelan bench does, so the harness costs little beside the engine."""
     rng = random.Random(seed)
+    rand = rng.random
     opts = _options({"blind_allowed": True})
+    pack = list(brag_deck(opts))
+    size, k = len(pack), opts.cards
+    dealt = players * k
+    names = [f"P{i + 1}" for i in range(players)]
+    stacks = [100] * players
     done = 0
     start = time.perf_counter()
     deadline = start + seconds
     while True:
-        play_randomly(random_hand(rng, players, options=opts), rng)
-        done += 1
+        for _ in range(50):
+            for i in range(dealt):
+                j = i + int(rand() * (size - i))
+                pack[i], pack[j] = pack[j], pack[i]
+            hands = [pack[i:dealt:players] for i in range(players)]
+            hand = BragHand(opts, names, stacks, hands, rest=pack[dealt:])
+            _play(hand, rand)
+        done += 50
         now = time.perf_counter()
         if now >= deadline:
             return done / (now - start)
+
+
+def _play(hand: BragHand, rand: Callable[[], float]) -> None:
+    """Play uniform random legal actions to the end of the deal (the bench's loop)."""
+    legal_actions, act, held, index = hand.legal_actions, hand.act, hand.held, hand.index
+    while not hand.finished:
+        legal = legal_actions()
+        verb, amount, low, high = legal[int(rand() * len(legal))]
+        player = hand.to_act
+        assert player is not None
+        if verb == "discard":
+            cards = list(held[index[player]][0])
+            assert amount is not None
+            for i in range(amount):  # the first ``amount`` of a partial shuffle
+                j = i + int(rand() * (len(cards) - i))
+                cards[i], cards[j] = cards[j], cards[i]
+            act(player, verb, tuple(c.code for c in cards[:amount]))
+        elif low is not None and high is not None:
+            act(player, verb, low + int(rand() * (high - low + 1)))
+        else:
+            act(player, verb, amount)
 
 
 def bench_eval(seconds: float = 1.0, seed: int = 1) -> float:

@@ -35,6 +35,21 @@ _VERB_OF: dict[str, Verb] = {verb.value: verb for verb in VERBS}
 # Building a Move through tuple.__new__ (bound to the class) skips NamedTuple's Python-level
 # __new__: a move is verified on every action.
 _move: Callable[[tuple[str, Verb, Any]], Move] = MethodType(tuple.__new__, Move)
+# Likewise for the legal actions, listed at every turn: the fixed ones are made once.
+_legal: Callable[[tuple[str, int | None, int | None, int | None]], Legal] = MethodType(
+    tuple.__new__, Legal
+)
+_LOOK = (_legal(("look", None, None, None)),)
+_LOOK_ONE_OR_TWO = (_legal(("look", 1, None, None)), _legal(("look", 2, None, None)))
+_FOLD = _legal(("fold", None, None, None))
+_KEEP_OR_THROW = [_legal(("keep", None, None, None)), _legal(("throw", None, None, None))]
+_KEEP_ONE_OR_TWO = [
+    _legal(("keep", 1, None, None)),
+    _legal(("keep", 2, None, None)),
+    _legal(("throw", None, None, None)),
+]
+_SHOWDOWN_OR_REFUSE = [_legal(("showdown", None, None, None)), _legal(("refuse", None, None, None))]
+_SHOWDOWN = _legal(("showdown", None, None, None))
 
 #: Where a deal stands: betting, a common showdown proposed, the last blind player keeping his
 #: hand or not, over.
@@ -59,6 +74,7 @@ class BragMoves(MoveCheck):
     stack: list[int]
     folded: list[bool]
     covered: list[bool]
+    betting: int
     blind: list[bool]
     held: list[list[tuple[Card, ...]]]
     must_discard: list[bool]
@@ -68,6 +84,8 @@ class BragMoves(MoveCheck):
     level: int
     phase: str
     current: int | None
+    #: The legal actions of the state the hand is in, once listed (``apply`` forgets them).
+    _legal_now: list[Legal] | None
 
     @property
     def to_act(self) -> str | None:
@@ -76,15 +94,17 @@ class BragMoves(MoveCheck):
 
     def active(self) -> list[int]:
         """Players still betting (neither folded nor covering), in order of play."""
-        return [i for i in range(len(self.names)) if not self.folded[i] and not self.covered[i]]
+        folded, covered = self.folded, self.covered
+        return [i for i in range(len(folded)) if not folded[i] and not covered[i]]
 
     def _bet_limits(self, p: int) -> tuple[int, int]:
         """The least and most ``p`` may put in with a bet now (chips, his own terms)."""
         o = self.options
-        need = max(o.min_bet, min(self.level, o.max_bet))
+        level = self.level
         top = o.max_bet
-        if o.max_raise is not None and self.level:
-            top = min(top, self.level + o.max_raise)
+        need = max(o.min_bet, level if level < top else top)
+        if o.max_raise is not None and level:
+            top = min(top, level + o.max_raise)
         if self.blind[p]:
             low = _half_up(need)
             return low, max(low, top // 2)
@@ -92,9 +112,9 @@ class BragMoves(MoveCheck):
 
     def _see_cost(self, p: int) -> int | None:
         """What seeing costs ``p`` now, or None if he may not see."""
-        act = self.active()
-        if len(act) != 2 or self.level == 0:
+        if self.level == 0 or self.betting != 2:
             return None
+        act = self.active()
         other = act[0] if act[1] == p else act[1]
         if not self.blind[p] and self.blind[other]:
             return None  # an open player cannot see a blind one
@@ -103,36 +123,46 @@ class BragMoves(MoveCheck):
 
     def legal_actions(self) -> list[Legal]:
         """What the player to act may do; empty when the deal is over."""
+        listed = self._legal_now
+        if listed is None:
+            listed = self._legal_now = self._list_legal()
+        return list(listed)
+
+    def _list_legal(self) -> list[Legal]:
         p = self.current
         if p is None:
             return []
         if self.phase == KEEP:
             if len(self.held[p]) == 2:
-                return [Legal("keep", amount=1), Legal("keep", amount=2), Legal("throw")]
-            return [Legal("keep"), Legal("throw")]
+                return list(_KEEP_ONE_OR_TWO)
+            return list(_KEEP_OR_THROW)
         if self.phase == PROPOSAL:
-            return [Legal("showdown"), Legal("refuse")]
+            return list(_SHOWDOWN_OR_REFUSE)
         if self.choosing is not None:
-            return [Legal("keep"), Legal("throw")]
+            return list(_KEEP_OR_THROW)
         if self.must_discard[p]:
-            return [Legal("discard", amount=self.ncards - 3), Legal("fold")]
+            return [_legal(("discard", self.ncards - 3, None, None)), _FOLD]
+        blind = self.blind
         out: list[Legal] = []
-        if self.blind[p]:
-            if len(self.held[p]) == 2:
-                out += [Legal("look", amount=1), Legal("look", amount=2)]
-            else:
-                out.append(Legal("look"))
-        out.append(Legal("fold"))
+        if blind[p]:
+            out += _LOOK_ONE_OR_TWO if len(self.held[p]) == 2 else _LOOK
+        out.append(_FOLD)
         low, high = self._bet_limits(p)
-        if self.stack[p] >= low:
-            out.append(Legal("bet", min=low, max=min(high, self.stack[p])))
+        stack = self.stack[p]
+        if stack >= low:
+            out.append(_legal(("bet", None, low, high if high < stack else stack)))
         else:
-            out.append(Legal("cover", amount=self.stack[p]))
-        cost = self._see_cost(p)
-        if cost is not None and cost <= self.stack[p]:
-            out.append(Legal("see", amount=cost))
-        if self.options.common_showdown and len(self.active()) >= 3 and not self.refused:
-            out.append(Legal("showdown"))
+            out.append(_legal(("cover", stack, None, None)))
+        betting = self.betting
+        if betting == 2 and self.level:  # seeing: as _see_cost says, its low known here
+            act = self.active()
+            other = act[0] if act[1] == p else act[1]
+            if blind[p] or not blind[other]:
+                cost = 2 * low if self.options.see_cost == "double" else low
+                if cost <= stack:
+                    out.append(_legal(("see", cost, None, None)))
+        elif betting >= 3 and self.options.common_showdown and not self.refused:
+            out.append(_SHOWDOWN)
         return out
 
     # ----------------------------------------------------------------- acting
@@ -164,12 +194,14 @@ class BragMoves(MoveCheck):
             raise IllegalAction(f"{player} is not playing in this hand")
         if p != self.current:
             raise IllegalAction(f"it is {self.to_act}'s turn, not {player}'s")
-        legal = self.legal_actions()
-        allowed = ", ".join(dict.fromkeys(a.verb for a in legal))
-        if verb not in VERBS:
-            raise IllegalAction(f"{verb!r} is not a Brag action; {player} may: {allowed}")
+        legal = self._legal_now  # listed by legal_actions() (a check alone changes nothing)
+        if legal is None:
+            legal = self._list_legal()
         choices = [a for a in legal if a.verb == verb]
         if not choices:
+            allowed = ", ".join(dict.fromkeys(a.verb for a in legal))
+            if verb not in VERBS:
+                raise IllegalAction(f"{verb!r} is not a Brag action; {player} may: {allowed}")
             raise IllegalAction(self._why_not(p, verb, allowed))
         if verb == "discard":
             return _move((player, Verb.DISCARD, self._discard_cards(p, amount)))

@@ -45,7 +45,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.loadtest.setup import census, open_database, percentiles, prepare
+from bot.loadtest.measure import calibrate
+from bot.loadtest.setup import census, open_database, percentiles, prepare, server_cpu
 from bot.loadtest.webload import ask_pages, make_public, page_report, tables_report
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,6 +69,7 @@ class Gathered:
     started: list[float] = field(default_factory=list)
     ended: list[float] = field(default_factory=list)
     start_resume: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
 
     def add(self, report: dict[str, Any]) -> None:
         self.latencies.extend(report.get("lat", ()))
@@ -143,6 +145,7 @@ class Worker:
                 self.done = True
                 self.gathered.started.append(report["started"])
                 self.gathered.ended.append(report["ended"])
+                self.gathered.cpu.append(report.get("cpu_seconds", 0.0))
             else:
                 self.gathered.add(report)
         code = await proc.wait()
@@ -181,8 +184,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         if args.web_rate:
             await make_public(db, args.tables)
         chips_before, _ = await census(db, args.tables)
+        server = await server_cpu(db)
     finally:
         await db.close()
+    loops = calibrate() if args.calibrate else None
     gathered = Gathered()
     workers = [Worker(i, args, gathered) for i in range(args.processes)]
     try:
@@ -193,6 +198,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             ready = await asyncio.wait_for(worker.ready, READY_TIMEOUT)
             gathered.start_resume.append(ready["resume_seconds"])
         go = time.time()
+        server_before = server.seconds() if server is not None else 0.0
         deadline = go + args.seconds
         switch = go + args.seconds / 2
         for worker in workers:
@@ -218,6 +224,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await workers[0].say("stop")  # every page answered: the worker may stop serving
         for worker in workers:
             await worker.finish()
+        server_used = server.seconds() - server_before if server is not None else None
     finally:
         for worker in workers:
             if worker.proc is not None and worker.proc.returncode is None:
@@ -232,6 +239,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     every = gathered.latencies + gathered.latencies_web
     elapsed = max([deadline, *gathered.ended]) - go
     errors = sum(gathered.errors.values())
+
+    def per_action(seconds: float | None) -> float | None:
+        return None if seconds is None or not every else round(seconds * 1000 / len(every), 3)
+
     report = {
         "tables": args.tables,
         "processes": args.processes,
@@ -251,6 +262,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "deals": gathered.deals,
         "resume_seconds": resume_seconds,
         "start_resume_seconds": max(gathered.start_resume) if gathered.start_resume else None,
+        "cpu_ms_per_action": {
+            "bot": per_action(sum(gathered.cpu)),
+            "server": per_action(server_used),
+        },
+        "calibrate_loops_per_second": None if loops is None else round(loops),
     }
     if pages is not None:
         report["pages"] = page_report(pages, args.web_rate, deadline - switch)
@@ -281,6 +297,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         metavar="R",
         help="the worker serves the web pages; R pages a second asked in the second half",
     )
+    parser.add_argument(
+        "--calibrate",
+        action="store_true",
+        help="first print this machine's speed at a fixed pure-Python workload",
+    )
     args = parser.parse_args(argv)
     if args.web_rate < 0 or (args.web_rate and args.processes != 1):
         parser.error("--web-rate is 0 or more, with --processes 1 (pages beside the tables)")
@@ -301,6 +322,8 @@ def main(argv: list[str] | None = None) -> int:
         return discord_main([a for a in argv if a != "--discord"])
     args = parse(argv)
     result = asyncio.run(run(args))
+    if args.calibrate:
+        print(json.dumps({"calibrate_loops_per_second": result["calibrate_loops_per_second"]}))
     print(json.dumps(result), flush=True)
     same = result["chips_before"] == result["chips_after"] and result["chips_balanced"]
     return 0 if result["errors"] == 0 and same else 1

@@ -21,6 +21,7 @@ import random
 from typing import Any, Final
 
 from bot.games import registry
+from bot.loadtest.measure import ServerCpu
 from bot.runtime.settings import MAX_TURN_TIMEOUT, Settings
 from bot.storage import Database, Transaction
 
@@ -132,3 +133,12 @@ async def census(db: Database, tables: int) -> tuple[int, bool]:
         held += count.held
         balanced = balanced and count.balanced
     return held, balanced
+
+
+async def server_cpu(db: Database) -> ServerCpu | None:
+    """The CPU meter of the database's PostgreSQL server when it runs on this machine."""
+    if db.dialect != "postgres":
+        return None
+    row = await db.query(lambda tx: tx._one("SELECT pg_backend_pid(), host(inet_server_addr())"))
+    assert row is not None
+    return ServerCpu.find(int(row[0]), row[1])

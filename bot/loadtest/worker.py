@@ -7,7 +7,7 @@ table until the deadline: open loop (each table's actions arrive at Poisson mome
 a second; one that arrives while the table's previous action runs waits) or closed loop (each
 table acts as soon as its last action returned). Every half second it writes the latencies
 (milliseconds, from an action's arrival to the return of ``TableManager.act``), refusals and
-errors since the last line; at the end ``done``.
+errors since the last line; at the end ``done``, with the CPU time it used while playing.
 """
 
 from __future__ import annotations
@@ -253,10 +253,20 @@ async def play(args: argparse.Namespace, manager: TableManager, port: int | None
     deadline = float(words[1])
     driver.switch = float(words[2]) if len(words) > 2 else None
     started = time.time()
+    cpu = time.process_time()
     await driver.run(deadline, None if args.closed else args.rate)
+    cpu = time.process_time() - cpu
     ended = time.time()
     await manager.aclose()  # its timers stopped, its leases given up
-    emit({"done": True, "started": started, "ended": ended, "actions": driver.actions})
+    emit(
+        {
+            "done": True,
+            "started": started,
+            "ended": ended,
+            "actions": driver.actions,
+            "cpu_seconds": round(cpu, 4),
+        }
+    )
     if port is not None:  # the pages asked just before the deadline are still answered
         await asyncio.to_thread(sys.stdin.readline)  # the parent's "stop" (or its end)
     return 0

@@ -234,15 +234,18 @@ class Acting(ManagerParts):
             seat_changes["timeouts"] = 0
         table.deadline = self._deadline_for(table)
         steps: list[Step] = []
-        async with self._write(table) as tx:
+        leaving = table.session.leaving() if table.session else set()
+        seat_changes = seat_changes if name not in leaving else {}
+        alone = not seat_changes and not hand.finished  # the action is the whole write
+        async with self._write(table, one_statement=alone) as tx:
             await tx.append_action(
                 hand_id,
                 action.to_json(),
                 turn_deadline=table.deadline,
                 expected_count=len(record.actions) - 1,
+                whole=record.to_json,
             )
-            leaving = table.session.leaving() if table.session else set()
-            if seat_changes and name not in leaving:
+            if seat_changes:
                 await tx.update_seat(table.id, user, **seat_changes)
             if hand.finished and await self._conclude_in(tx, table, steps):
                 await self._deal_chain_in(tx, table, steps)

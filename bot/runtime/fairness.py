@@ -67,6 +67,14 @@ class Fairness:
     ) -> None:
         self.server_seeds = server_seeds or (lambda _count: new_server_seed())
         self.client_seeds = client_seeds or (lambda _user: new_client_seed())
+        #: Tables known to have no retired seed waiting to be revealed: the end of each hand
+        #: need not read their seeds. A table leaves it when a seed retires, or when it is
+        #: loaded again (after a failed write, whose reveals rolled back).
+        self._none_waiting: set[int] = set()
+
+    def forget(self, table_id: int) -> None:
+        """The table is loaded again (or dropped): what was known of its seeds is not."""
+        self._none_waiting.discard(table_id)
 
     # ------------------------------------------------------------------ seeds
 
@@ -125,8 +133,7 @@ class Fairness:
                 "deck": pack_at_deal(record),
             }
             shuffled = False
-        await tx.count_deal(seed.id, deal, shuffled=shuffled)
-        table.seed = await tx.current_server_seed(table.id)
+        table.seed = await tx.count_deal(seed.id, deal, shuffled=shuffled)
 
     # --------------------------------------------------------- retiring seeds
 
@@ -138,6 +145,7 @@ class Fairness:
     async def retire(self, tx: Transaction, table: FairTable) -> ServerSeed:
         """Retire the current seed and draw the next; the next deal shuffles a fresh pack."""
         old = table.seed or await self.ensure_seed(tx, table.id)
+        self._none_waiting.discard(table.id)
         await tx.retire_server_seed(old.id)
         table.seed = await self.ensure_seed(tx, table.id)
         if table.session is not None:
@@ -147,11 +155,19 @@ class Fairness:
     async def reveal_ready(self, tx: Transaction, table: FairTable) -> list[Revealed]:
         """Reveal every retired seed none of whose packs can still come into play."""
         out: list[Revealed] = []
+        if table.id in self._none_waiting:
+            return out
+        waiting = False
         for seed in await tx.server_seeds(table.id):
-            if seed.status != "retired" or self._in_play(table, seed):
+            if seed.status != "retired":
+                continue
+            if self._in_play(table, seed):
+                waiting = True
                 continue
             shown = await tx.reveal_server_seed(seed.id)
             out.append(Revealed(shown, await tx.hands_dealt_with(shown)))
+        if not waiting:
+            self._none_waiting.add(table.id)
         return out
 
     @staticmethod

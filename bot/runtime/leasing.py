@@ -3,10 +3,10 @@
 :class:`Leasing` is a part of :class:`~bot.runtime.manager.TableManager`. With a
 ``lease_owner`` the manager claims a table's lease before it loads the table, states the lease
 in every write it makes for the table (a write after another process took the table over is
-refused and rolled back, and this process stops running the table), renews its leases every
-third of their life, and takes over the open tables of its shards whose lease ran out (their
-process died). Without a ``lease_owner`` (one process, tests) nothing of this runs.
-See docs/scaling.md.
+refused and rolled back, and this process stops running the table), renews all its leases in
+one statement every third of their life, and takes over the open tables of its shards whose
+lease ran out (their process died). Without a ``lease_owner`` (one process, tests) nothing of
+this runs. See docs/scaling.md.
 """
 
 from __future__ import annotations
@@ -68,12 +68,13 @@ class Leasing(ManagerParts):
     async def _fence_table(self, tx: Transaction, table_id: int) -> None:
         """:meth:`_fence` for a table not loaded yet (its lease just claimed)."""
         if self.lease_owner is not None:
-            await tx.hold_lease(table_id, self.lease_owner, self._lease_until())
+            await tx.hold_lease(table_id, self.lease_owner)
 
     def _drop(self, table_id: int) -> None:
         """Stop running a table another process has taken over (its state stays stored)."""
         table = self.tables.pop(table_id, None)
         self._shufflers.pop(table_id, None)
+        self.fair.forget(table_id)
         if table is not None and table.timer is not None:
             table.timer.cancel()
             table.timer = None

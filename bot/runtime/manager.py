@@ -283,6 +283,8 @@ class TableManager(
         ``keep``: it becomes the live table (else it is only read, :meth:`stored_state`)."""
         settings = Settings.from_options(gt.game, dict(gt.options))
         table = Table(gt.id, gt.guild_id, gt.channel_id, gt.game, gt.creator_id, settings)
+        if keep:  # a reloaded table may have seeds waiting again
+            self.fair.forget(gt.id)
         old = self.tables.get(gt.id) if keep else None
         if old is not None:
             table.lock = old.lock
@@ -338,11 +340,15 @@ class TableManager(
         return await self.full_state(await self._load(gt, keep=False))
 
     @contextlib.asynccontextmanager
-    async def _write(self, table: Table) -> AsyncIterator[Transaction]:
-        """One write transaction; if it fails, the table is reloaded from the database so
-        the in-memory session never runs ahead of what was stored."""
+    async def _write(self, table: Table, one_statement: bool = False) -> AsyncIterator[Transaction]:
+        """One write transaction, the table's lease stated in it; if it fails, the table is
+        reloaded from the database so the in-memory session never runs ahead of what was
+        stored. ``one_statement``: the block writes with one statement, which states the lease
+        too (a player's action: one round trip on PostgreSQL, ``tx.as_one_statement``)."""
         try:
             async with self.db.transaction() as tx:
+                if one_statement:
+                    tx.as_one_statement()
                 await self._fence(tx, table)
                 yield tx
         except BaseException as exc:

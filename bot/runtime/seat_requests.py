@@ -31,9 +31,15 @@ class SeatRequests(ManagerParts):
                 raise TableError("refuse-table-closing")
             name = str(user_id)
             cave = table.settings.cave
+            session = table.session
             try:
-                seat = await self.db.query(Transaction.get_seat, table.id, user_id)
-                if seat is not None and name in table.sitting_out:
+                if session is not None:  # the table in memory knows its seats and its line
+                    seated = name in session.seated()
+                else:
+                    seated = (
+                        await self.db.query(Transaction.get_seat, table.id, user_id) is not None
+                    )
+                if seated and name in table.sitting_out:
                     async with self._write(table) as tx:
                         await tx.update_seat(
                             table.id, user_id, status="playing", timeouts=0, hands_sat_out=0
@@ -46,13 +52,17 @@ class SeatRequests(ManagerParts):
                     await self._publish(table)
                     return Message.of("done-back")
                 table.refuse_in_tournament()
-                if seat is not None:
+                if seated:
                     raise TableError("refuse-already-seated")
-                if any(
-                    e.user_id == user_id for e in await self.db.query(Transaction.queue, table.id)
-                ):
+                if session is not None:
+                    queued = name in session.queue()
+                else:
+                    queued = any(
+                        e.user_id == user_id
+                        for e in await self.db.query(Transaction.queue, table.id)
+                    )
+                if queued:
                     raise TableError("refuse-already-queued")
-                session = table.session
                 if session is not None and session.game_over():
                     raise TableError("refuse-game-over")
                 if session is None:
@@ -91,7 +101,12 @@ class SeatRequests(ManagerParts):
     async def _queue(self, table: Table, user_id: int, cave: int | None) -> Message:
         """Put a player in the waiting line (lock held); ``cave``: a décavé's recave."""
         cap = await self.db.queue_cap(table.guild_id)
-        if len(await self.db.query(Transaction.queue, table.id)) >= cap:
+        session = table.session
+        if session is not None:
+            waiting = len(session.queue())
+        else:
+            waiting = len(await self.db.query(Transaction.queue, table.id))
+        if waiting >= cap:
             raise TableError("refuse-queue-full", n=cap)
         if table.session is not None:
             table.session.join_queue(str(user_id), cave)

@@ -375,7 +375,9 @@ class Database:
 
         It commits when the block ends and rolls back if the block raises (or is
         cancelled), so nothing is ever half-written. Not re-entrant: inside the block, use
-        ``tx``, not ``db``.
+        ``tx``, not ``db``. A block that writes with one statement says so first
+        (:meth:`~bot.storage.txbase.TransactionBase.as_one_statement`): on PostgreSQL it then
+        costs one round trip.
         """
         return self._session(True)
 

@@ -132,26 +132,26 @@ class FlowPair:
 class FlowTransaction(TransactionBase):
     """Chip flows between members, and the evidence of strong folds."""
 
-    async def _add_flow(
-        self, guild_id: int, from_user: int, to_user: int, chips: int, *, gift: bool
+    async def _add_flows(
+        self, guild_id: int, flows: list[tuple[int, int, int]], *, gift: bool
     ) -> None:
+        """Add ``(from, to, chips)`` flows, each pair once, in one statement."""
+        if not flows:
+            return
+        values: list[object] = []
+        for from_user, to_user, chips in flows:
+            values += (guild_id, from_user, to_user, chips, 0 if gift else 1, chips if gift else 0)
+            values.append(self.now)
         await self._run(
             "INSERT INTO chip_flows (guild_id, from_user, to_user, chips, hands, gifts, last_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (guild_id, from_user, to_user) DO UPDATE SET"
+            " VALUES "
+            + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(flows))
+            + " ON CONFLICT (guild_id, from_user, to_user) DO UPDATE SET"
             " chips = chip_flows.chips + excluded.chips,"
             " hands = chip_flows.hands + excluded.hands,"
             " gifts = chip_flows.gifts + excluded.gifts,"
             " last_at = excluded.last_at",
-            (
-                guild_id,
-                from_user,
-                to_user,
-                chips,
-                0 if gift else 1,
-                chips if gift else 0,
-                self.now,
-            ),
+            values,
         )
 
     async def record_hand_flows(
@@ -166,22 +166,25 @@ class FlowTransaction(TransactionBase):
         evidence per player who took chips from him. Returns the flows."""
         members = {u: d for u, d in deltas.items() if not is_house(u)}
         flows = split_flows(members)
-        for (giver, taker), chips in flows.items():
-            await self._add_flow(guild_id, giver, taker, chips, gift=False)
+        await self._add_flows(guild_id, [(g, t, c) for (g, t), c in flows.items()], gift=False)
+        evidence: list[object] = []
         for folder, holding in (strong or {}).items():
             for (giver, taker), chips in flows.items():
                 if giver == folder:
-                    await self._run(
-                        "INSERT INTO strong_folds (guild_id, hand_id, from_user, to_user, chips,"
-                        " holding, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (guild_id, hand_id, giver, taker, chips, holding, self.now),
-                    )
+                    evidence += (guild_id, hand_id, giver, taker, chips, holding, self.now)
+        if evidence:  # one statement for the hand's evidence
+            await self._run(
+                "INSERT INTO strong_folds (guild_id, hand_id, from_user, to_user, chips,"
+                " holding, created_at) VALUES "
+                + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * (len(evidence) // 7)),
+                evidence,
+            )
         return flows
 
     async def record_gift(self, guild_id: int, from_user: int, to_user: int, chips: int) -> None:
         """A ``/give`` between two members."""
         if chips > 0 and not is_house(from_user) and not is_house(to_user):
-            await self._add_flow(guild_id, from_user, to_user, chips, gift=True)
+            await self._add_flows(guild_id, [(from_user, to_user, chips)], gift=True)
 
     async def chip_flows(self, guild_id: int) -> list[ChipFlow]:
         """Every pair's flow in the guild, largest first."""

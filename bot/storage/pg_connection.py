@@ -92,6 +92,12 @@ def translate(sql: str) -> tuple[str, bool]:
     return text, rows
 
 
+@functools.lru_cache(maxsize=2048)
+def _shape(text: str) -> tuple[bool, bool]:
+    """Whether a translated statement is a query (no rows changed), and an ``INSERT``."""
+    return text.lstrip().upper().startswith(_ROWS), _INSERT.match(text) is not None
+
+
 def _changed(status: str) -> int:
     """Rows a command changed, from its status (``INSERT 0 3``, ``UPDATE 2``); -1 if none."""
     verb, _, rest = status.partition(" ")
@@ -143,20 +149,39 @@ class PgConnection:
     """One pooled asyncpg connection inside a transaction, with the part of
     ``aiosqlite.Connection`` the storage code uses."""
 
-    def __init__(self, raw: Any) -> None:
+    def __init__(self, raw: Any, begin: str | None = None) -> None:
         self.raw = raw
         self.total_changes = 0
+        #: The BEGIN to send before the first statement (None: each statement is its own
+        #: transaction, so once one has changed rows no other may follow; reads may follow a
+        #: write that changed nothing, to tell why).
+        self.begin = begin
+        #: Whether BEGIN was sent: the transaction must end in COMMIT or ROLLBACK.
+        self.begun = False
 
     def execute(self, sql: str, params: Iterable[Any] = ()) -> PgResult:
         return PgResult(self._execute(sql, tuple(params)))
 
+    def one_statement(self) -> None:
+        """Run the next statement as its own transaction, without BEGIN and COMMIT."""
+        if self.begun:
+            raise RuntimeError("the transaction has begun: it has run a statement already")
+        self.begin = None
+
     async def _execute(self, sql: str, params: tuple[Any, ...]) -> PgCursor:
+        if not self.begun:
+            if self.begin is not None:
+                await self.run(self.begin)
+                self.begun = True
+            elif self.total_changes:
+                raise RuntimeError("a one-statement write runs no statement after its write")
         text, rows = translate(sql)
         try:
             if rows:
-                found = list(await self.raw.fetch(text, *params))
-                count = -1 if text.lstrip().upper().startswith(_ROWS) else len(found)
-                last = found[0][0] if found and _INSERT.match(text) else None
+                found = await self.raw.fetch(text, *params)
+                query, insert = _shape(text)
+                count = -1 if query else len(found)
+                last = found[0][0] if found and insert else None
             else:
                 found, last = [], None
                 count = _changed(await self.raw.execute(text, *params))

@@ -48,6 +48,10 @@ from bot.storage.transaction import Transaction
 RETRYABLE: Final = frozenset({"40001", "40P01"})
 #: The advisory lock migrations run under (any constant; per database).
 MIGRATION_LOCK: Final = 0x5A_4C_0_4E_C4_2D
+#: Statements each connection keeps prepared (asyncpg prepares a statement the first time a
+#: connection runs it, then runs it by name): room for every text the bot sends, with the
+#: chip-flow inserts of each size, so none is prepared twice.
+STATEMENT_CACHE: Final = 512
 BEGIN_WRITE: Final = "BEGIN ISOLATION LEVEL READ COMMITTED"
 BEGIN_READ: Final = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
 VERSION_TABLE: Final = (
@@ -152,6 +156,7 @@ class PostgresDatabase(Database):
                 max_size=self.pool_size,
                 reset=_keep_session,
                 timeout=self.busy_timeout_ms / 1000 * 2,
+                statement_cache_size=STATEMENT_CACHE,
             )
         except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise PostgresUnavailable(f"could not connect to {self.label}: {exc}") from exc
@@ -202,21 +207,26 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def _session(self, write: bool) -> AsyncIterator[Transaction]:
+        """A transaction whose BEGIN goes with its first statement: none for a block that
+        runs none, nor for a one-statement write (:meth:`Transaction.as_one_statement`), whose
+        statement is its own transaction."""
         self._check_not_nested()
         task = asyncio.current_task()
         async with self._connected().acquire() as raw:
-            conn = PgConnection(raw)
+            conn = PgConnection(raw, BEGIN_WRITE if write else BEGIN_READ)
             if task is not None:
                 self._owners.add(task)
             tx = Transaction(conn, self.clock(), dialect="postgres", writing=write)
             try:
-                await conn.run(BEGIN_WRITE if write else BEGIN_READ)
-                try:
-                    yield tx
+                yield tx
+                if conn.begun:
                     await self._commit(conn)
-                except BaseException:
+            except BaseException as exc:
+                if conn.begun:
                     await self._abandon(raw)
-                    raise
+                elif isinstance(exc, asyncio.CancelledError):
+                    raw.terminate()  # maybe cancelled mid-statement: the connection too
+                raise
             finally:
                 tx._close()
                 if task is not None:

@@ -86,13 +86,16 @@ class SeedTransaction(TransactionBase):
     async def count_server_seeds(self) -> int:
         return await self._scalar("SELECT COUNT(*) FROM server_seeds")
 
-    async def count_deal(self, seed_id: int, deal: int, *, shuffled: bool) -> None:
-        """One more deal made with the seed (``deal`` its number)."""
-        await self._run(
+    async def count_deal(self, seed_id: int, deal: int, *, shuffled: bool) -> ServerSeed:
+        """One more deal made with the seed (``deal`` its number); the seed as it is now."""
+        row = await self._one(
             "UPDATE server_seeds SET deals = deals + 1, last_deal = ?,"
-            " shuffled_at = CASE WHEN ? = 1 THEN ? ELSE shuffled_at END WHERE id = ?",
+            " shuffled_at = CASE WHEN ? = 1 THEN ? ELSE shuffled_at END WHERE id = ?"
+            " RETURNING *",
             (deal, int(shuffled), deal, seed_id),
         )
+        assert row is not None
+        return self._server_seed(row)
 
     async def ask_reseed(self, seed_id: int) -> None:
         await self._run("UPDATE server_seeds SET reseed_asked = 1 WHERE id = ?", (seed_id,))

@@ -9,20 +9,20 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Final, Literal, Protocol
+from typing import Any, Final, Literal, Protocol
 
 import aiosqlite
 
 from bot.storage.errors import (
     InvalidAmount,
+    LeaseLost,
 )
 from bot.storage.models import (
     GameTable,
     GuildSettings,
+    Hand,
 )
-
-if TYPE_CHECKING:
-    from bot.storage.pg_connection import PgConnection
+from bot.storage.pg_connection import PgConnection
 
 
 class Row(Protocol):
@@ -92,11 +92,20 @@ class TransactionBase:
         self._direct = direct
         #: Tables read in this transaction (frozen; a write to one replaces or drops it).
         self._tables: dict[int, GameTable] = {}
+        #: Hands an append wrote whole in this transaction (PostgreSQL): their row is locked
+        #: and in play, and :meth:`finish_hand` need not read it again.
+        self._appended: dict[int, Hand] = {}
         self.now = now
         #: "sqlite" or "postgres": the few statements that differ branch on it.
         self.dialect: Dialect = dialect
         #: A write transaction (``db.transaction()``), not ``db.read()``.
         self.writing = writing
+        #: A one-statement write (:meth:`as_one_statement`) on PostgreSQL.
+        self.one_statement = False
+        #: A lease stated with :meth:`~bot.storage.leases.LeaseTransaction.hold_lease` and not
+        #: checked yet: ``(table id, owner)``. On PostgreSQL the check waits for the next
+        #: statement, which :meth:`append_action` folds into its own; any other runs it first.
+        self._lease: tuple[int, str] | None = None
 
     def _close(self) -> None:
         self._conn = None
@@ -110,6 +119,17 @@ class TransactionBase:
             raise RuntimeError("this transaction is over; open a new one")
         return self._conn
 
+    def as_one_statement(self) -> None:
+        """Say, before any statement, that this write is one statement (a player's action:
+        :meth:`~bot.storage.transaction.Transaction.append_action`, its lease folded in). On
+        PostgreSQL it then runs without BEGIN and COMMIT, its own transaction: one round trip.
+        Once it has changed rows no other statement may run (``RuntimeError``); SQLite runs
+        the block as any other (its transactions cost no round trip)."""
+        conn = self.conn
+        if isinstance(conn, PgConnection):
+            conn.one_statement()
+            self.one_statement = True
+
     @property
     def for_update(self) -> str:
         """`` FOR NO KEY UPDATE`` in a PostgreSQL write transaction, else nothing: appended to
@@ -117,6 +137,19 @@ class TransactionBase:
         before its seats and hands), so that concurrent transactions take turns on them.
         SQLite's write transactions take turns on the whole file already."""
         return " FOR NO KEY UPDATE" if self.writing and self.dialect == "postgres" else ""
+
+    @property
+    def for_key_share(self) -> str:
+        """`` FOR KEY SHARE`` in a PostgreSQL write transaction, else nothing: a row read to be
+        sure of it (a lease) is not deleted or locked ``FOR UPDATE`` (a lease claimed by
+        another process) until the transaction ends; an ``UPDATE`` (a renewal) may go on."""
+        return " FOR KEY SHARE" if self.writing and self.dialect == "postgres" else ""
+
+    def _json_length(self, column: str, key: str) -> str:
+        """SQL for the length of a JSON column's list member (0 when it has none)."""
+        if self.dialect == "postgres":
+            return f"COALESCE(json_array_length(({column}::json) -> '{key}'), 0)"
+        return f"COALESCE(json_array_length({column}, '$.{key}'), 0)"
 
     def _json_text(self, column: str, *keys: str) -> str:
         """SQL for the text of a JSON column's member (``record``, "fair", "commitment")."""
@@ -127,6 +160,8 @@ class TransactionBase:
     # -- low-level helpers ---------------------------------------------------------------
 
     async def _one(self, sql: str, params: Sequence[object] = ()) -> Row | None:
+        if self._lease is not None:
+            await self._check_lease()
         if self._direct is not None:
             row: Row | None = self._direct.execute(sql, params).fetchone()
             return row
@@ -134,6 +169,8 @@ class TransactionBase:
             return await cur.fetchone()
 
     async def _all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
+        if self._lease is not None:
+            await self._check_lease()
         if self._direct is not None:
             return list(self._direct.execute(sql, params).fetchall())
         async with self.conn.execute(sql, params) as cur:
@@ -141,11 +178,33 @@ class TransactionBase:
 
     async def _run(self, sql: str, params: Sequence[object] = ()) -> tuple[int, int]:
         """Execute a write; returns ``(lastrowid, rowcount)``."""
+        if self._lease is not None:
+            await self._check_lease()
         if self._direct is not None:
             done = self._direct.execute(sql, params)
             return done.lastrowid or 0, done.rowcount
         async with self.conn.execute(sql, params) as cur:
             return cur.lastrowid or 0, cur.rowcount
+
+    def _take_lease(self) -> tuple[int, str] | None:
+        """The lease the next statement must state, for a statement that states it itself."""
+        lease, self._lease = self._lease, None
+        return lease
+
+    async def _check_lease(self) -> None:
+        """Check the pending lease with a statement of its own (before another statement)."""
+        lease = self._take_lease()
+        if lease is None:
+            return
+        if self.one_statement:
+            raise RuntimeError("a one-statement write states its lease in its own statement")
+        table_id, owner = lease
+        row = await self._one(
+            "SELECT 1 FROM table_leases WHERE table_id = ? AND owner = ?" + self.for_key_share,
+            (table_id, owner),
+        )
+        if row is None:
+            raise LeaseLost(table_id)
 
     async def _scalar(self, sql: str, params: Sequence[object] = ()) -> int:
         row = await self._one(sql, params)
@@ -154,6 +213,8 @@ class TransactionBase:
     # -- guilds --------------------------------------------------------------------------
 
     async def _ensure_guild(self, guild_id: int) -> None:
+        if any(t.guild_id == guild_id for t in self._tables.values()):
+            return  # a table of the guild was read in this transaction: the guild exists
         await self._run(
             "INSERT INTO guilds (guild_id) VALUES (?) ON CONFLICT (guild_id) DO NOTHING",
             (guild_id,),
