@@ -62,8 +62,8 @@ def table_view(lang: Lang, state: PublicState) -> discord.ui.View:
 
 def control_buttons(lang: Lang, state: PublicState, playing: bool) -> list[discord.ui.Item[Any]]:
     """Join, Leave, Start (between hands; greyed out while nobody could deal: the state's
-    ``can_start``), My cards (always: without a hand in play it says so, privately) and
-    Bump."""
+    ``can_start``), My cards (always: without a hand in play it says so, privately), Bump
+    and, at a practice table during a hand, Hint."""
     controls = [
         ("join", render(lang, "ui-join"), discord.ButtonStyle.success, False),
         ("leave", render(lang, "ui-leave"), discord.ButtonStyle.secondary, False),
@@ -73,6 +73,10 @@ def control_buttons(lang: Lang, state: PublicState, playing: bool) -> list[disco
         controls.append(("start", render(lang, "ui-start"), discord.ButtonStyle.primary, off))
     controls.append(("cards", render(lang, "ui-my-cards"), discord.ButtonStyle.primary, False))
     controls.append(("bump", render(lang, "ui-bump"), discord.ButtonStyle.secondary, False))
+    if playing and state.get("practice"):
+        controls.append(
+            ("hint", "💡 " + render(lang, "hint-button"), discord.ButtonStyle.success, False)
+        )
     return [
         TableButton(state["table_id"], what, label=text, style=style, disabled=off)
         for what, text, style, off in controls
