@@ -24,6 +24,8 @@ from bot.view.table import showdown_document, table_document
 from bot.view.words import cards
 
 RED_SUITS = re.compile(r"[♥♦]\ufe0f?")
+#: Bold text in the catalogue's Markdown (``**Hold 8**``), written bold.
+BOLD = re.compile(r"\*\*")
 MENTION = re.compile(r"<@(\d+)>")
 #: A Discord timestamp (``<t:1795575748:T>``): a clock time in the terminal; a relative one
 #: (``:R``, "in 59 seconds" on Discord) the time left, counted when the line is printed.
@@ -115,7 +117,10 @@ class TerminalPresenter:
         return render(self.lang, "play-time-left", m=m, s=s)
 
     def say(self, line: str, style: str | None = None) -> None:
-        text = Text(self.text(line), style=style or "")
+        """A line, its ``**bold**`` in bold and its red suits in red."""
+        text = Text(style=style or "")
+        for k, part in enumerate(BOLD.split(self.text(line))):
+            text.append(part, style="bold" if k % 2 else "")
         for match in RED_SUITS.finditer(text.plain):
             text.stylize("bold red", match.start() - 2, match.end())
         self.console.print(text)
