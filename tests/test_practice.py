@@ -20,9 +20,7 @@ ANN, BOB = 501, 502
 
 
 async def practice_table(env, game: str = "bouillotte", **options: object) -> int:  # type: ignore[no-untyped-def]
-    table = await env.manager.create_table(
-        GUILD, CHANNEL, game, ANN, {"practice": True, **options}
-    )
+    table = await env.manager.create_table(GUILD, CHANNEL, game, ANN, {"practice": True, **options})
     await env.manager.join(table, ANN)
     return table
 

@@ -24,10 +24,9 @@ if TYPE_CHECKING:
     from bot.runtime.games import RuntimeHand
     from bot.runtime.table import Table
 
-#: Opponents a practice table opened without house players gets (fewer when seats lack).
+#: Opponents a practice table opened without house players gets (fewer when seats lack), of
+#: the level /table create gives (``normal`` unless the member chose another).
 PRACTICE_OPPONENTS = 3
-#: Their level.
-PRACTICE_LEVEL = "normal"
 #: A hint asked at a table that is not a practice table.
 REAL_TABLE = "refuse-hint-real-table"
 

@@ -29,7 +29,6 @@ PRACTICE_NOTE: Final = "practice"
 LAST_HOUSE_PLAYER: Final = 10 * len(HOUSE_LEVELS) + 9
 
 
-
 def practice_table(options: Mapping[str, Any]) -> bool:
     """Whether a table's options make it a practice table.
 
