@@ -7,15 +7,16 @@ sentence; the layers above render it). The chances the reason gives are the ones
 strategy counted, on the same draws: its random numbers come from a fixed seed, so one view
 always gets the same advice, whatever the hidden cards are.
 
->>> from bot.games.cards import parse_cards, parse_card
+>>> from bot.games.cards import parse_cards
+>>> from bot.games.brag import BragHand
 >>> from bot.games.options import parse_options
->>> from bot.games.brelan import BrelanHand
 >>> from bot.house.view import view_for
->>> hand = BrelanHand(parse_options("brelan", {}), ["P1", "P2"], [20, 20],
-...     [parse_cards("Ah Ad Ac".split()), parse_cards("Kd Qd 8h".split())], parse_card("Th"))
->>> advice = advise(view_for(hand, "P1"))
->>> advice.verb, advice.reason.key, advice.reason.params["chance"]
-('open', 'advice-open', 100)
+>>> table = parse_options("brag", {"blind_allowed": False})
+>>> hand = BragHand(table, ["Ann", "Bob"], [30, 30],
+...     [parse_cards("3s 3h 3d".split()), parse_cards("Kd Qd 8h".split())])
+>>> advice = advise(view_for(hand, "Ann"))
+>>> advice.verb, advice.reason.key, advice.reason.params["strength"]
+('bet', 'advice-brag-bet', 100)
 """
 
 from __future__ import annotations
@@ -68,23 +69,25 @@ def _need(cost: int, pot: int) -> int:
 
 def advise(view: View) -> Advice:
     """The strong player's move for this seat, and one reason, from its view alone."""
+    amount: Amount
     if isinstance(view, BrelanView):
-        return _brelan(view)
-    if isinstance(view, BragView):
-        return _brag(view)
-    verb, amount = decide_plain(view)
-    return Advice(verb, amount, Reason("advice-plain"))
-
-
-def _brelan(view: BrelanView) -> Advice:
-    verb, amount = decide_brelan(view, random.Random(SEED), LEVEL)
+        verb, amount = decide_brelan(view, random.Random(SEED), LEVEL)
+    elif isinstance(view, BragView):
+        verb, amount = decide_brag(view, random.Random(SEED), LEVEL)
+    else:
+        verb, amount = decide_plain(view)
+        return Advice(verb, amount, Reason("advice-plain"))
     if len(view.legal) == 1:
         return Advice(verb, amount, Reason("advice-only-move"))
+    why = _brelan(view, verb) if isinstance(view, BrelanView) else _brag(view, verb)
+    return Advice(verb, amount, why)
+
+
+def _brelan(view: BrelanView, verb: str) -> Reason:
     if view.phase == "carre":
         carre = view.choice("carre")
         stake = carre.amount if carre is not None and carre.amount is not None else 0
-        key = "advice-carre" if verb == "carre" else "advice-carre-decline"
-        return Advice(verb, amount, Reason(key, {"n": stake}))
+        return Reason("advice-carre" if verb == "carre" else "advice-carre-decline", {"n": stake})
     # the strategy's first draws are its chances: the same seed counts the same ones
     chance = _percent(win_estimate(view, random.Random(SEED), LEVEL))
     me = view.position
@@ -109,21 +112,15 @@ def _brelan(view: BrelanView) -> Advice:
     else:
         key = "advice-fold"
         params.update(cost=cost, need=_need(cost, pot))
-    return Advice(verb, amount, Reason(key, params))
+    return Reason(key, params)
 
 
-def _brag(view: BragView) -> Advice:
-    verb, amount = decide_brag(view, random.Random(SEED), LEVEL)
-    if len(view.legal) == 1:
-        return Advice(verb, amount, Reason("advice-only-move"))
+def _brag(view: BragView, verb: str) -> Reason:
     if view.phase == "keep":
-        return Advice(verb, amount, Reason("advice-brag-keep-blind"))
+        return Reason("advice-brag-keep-blind")
     me = view.position
-    if view.blind[me] and not view.hands:
-        if verb == "look":
-            return Advice(verb, amount, Reason("advice-brag-look"))
-        if verb == "bet":
-            return Advice(verb, amount, Reason("advice-brag-blind"))
+    if view.blind[me] and not view.hands and verb in ("look", "bet"):
+        return Reason("advice-brag-look" if verb == "look" else "advice-brag-blind")
     pct = percentile([parse_card(c) for c in view.hands[0]], view.options) if view.hands else 0.5
     chance = _percent(win_chance(view, pct, LEVEL))
     params: dict[str, int | str] = {"chance": chance, "pot": view.pot, "strength": _percent(pct)}
@@ -146,4 +143,4 @@ def _brag(view: BragView) -> Advice:
         key = "advice-brag-cover"
     else:
         key = "advice-brag-fold"
-    return Advice(verb, amount, Reason(key, params))
+    return Reason(key, params)

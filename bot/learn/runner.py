@@ -6,7 +6,8 @@ house players seated as at any table, the lesson's packs dealt by :class:`Lesson
 and a clock that never moves by itself (:class:`~bot.runtime.clock.ManualClock`): no turn
 runs out, and the house players play only the lesson's moves, which the runner plays for
 them through the runtime's own checks. What the learner reads comes from the runtime as any
-table's players get it (:class:`LessonPresenter`): the log, his cards, the showdown.
+table's players get it (a :class:`~bot.runtime.RecordingPresenter` keeps it): the log, his
+cards, the showdown.
 
 The runner stops at each of the learner's moves (a decision :class:`Page`), after a
 showdown when another deal follows (a page to go on from) and at the end. Every fact a line
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.games.base import Amount
@@ -28,7 +29,7 @@ from bot.games.options import parse_options
 from bot.i18n import Message
 from bot.learn.facts import Snapshot, resolve
 from bot.learn.script import YOU, Deal, Lesson, Line, Move
-from bot.runtime import ManualClock, TableError, TableManager
+from bot.runtime import ManualClock, RecordingPresenter, TableError, TableManager
 from bot.runtime.public import PublicState, ShowdownReport
 from bot.storage import Database
 
@@ -38,9 +39,6 @@ log = logging.getLogger(__name__)
 GUILD = CHANNEL = 1
 #: The house players' level (they play the lesson's moves: only their names show it).
 LEVEL = "strong"
-#: The runtime's announcements before the first deal (the table opening, the seats) are
-#: not a lesson's.
-FIRST_DEAL = "log-dealt"
 
 
 class LessonBroken(Exception):
@@ -66,42 +64,6 @@ class LessonShuffler(Shuffler):
         else:
             top = [parse_card(c) for c in self.packs.pop(0)] if self.packs else []
         return top + [c for c in rest if c not in top]
-
-
-@dataclass
-class LessonPresenter:
-    """What the runtime tells a lesson's table: its state, the log, the learner's cards,
-    the showdowns (nobody else is told anything)."""
-
-    learner: int
-    state: PublicState | None = None
-    said: list[Message] = field(default_factory=list)
-    showdowns: list[ShowdownReport] = field(default_factory=list)
-    cards: dict[int, tuple[str, ...]] = field(default_factory=dict)
-    dealt: bool = False
-
-    async def table_update(self, table_id: int, public_state: PublicState) -> None:
-        self.state = public_state
-
-    async def deliver_cards(
-        self,
-        table_id: int,
-        user_id: int,
-        cards: list[str],
-        retourne: str | None,
-        hand_no: int | None = None,
-    ) -> bool:
-        if user_id == self.learner and hand_no is not None:
-            self.cards[hand_no] = tuple(cards)
-        return True
-
-    async def announce(self, table_id: int, said: Message, data: dict[str, Any]) -> None:
-        self.dealt = self.dealt or said.key == FIRST_DEAL
-        if self.dealt:
-            self.said.append(said)
-
-    async def showdown(self, table_id: int, data: ShowdownReport) -> None:
-        self.showdowns.append(data)
 
 
 @dataclass(frozen=True)
@@ -152,7 +114,7 @@ class LessonRun:
         self.manager = manager
         self.table = table
         presenter = manager.presenter
-        assert isinstance(presenter, LessonPresenter)
+        assert isinstance(presenter, RecordingPresenter)
         self.presenter = presenter
         self.rules = parse_options(lesson.game, dict(lesson.options)).to_dict()
         #: Where a fact, a move or a turn was not what the lesson says.
@@ -160,8 +122,9 @@ class LessonRun:
         self.deal = 0
         self.move = 0
         self.step = 0
-        self._read = 0  # log lines already on a page
+        self._read = len(presenter.announcements)  # the table's opening is not the lesson's
         self._shown = 0  # showdowns before this deal
+        self._dealt = 0  # card deliveries before this deal
         self._story: list[Story] = []
         self.page: Page
 
@@ -170,7 +133,7 @@ class LessonRun:
         """Open the lesson's table, seat everyone, deal the first deal and play to the
         learner's first move."""
         db = await Database.open(":memory:")
-        presenter = LessonPresenter(learner)
+        presenter = RecordingPresenter()
         packs = [deal.cards for deal in lesson.deals]
         manager = TableManager(
             db, presenter, clock=ManualClock(), shuffler_factory=lambda _t: LessonShuffler(packs)
@@ -229,15 +192,26 @@ class LessonRun:
     def _moves(self) -> tuple[Move, ...]:
         return self.lesson.deals[self.deal].moves
 
+    def _state(self) -> PublicState:
+        """The table as the runtime last published it."""
+        return self.presenter.updates[-1][1]
+
+    def _cards(self) -> tuple[str, ...] | None:
+        """The learner's cards of this deal, once he may see them."""
+        mine = [
+            c
+            for _t, user, c, _r in self.presenter.deliveries[self._dealt :]
+            if user == self.learner
+        ]
+        return tuple(mine[-1]) if mine else None
+
     def _snapshot(self) -> Snapshot:
-        state = self.presenter.state
-        assert state is not None
+        state = self._state()
         hand = state["hand"]
-        no = hand["no"] if hand is not None else None
-        mine = self.presenter.cards.get(no) if no is not None else None
+        mine = self._cards()
         showdown = None
         if hand is None and len(self.presenter.showdowns) > self._shown:
-            showdown = self.presenter.showdowns[-1]
+            showdown = self.presenter.showdowns[-1][1]
         return Snapshot(state, str(self.learner), mine, showdown, self.rules)
 
     def _tell(self, lines: Sequence[Line]) -> list[Message]:
@@ -254,15 +228,15 @@ class LessonRun:
     def _log(self, lesson: Sequence[Message] = ()) -> None:
         """The table's new log lines into the story, then the lesson's ``lesson`` lines;
         when the move ended the hand, right after its own line (before the pots)."""
-        new = [Story(m) for m in self.presenter.said[self._read :]]
+        new = [Story(m) for _t, m, _d in self.presenter.announcements[self._read :]]
         self._read += len(new)
-        state = self.presenter.state
-        over = state is None or state["hand"] is None
+        over = self._state()["hand"] is None
         cut = 1 if over else len(new)
         self._story += [*new[:cut], *(Story(m, True) for m in lesson), *new[cut:]]
 
     async def _deal(self) -> None:
         self._shown = len(self.presenter.showdowns)
+        self._dealt = len(self.presenter.deliveries)
         await self.manager.start(self.table, self.learner)
         deal: Deal = self.lesson.deals[self.deal]
         self._log(self._tell(deal.intro))
@@ -282,9 +256,7 @@ class LessonRun:
         """Play the house players' moves up to the learner's next one or the deal's end,
         then make the page."""
         while True:
-            state = self.presenter.state
-            assert state is not None
-            hand = state["hand"]
+            hand = self._state()["hand"]
             if hand is None or hand["to_act"] is None:
                 return self._deal_over()
             moves = self._moves()
@@ -308,16 +280,11 @@ class LessonRun:
             step=self.step,
             deal=self.deal,
             state=snap.state,
-            cards=snap.cards or self.page_cards(),
+            cards=snap.cards,
             story=tuple(self._story),
             **what,
         )
         self._story = []
-
-    def page_cards(self) -> tuple[str, ...] | None:
-        """The learner's cards of the last hand he was shown (after its end too)."""
-        cards = self.presenter.cards
-        return cards[max(cards)] if cards else None
 
     def _decision(self, move: Move) -> None:
         now = tuple(self._tell(move.before))

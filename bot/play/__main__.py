@@ -26,8 +26,8 @@ from rich.console import Console
 from bot.fair.scheme import derive_server_seed
 from bot.games.registry import GAMES
 from bot.i18n import Lang, render
-from bot.play.lesson import QUIT, learn
-from bot.play.terminal import TerminalPresenter, choice_line, parse_choice
+from bot.play.lesson import learn
+from bot.play.terminal import TerminalPresenter, choice_line, quits
 from bot.runtime import TableError, TableManager
 from bot.runtime.house_seats import HOUSE_LEVELS, MOST_HOUSE
 from bot.runtime.public import PublicHand
@@ -133,17 +133,17 @@ async def my_turn(
         finally:
             if ticking is not None:
                 ticking.cancel()
-        if typed is None or typed.strip().lower() in QUIT:
+        if quits(typed):
             return False
+        assert typed is not None
         if typed.strip().lower() in HINT:
             try:
                 view.say(hint_text(lang, await manager.hint(table, ME)), "cyan")
             except TableError as exc:
                 view.say(render(lang, exc.message), "yellow")
             continue
-        parsed = parse_choice(lang, typed, options)
-        if isinstance(parsed, str):
-            view.say(parsed, "yellow")
+        parsed = view.choice(typed, options)
+        if parsed is None:
             continue
         choice, amount = parsed
         played: object = amount

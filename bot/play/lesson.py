@@ -12,13 +12,11 @@ from bot.i18n import Lang, render
 from bot.learn.lessons import LESSONS
 from bot.learn.pages import NEXT, lesson_document
 from bot.learn.runner import LessonRun
-from bot.play.terminal import TerminalPresenter, choice_line, parse_choice
+from bot.play.terminal import TerminalPresenter, choice_line, quits
 from bot.view.document import document_lines
 
 #: What the player types: one line, None at the end of input.
 Ask = Callable[[str], Awaitable[str | None]]
-#: What quits.
-QUIT = ("q", "quit", "quitter")
 
 
 async def learn(game: str, lang: Lang, name: str, me: int, console: Console, ask: Ask) -> int:
@@ -41,8 +39,7 @@ async def learn(game: str, lang: Lang, name: str, me: int, console: Console, ask
                 break
             console.rule()
             if page.more:
-                typed = await ask(render(lang, "learn-terminal-next"))
-                if typed is None or typed.strip().lower() in QUIT:
+                if quits(await ask(render(lang, "learn-terminal-next"))):
                     break
                 await run.next()
                 continue
@@ -50,14 +47,11 @@ async def learn(game: str, lang: Lang, name: str, me: int, console: Console, ask
             for number, action in enumerate(actions, 1):
                 screen.say(choice_line(lang, number, action))
             typed = await ask(render(lang, "learn-terminal-choose"))
-            if typed is None or typed.strip().lower() in QUIT:
+            if quits(typed):
                 break
-            parsed = parse_choice(lang, typed, actions)
-            if isinstance(parsed, str):
-                screen.say(parsed, "yellow")
-                continue
-            choice, amount = parsed
-            await run.play(choice.verb, amount)
+            parsed = screen.choice(typed or "", actions)
+            if parsed is not None:
+                await run.play(parsed[0].verb, parsed[1])
     finally:
         await run.close()
     return pages

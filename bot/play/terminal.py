@@ -32,6 +32,8 @@ MENTION = re.compile(r"<@(\d+)>")
 TIMESTAMP = re.compile(r"<t:(\d+):(\w)>")
 #: The last moves a frame shows.
 LOG_LINES = 8
+#: What quits.
+QUIT = ("q", "quit", "quitter")
 
 
 def choice_line(lang: Lang, number: int, choice: ActionView) -> str:
@@ -70,6 +72,15 @@ def parse_choice(
     if len(words) < 2 or not words[1].isdigit() or not choice.low <= int(words[1]) <= choice.high:
         return render(lang, "play-need-amount", low=choice.low, high=choice.high, number=number)
     return choice, int(words[1])
+
+
+def quits(typed: str | None) -> bool:
+    """Whether the player ends the game: the end of input, or ``q``.
+
+    >>> quits(None), quits(" Q "), quits("1")
+    (True, True, False)
+    """
+    return typed is None or typed.strip().lower() in QUIT
 
 
 @dataclass
@@ -115,6 +126,16 @@ class TerminalPresenter:
         """The status line under the moves: "⏱ temps restant : 59 s"."""
         m, s = divmod(self.seconds_left(deadline), 60)
         return render(self.lang, "play-time-left", m=m, s=s)
+
+    def choice(
+        self, typed: str, options: Sequence[ActionView]
+    ) -> tuple[ActionView, int | None] | None:
+        """The move typed (:func:`parse_choice`), or None once what is wrong is said."""
+        parsed = parse_choice(self.lang, typed, options)
+        if isinstance(parsed, str):
+            self.say(parsed, "yellow")
+            return None
+        return parsed
 
     def say(self, line: str, style: str | None = None) -> None:
         """A line, its ``**bold**`` in bold and its red suits in red."""
