@@ -39,6 +39,17 @@ SEED = 30
 LEVEL = "strong"
 #: Below this chance (per cent) a strong player's bet is a bluff.
 BLUFF_BELOW = 30
+#: The reason of a move by its verb, where the verb says it all (Brelan, Bouillotte; Brag).
+BRELAN_REASONS = {"open": "advice-open", "raise": "advice-raise", "stand": "advice-stand"}
+BRAG_REASONS = {
+    "showdown": "advice-brag-showdown",
+    "refuse": "advice-brag-refuse",
+    "discard": "advice-brag-discard",
+    "keep": "advice-brag-keep",
+    "throw": "advice-brag-throw",
+    "see": "advice-brag-see",
+    "cover": "advice-brag-cover",
+}
 
 
 @dataclass(frozen=True)
@@ -96,23 +107,14 @@ def _brelan(view: BrelanView, verb: str) -> Reason:
     hold = view.choice("hold")
     cost = max(0, (hold.amount or 0) - view.stakes[me]) if hold is not None else 0
     params: dict[str, int | str] = {"chance": chance, "rivals": rivals, "pot": pot}
-    if verb == "open":
-        key = "advice-open"
-    elif verb == "raise":
-        key = "advice-raise"
-    elif verb == "stand":
-        key = "advice-stand"
-    elif verb == "hold" and cost == 0:
-        key = "advice-hold-free"
-    elif verb == "hold":
-        key = "advice-hold"
-        params.update(cost=cost, need=_need(cost, pot))
-    elif view.phase == "opening":
-        key = "advice-pass-opening"
-    else:
-        key = "advice-fold"
-        params.update(cost=cost, need=_need(cost, pot))
-    return Reason(key, params)
+    if verb in BRELAN_REASONS:
+        return Reason(BRELAN_REASONS[verb], params)
+    if verb == "hold" and cost == 0:
+        return Reason("advice-hold-free", params)
+    if verb == "pass" and view.phase == "opening":
+        return Reason("advice-pass-opening", params)
+    params.update(cost=cost, need=_need(cost, pot))  # a call, or the fold its price makes
+    return Reason("advice-hold" if verb == "hold" else "advice-fold", params)
 
 
 def _brag(view: BragView, verb: str) -> Reason:
@@ -124,23 +126,10 @@ def _brag(view: BragView, verb: str) -> Reason:
     pct = percentile([parse_card(c) for c in view.hands[0]], view.options) if view.hands else 0.5
     chance = _percent(win_chance(view, pct, LEVEL))
     params: dict[str, int | str] = {"chance": chance, "pot": view.pot, "strength": _percent(pct)}
-    if view.phase == "proposal":
-        key = "advice-brag-showdown" if verb == "showdown" else "advice-brag-refuse"
-    elif verb == "discard":
-        key = "advice-brag-discard"
-    elif verb == "keep":
-        key = "advice-brag-keep"
-    elif verb == "throw":
-        key = "advice-brag-throw"
-    elif verb == "see":
+    if verb == "bet":
+        return Reason("advice-brag-bet" if chance >= BLUFF_BELOW else "advice-brag-bluff", params)
+    if verb == "see":
         see = view.choice("see")
         cost = see.amount if see is not None and see.amount is not None else 0
-        key = "advice-brag-see"
         params.update(cost=cost, need=_need(cost, view.pot))
-    elif verb == "bet":
-        key = "advice-brag-bet" if chance >= BLUFF_BELOW else "advice-brag-bluff"
-    elif verb == "cover":
-        key = "advice-brag-cover"
-    else:
-        key = "advice-brag-fold"
-    return Reason(key, params)
+    return Reason(BRAG_REASONS.get(verb, "advice-brag-fold"), params)
