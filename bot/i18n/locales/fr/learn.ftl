@@ -113,7 +113,7 @@ why-brelans = Brelans
 why-brelan-rule = Un brelan (trois cartes du même rang) bat tout point ; un brelan carré (avec la retourne de son rang) bat un brelan ; entre deux, le plus haut rang gagne.
 why-point-rule = Chaque couleur appartient au joueur encore en jeu qui en tient la plus haute carte ; il en compte toutes les cartes sur la table, mains couchées et retourne comprises (as 11, roi, dame, valet et dix 10, les autres leur valeur). Son point est sa meilleure couleur.
 why-suit = { $sym } { $word } : { $w } tient la plus haute, { $top } ; compte { $cards } = { $n }
-why-suit-nobody = { $sym } { $word } : personne d'encore en jeu n'en tient ; { $cards } ne comptent pour personne
+why-suit-nobody = { $sym } { $word } : aucun joueur encore en jeu n'en tient ; { $cards } ne comptent pour personne
 why-card-of = { $c } ({ $w })
 why-card-folded = { $c } (couchée, { $w })
 why-card-retourne = { $c } (la retourne)
@@ -146,23 +146,29 @@ advice-only-move = C'est le seul coup possible.
 advice-plain = La façon la moins chère de rester.
 advice-carre = Un carre de { $n } à l'aveugle, de temps en temps, laisse les autres dans le doute.
 advice-carre-decline = Un carre mise { $n } avant que personne ne voie ses cartes : le joueur fort en fait rarement.
-advice-open = Environ { $chance } % de chances de gagner contre les { $rivals } autres encore en jeu : ouvrez, qu'ils paient pour voir.
-advice-pass-opening = Environ { $chance } % de chances de gagner contre les { $rivals } autres : trop peu pour ouvrir.
-advice-raise = Environ { $chance } % de chances de gagner : relancez, que les autres paient plus cher pour rester.
-advice-stand = Environ { $chance } % de chances de gagner : pas assez pour relancer ; restez sans rien ajouter.
+advice-open = Environ { $chance } % de chances de gagner contre { $rivals ->
+    [one] l'autre joueur
+   *[other] les { $rivals } autres
+} encore en jeu : ouvrez, pour faire payer qui veut voir.
+advice-pass-opening = Environ { $chance } % de chances de gagner contre { $rivals ->
+    [one] l'autre joueur
+   *[other] les { $rivals } autres
+} : trop peu pour ouvrir.
+advice-raise = Environ { $chance } % de chances de gagner : relancez, que les autres paient plus cher pour rester.
+advice-stand = Environ { $chance } % de chances de gagner : pas assez pour relancer ; restez sans rien ajouter.
 advice-hold-free = Rester ne coûte rien de plus.
-advice-hold = Environ { $chance } % de chances de gagner ; tenir coûte { $cost } pour un pot de { $pot } : rentable à partir de { $need } %.
-advice-fold = Environ { $chance } % de chances de gagner ; tenir coûte { $cost } pour un pot de { $pot } et demande { $need } % : couchez-vous.
+advice-hold = Environ { $chance } % de chances de gagner ; tenir coûte { $cost } pour un pot de { $pot } : rentable à partir de { $need } %.
+advice-fold = Environ { $chance } % de chances de gagner ; tenir coûte { $cost } pour un pot de { $pot } et demande { $need } % : couchez-vous.
 advice-brag-keep-blind = Gardez la main à l'aveugle que vous avez gagnée : elle rejoue sans être vue.
 advice-brag-look = Il est temps de regarder : les mises à l'aveugle ne sont plus bon marché quand d'autres misent à découvert.
 advice-brag-blind = Restez à l'aveugle tant que personne ne mise à découvert : chacun de vos jetons compte double.
-advice-brag-showdown = Environ { $chance } % de chances d'avoir la meilleure main : acceptez de montrer.
-advice-brag-refuse = Environ { $chance } % de chances d'avoir la meilleure main : refusez l'abattage.
+advice-brag-showdown = Environ { $chance } % de chances d'avoir la meilleure main : acceptez de montrer.
+advice-brag-refuse = Environ { $chance } % de chances d'avoir la meilleure main : refusez l'abattage.
 advice-brag-discard = Gardez vos trois meilleures cartes.
-advice-brag-keep = Votre main bat { $strength } % des mains : gardez-la.
-advice-brag-throw = Votre main ne bat que { $strength } % des mains : jetez-la.
-advice-brag-see = Environ { $chance } % de chances de gagner ; voir coûte { $cost } pour un pot de { $pot } : rentable à partir de { $need } %.
-advice-brag-bet = Environ { $chance } % de chances de gagner (votre main bat { $strength } % des mains) : misez.
-advice-brag-bluff = Seulement { $chance } % de chances de gagner, mais une petite mise de temps en temps fait se coucher l'autre.
-advice-brag-cover = Environ { $chance } % de chances de gagner : couvrez le pot avec vos derniers jetons.
-advice-brag-fold = Environ { $chance } % de chances de gagner (votre main bat { $strength } % des mains) : ça ne vaut pas le prix, couchez-vous.
+advice-brag-keep = Votre main bat { $strength } % des mains : gardez-la.
+advice-brag-throw = Votre main ne bat que { $strength } % des mains : jetez-la.
+advice-brag-see = Environ { $chance } % de chances de gagner ; voir coûte { $cost } pour un pot de { $pot } : rentable à partir de { $need } %.
+advice-brag-bet = Environ { $chance } % de chances de gagner (votre main bat { $strength } % des mains) : misez.
+advice-brag-bluff = Seulement { $chance } % de chances de gagner, mais une petite mise de temps en temps fait se coucher l'autre.
+advice-brag-cover = Environ { $chance } % de chances de gagner : couvrez le pot avec vos derniers jetons.
+advice-brag-fold = Environ { $chance } % de chances de gagner (votre main bat { $strength } % des mains) : ça ne vaut pas le prix, couchez-vous.
