@@ -386,25 +386,21 @@ class Transaction(
         """Return the user's whole stack to their wallet and free the seat (``by``: the
         member who made it happen, when not the player: an admin closing the table). At a
         practice table a member's stack goes back to the house bank, which paid it."""
-        # locks the table (PostgreSQL): seat changes take turns
-        table = await self.get_table(table_id)
+        table = await self.get_table(table_id)  # locks it (PostgreSQL): seat changes take turns
         seat = await self._require_seat(table_id, user_id)
         await self.guard_wallet_chips(table_id, seat.stack)
+        owner, counterpart = user_id, by
         if not is_house(user_id) and practice_table(table.options):
-            await self._post(
-                seat.guild_id, HOUSE_BANK, seat.stack, "cash_out",
-                table_id=table_id, counterpart_id=user_id, note=PRACTICE_NOTE,
-            )  # fmt: skip
-        else:
-            await self._post(
-                seat.guild_id,
-                user_id,
-                seat.stack,
-                "cash_out",
-                table_id=table_id,
-                counterpart_id=by,
-                note=note,
-            )
+            owner, counterpart, note = HOUSE_BANK, user_id, PRACTICE_NOTE
+        await self._post(
+            seat.guild_id,
+            owner,
+            seat.stack,
+            "cash_out",
+            table_id=table_id,
+            counterpart_id=counterpart,
+            note=note,
+        )
         await self._run("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id))
         if is_house(user_id):
             await self.return_to_house_bank(seat.guild_id, user_id)
