@@ -140,6 +140,8 @@ why-expired = That hand is no longer kept: its count cannot be shown.
 
 option-help-practice = A practice table: the house bank pays every cave and takes it back (no wallet moves, no statistics), and the player to act may ask for a hint.
 refuse-hint-real-table = Hints are for practice tables only (`practice=on`): at this table you are on your own.
+learn-practice = 🎓 Practice table
+learn-practice-note = Play chips lent by the house bank: no wallet moves, no statistics. At your turn you may ask what the strong house player would play.
 hint-button = Hint
 hint-line = 💡 The strong house player would play: **{ $move }**.
 advice-only-move = It is the only move open.

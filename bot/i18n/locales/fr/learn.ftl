@@ -140,6 +140,8 @@ why-expired = Cette donne n'est plus gardée : son compte ne peut pas être mon
 
 option-help-practice = Une table d'entraînement : la banque de la maison paie chaque cave et la reprend (aucun portefeuille ne bouge, aucune statistique), et le joueur qui a la parole peut demander un conseil.
 refuse-hint-real-table = Les conseils sont réservés aux tables d'entraînement (`practice=on`) : à cette table, vous jouez seul.
+learn-practice = 🎓 Table d'entraînement
+learn-practice-note = Des jetons pour rire, prêtés par la banque de la maison : aucun portefeuille ne bouge, aucune statistique. À votre tour, vous pouvez demander ce que jouerait le joueur fort de la maison.
 hint-button = Conseil
 hint-line = 💡 Le joueur fort de la maison jouerait : **{ $move }**.
 advice-only-move = C'est le seul coup possible.
