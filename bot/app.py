@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.games.cards import Shuffler
 from bot.i18n import lang_of
+from bot.learn.desk import LessonDesk
 from bot.ops import heartbeat_loop, invite_url, retention_loop, sync_commands
 from bot.runtime import TableManager, collector
 from bot.runtime.clock import RealClock
@@ -89,6 +90,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.fair",
     "cogs.lifecycle",
     "cogs.web",
+    "cogs.learn",
 )
 
 
@@ -197,6 +199,8 @@ class SalonBot(commands.AutoShardedBot):
         self.stopping = False
         #: Per-member click rate on the table buttons (bot.ui.abuse).
         self.clicks = ClickLimiter()
+        #: The lessons running (/learn: bot.learn.desk), closed with the bot.
+        self.lessons = LessonDesk()
         #: Write the health heartbeat once ready (``serve`` turns it on).
         self.heartbeat = False
         self._heartbeat: asyncio.Task[None] | None = None
@@ -242,6 +246,7 @@ class SalonBot(commands.AutoShardedBot):
             tournament_presenter=self.tournament_messages,
         )
         stack.push_async_callback(self.manager.aclose, SHUTDOWN_GRACE)
+        stack.push_async_callback(self.lessons.aclose)
         await self.tree.set_translator(SalonTranslator())
         for name in self.extensions_to_load:
             await self.load_extension(name)

@@ -1,9 +1,15 @@
-"""``/rules [game]``: a short summary of each game's rules, in the game's own words.
+"""``/rules [game]``: a short summary of each game's rules, in the game's own words; with a
+game, its illustrated page (:mod:`bot.view.rules_page`: the ranking with example hands drawn
+by the card art, the order of a hand, the table options in words, the way to ``/learn``).
 
-The summary is in French for a reader whose Discord language is French.
+In French for a reader whose Discord language is French.
 """
 
 from __future__ import annotations
+
+import asyncio
+import io
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -12,6 +18,12 @@ from discord.ext import commands
 from bot.games import registry
 from bot.i18n import lang_of, render
 from bot.ui.i18n import L
+from bot.ui.render import embed_of
+from bot.view.card_art import showdown_png
+from bot.view.rules_page import ranking_picture, rules_document
+
+#: The name of the ranking's picture, attached to the page.
+PICTURE = "rules.png"
 
 #: The games, in the order /rules shows them (the registry's); each summary is the message
 #: ``rules-<game>``.
@@ -47,11 +59,25 @@ class Rules(commands.Cog):
     async def rules(
         self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
     ) -> None:
-        """Send the summary of one game, or of all three, privately."""
+        """Send one game's illustrated page, or the summary of all three, privately."""
         lang = lang_of(interaction.locale)
-        names = [game.value] if game else list(GAMES)
-        text = "\n\n".join(summary(n, lang) for n in names)
-        await interaction.response.send_message(text, ephemeral=True)
+        if game is None:
+            text = "\n\n".join(summary(n, lang) for n in GAMES)
+            await interaction.response.send_message(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(**await page(lang, game.value), ephemeral=True)
+
+
+async def page(lang: str, game: str) -> dict[str, Any]:
+    """One game's illustrated page: its embed and its ranking's picture."""
+    embed = embed_of(lang, rules_document(lang, game))
+    files = []
+    picture = ranking_picture(lang, game)
+    if picture is not None:
+        png = await asyncio.to_thread(showdown_png, picture)
+        files.append(discord.File(io.BytesIO(png), PICTURE))
+        embed.set_image(url=f"attachment://{PICTURE}")
+    return {"embed": embed, "files": files}
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -21,6 +21,7 @@ from bot.games.verbs import Verb
 from bot.i18n import Message, lang_of, render
 from bot.runtime import TableError
 from bot.runtime.option_schema import CREATE_NEXT_HAND_DELAY, NAMED, check_typed, spec
+from bot.runtime.practice import practice_opponents
 from bot.runtime.settings import MAX_CAVE
 from bot.storage import Transaction
 from bot.ui.abuse import bot_may_run_a_table
@@ -160,6 +161,8 @@ class Tables(commands.Cog):
             interaction.user.id,
             chosen,
         )
+        if house == 0 and chosen.get("practice") is True:  # a practice table fills itself
+            house = practice_opponents(self.bot.manager.tables[table_id].settings.seats)
         for _ in range(house):
             await self.bot.manager.add_house(
                 table_id, interaction.user.id, level.value if level else "normal"

@@ -2,9 +2,13 @@
 
     python -m bot.play --game bouillotte --players 2 --level normal --lang fr
     salon-play --game brag --players strong,easy,easy --seed 7
+    python -m bot.play --learn brelan
 
 The same table runtime as on Discord (seats, stakes, the house bank, timers) on a throwaway
-database, with :class:`bot.play.terminal.TerminalPresenter` instead of Discord.
+database, with :class:`bot.play.terminal.TerminalPresenter` instead of Discord. The table is
+a practice table (``practice=off`` in ``--options`` makes it a real one): at your turn,
+``h`` asks what the strong house player would do. ``--learn GAME`` plays that game's lesson
+(:mod:`bot.play.lesson`).
 """
 
 from __future__ import annotations
@@ -22,17 +26,21 @@ from rich.console import Console
 from bot.fair.scheme import derive_server_seed
 from bot.games.registry import GAMES
 from bot.i18n import Lang, render
-from bot.play.terminal import TerminalPresenter, choice_line, parse_choice
+from bot.play.lesson import learn
+from bot.play.terminal import TerminalPresenter, choice_line, quits
 from bot.runtime import TableError, TableManager
 from bot.runtime.house_seats import HOUSE_LEVELS, MOST_HOUSE
 from bot.runtime.public import PublicHand
 from bot.storage import Database
 from bot.ui.options_text import parse_table_options
+from bot.view.explain import hint_text
 from bot.view.table import hand_actions
 from bot.view.words import cards, game_title
 
 GUILD = CHANNEL = 1
 ME = 1000
+#: What asks for a hint at your turn.
+HINT = ("h", "?")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -40,6 +48,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         prog="salon-play", description="Play against house players in the terminal."
     )
     parser.add_argument("--game", choices=GAMES, default="bouillotte", help="the game")
+    parser.add_argument("--learn", choices=GAMES, help="play this game's lesson, a guided hand")
     parser.add_argument(
         "--players",
         default="2",
@@ -109,6 +118,9 @@ async def my_turn(
     view.say(render(lang, "play-your-turn"), "bold")
     for number, choice in enumerate(options, 1):
         view.say(choice_line(lang, number, choice))
+    state = view.latest.get(table)
+    if state is not None and state.get("practice"):
+        view.say(render(lang, "play-hint-how"))
     deadline = hand["deadline"]
     while True:
         ticking: asyncio.Task[None] | None = None
@@ -121,11 +133,17 @@ async def my_turn(
         finally:
             if ticking is not None:
                 ticking.cancel()
-        if typed is None or typed.strip().lower() in ("q", "quit", "quitter"):
+        if quits(typed):
             return False
-        parsed = parse_choice(lang, typed, options)
-        if isinstance(parsed, str):
-            view.say(parsed, "yellow")
+        assert typed is not None
+        if typed.strip().lower() in HINT:
+            try:
+                view.say(hint_text(lang, await manager.hint(table, ME)), "cyan")
+            except TableError as exc:
+                view.say(render(lang, exc.message), "yellow")
+            continue
+        parsed = view.choice(typed, options)
+        if parsed is None:
             continue
         choice, amount = parsed
         played: object = amount
@@ -160,7 +178,9 @@ async def play(args: argparse.Namespace, console: Console) -> int:
         )
         played = 0
         try:
-            options = {"turn_timeout": 3600, "next_hand_delay": max(args.pause, 0.5)}
+            options = {
+                "turn_timeout": 3600, "next_hand_delay": max(args.pause, 0.5), "practice": True,
+            }  # fmt: skip
             options.update(parse_table_options(args.options, args.game))
             view.header = render(
                 args.lang,
@@ -209,6 +229,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     console = Console(highlight=False)
     try:
+        if args.learn:
+            lesson = learn(args.learn, args.lang, args.name, ME, console, ask)
+            return 0 if asyncio.run(lesson) else 1
         return asyncio.run(play(args, console))
     except KeyboardInterrupt:
         return 130

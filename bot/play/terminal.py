@@ -24,12 +24,16 @@ from bot.view.table import showdown_document, table_document
 from bot.view.words import cards
 
 RED_SUITS = re.compile(r"[♥♦]\ufe0f?")
+#: Bold text in the catalogue's Markdown (``**Hold 8**``), written bold.
+BOLD = re.compile(r"\*\*")
 MENTION = re.compile(r"<@(\d+)>")
 #: A Discord timestamp (``<t:1795575748:T>``): a clock time in the terminal; a relative one
 #: (``:R``, "in 59 seconds" on Discord) the time left, counted when the line is printed.
 TIMESTAMP = re.compile(r"<t:(\d+):(\w)>")
 #: The last moves a frame shows.
 LOG_LINES = 8
+#: What quits.
+QUIT = ("q", "quit", "quitter")
 
 
 def choice_line(lang: Lang, number: int, choice: ActionView) -> str:
@@ -68,6 +72,15 @@ def parse_choice(
     if len(words) < 2 or not words[1].isdigit() or not choice.low <= int(words[1]) <= choice.high:
         return render(lang, "play-need-amount", low=choice.low, high=choice.high, number=number)
     return choice, int(words[1])
+
+
+def quits(typed: str | None) -> bool:
+    """Whether the player ends the game: the end of input, or ``q``.
+
+    >>> quits(None), quits(" Q "), quits("1")
+    (True, True, False)
+    """
+    return typed is None or typed.strip().lower() in QUIT
 
 
 @dataclass
@@ -114,8 +127,21 @@ class TerminalPresenter:
         m, s = divmod(self.seconds_left(deadline), 60)
         return render(self.lang, "play-time-left", m=m, s=s)
 
+    def choice(
+        self, typed: str, options: Sequence[ActionView]
+    ) -> tuple[ActionView, int | None] | None:
+        """The move typed (:func:`parse_choice`), or None once what is wrong is said."""
+        parsed = parse_choice(self.lang, typed, options)
+        if isinstance(parsed, str):
+            self.say(parsed, "yellow")
+            return None
+        return parsed
+
     def say(self, line: str, style: str | None = None) -> None:
-        text = Text(self.text(line), style=style or "")
+        """A line, its ``**bold**`` in bold and its red suits in red."""
+        text = Text(style=style or "")
+        for k, part in enumerate(BOLD.split(self.text(line))):
+            text.append(part, style="bold" if k % 2 else "")
         for match in RED_SUITS.finditer(text.plain):
             text.stylize("bold red", match.start() - 2, match.end())
         self.console.print(text)

@@ -272,9 +272,10 @@ class Acting(ManagerParts):
             pot=hand.carried,
         )
         lines = table.rules.stats(hand, record)
-        if table.tournament is not None:  # tournament chips are not wallet chips
+        # tournament and practice chips are not wallet chips; practice counts in no statistics
+        if table.tournament is not None or table.settings.practice:
             lines = [replace(line, net=0, pot=0) for line in lines]
-        await tx.record_hand_stats(table.guild_id, lines)
+        await tx.record_hand_stats(table.guild_id, [] if table.settings.practice else lines)
         await tx.record_hand_players(table.guild_id, table.hand_id, table.game, lines)
         try:
             ended = after_hand(record, hand)
@@ -282,12 +283,13 @@ class Acting(ManagerParts):
             log.exception("table %s: the end of hand %s could not be read", table.id, table.hand_no)
             ended = AfterHand(tuple(hand.names))
         before = {p.name: p.stack for p in record.players}
-        await tx.record_hand_flows(
-            table.guild_id,
-            table.hand_id,
-            {int(n): s - before[n] for n, s in new_stacks.items() if n in before},
-            {int(n): json.dumps(facts, sort_keys=True) for n, facts in ended.strong.items()},
-        )
+        if not table.settings.practice:  # practice chips flow between nobody's wallets
+            await tx.record_hand_flows(
+                table.guild_id,
+                table.hand_id,
+                {int(n): s - before[n] for n, s in new_stacks.items() if n in before},
+                {int(n): json.dumps(facts, sort_keys=True) for n, facts in ended.strong.items()},
+            )
         notes: list[Note] = []
         # sitting out: count the hands missed, unseat after too many (never in a tournament:
         # he is dealt in and pays his antes until he is out)
@@ -316,7 +318,7 @@ class Acting(ManagerParts):
             uid = int(n)
             await tx.leave_queue(table.id, uid)
             cave = session.stack(n)
-            if await tx.balance(table.guild_id, uid) < cave:
+            if not table.settings.practice and await tx.balance(table.guild_id, uid) < cave:
                 session.remove(n)
                 notes.append((Message.of("log-cannot-pay-cave", user=uid), {"user": uid}))
                 continue

@@ -9,8 +9,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from bot.games.replay import replay_json
+from bot.games.errors import GameError
+from bot.games.replay import load_record, replay_json, replay_record
 from bot.runtime.disclosure import record_for
+from bot.runtime.games import GAME_RULES, RuntimeHand
+from bot.runtime.public import ShowdownReport
 from bot.storage.models import Hand
 
 
@@ -35,3 +38,20 @@ def replays_to_expect(scenario: dict[str, Any]) -> bool:
     expect = scenario.get("expect")
     raw = {k: v for k, v in scenario.items() if k != "expect"}
     return replay_json(raw) == expect
+
+
+def showdown_of(hand: Hand) -> ShowdownReport | None:
+    """A finished hand's showdown as its post told it (the presenter's
+    :class:`~bot.runtime.public.ShowdownReport`: only what the showdown showed), rebuilt by
+    replaying its record; None for a hand that did not end in a showdown or does not replay.
+    """
+    if hand.status != "finished" or hand.game not in GAME_RULES:
+        return None
+    try:
+        played: RuntimeHand = replay_record(load_record(hand.record))  # type: ignore[assignment]
+        report = GAME_RULES[hand.game].end_report(played, hand.hand_no).showdown
+    except (GameError, ValueError, TypeError, KeyError, AttributeError, IndexError):
+        return None
+    if report is not None:
+        report["hand_id"] = hand.id
+    return report

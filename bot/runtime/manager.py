@@ -58,6 +58,7 @@ from bot.runtime.house_requests import HouseRequests
 from bot.runtime.house_seats import HOUSE_PAUSE, is_house, members_present
 from bot.runtime.leasing import DEFAULT_LEASE_TTL, Leasing
 from bot.runtime.lifecycle import PAUSED, LifecycleRequests, TableGone
+from bot.runtime.practice import PracticeRequests
 from bot.runtime.presenter import Presenter
 from bot.runtime.public import PublicState
 from bot.runtime.publishing import Publishing
@@ -123,6 +124,7 @@ class TableManager(
     ChoiceRequests,
     FairRequests,
     HouseRequests,
+    PracticeRequests,
     LifecycleRequests,
     Leasing,
     Publishing,

@@ -185,7 +185,8 @@ class TournamentTableView(TypedDict):
 
 class PublicState(TypedDict):
     """Everything anyone at the table may see: no card before the rules reveal it.
-    ``tournament`` only at a tournament's table."""
+    ``tournament`` only at a tournament's table, ``practice`` (true) only at a practice
+    table (its chips the house bank's, hints offered: docs/learn.md)."""
 
     table_id: int
     game: str
@@ -206,6 +207,7 @@ class PublicState(TypedDict):
     choice: ChoiceView | None
     hand: PublicHand | None
     tournament: NotRequired[TournamentTableView]
+    practice: NotRequired[bool]
 
 
 def stakes_view(stakes: dict[str, int]) -> StakesView:

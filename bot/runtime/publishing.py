@@ -80,6 +80,8 @@ class Publishing(ManagerParts):
         tournament = self.tournaments.table_view(table) if table.tournament else None
         if tournament is not None:
             state["tournament"] = tournament
+        if table.settings.practice:
+            state["practice"] = True
         return state
 
     @staticmethod

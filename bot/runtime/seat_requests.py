@@ -12,6 +12,7 @@ from bot.games.errors import GameError
 from bot.i18n.message import Message
 from bot.runtime.errors import TableError, player_error
 from bot.runtime.parts import ManagerParts
+from bot.runtime.settings import MAX_CAVE
 from bot.storage import StorageError, Transaction
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ class SeatRequests(ManagerParts):
                     free = session.has_free_seat()
                 if free:
                     return await self._sit(table, user_id, cave, "sits")
-                balance = await self.db.write(Transaction.balance, table.guild_id, user_id)
+                balance = await self._wallet_for(table, user_id)
                 if balance < cave:
                     raise TableError("refuse-chips-to-sit", have=balance, need=cave)
                 room = await self._make_room(table, user_id, cave)
@@ -84,6 +85,13 @@ class SeatRequests(ManagerParts):
                 return await self._queue(table, user_id, None)
             except (StorageError, GameError) as exc:
                 raise player_error(exc) from exc
+
+    async def _wallet_for(self, table: Table, user_id: int) -> int:
+        """What the player may bring to the table: his wallet, or at a practice table
+        (whose chips the house bank pays) as much as any cave."""
+        if table.settings.practice:
+            return MAX_CAVE
+        return await self.db.write(Transaction.balance, table.guild_id, user_id)
 
     async def _sit(self, table: Table, user_id: int, chips: int, how: str) -> Message:
         """Seat a player now with ``chips`` bought from his wallet (lock held)."""
@@ -138,7 +146,7 @@ class SeatRequests(ManagerParts):
                 raise TableError("refuse-game-over")
             try:
                 mode, chips = session.recave_plan(name, table.settings.cave, amount)
-                balance = await self.db.write(Transaction.balance, table.guild_id, user_id)
+                balance = await self._wallet_for(table, user_id)
                 if balance < chips:
                     raise TableError("refuse-chips-to-recave", have=balance, need=chips)
                 if mode == "queue":
@@ -168,7 +176,7 @@ class SeatRequests(ManagerParts):
             if not 1 <= chips <= cave:
                 raise TableError("refuse-reserve-range", most=cave, want=chips)
             try:
-                balance = await self.db.write(Transaction.balance, table.guild_id, user_id)
+                balance = await self._wallet_for(table, user_id)
                 if balance < chips:
                     raise TableError("refuse-chips", have=balance, need=chips)
                 session.add_reserve(name, chips)

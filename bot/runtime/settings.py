@@ -42,6 +42,7 @@ RUNTIME_KEYS = (
     "dealers_choice",
     "choice",
     "last_choice",
+    "practice",
 )
 #: What the runtime keeps in the table options besides them, that no player ever sets
 #: (``tournament``: a tournament table's place in its tournament).
@@ -98,7 +99,8 @@ class Settings:
     ``next_hand_delay`` (seconds, 0: deal at once) is the pause between two hands when
     ``auto_deal`` is on. ``max_hands`` (Brelan) is the agreed number of hands; ``replenish``
     (Brelan) lets a cleaned-out player recave; ``staked`` (Brelan) is Staked Brelan: players
-    may add reserve caves.
+    may add reserve caves. ``practice``: a practice table, its chips the house bank's (no
+    member's wallet moves), with hints (docs/learn.md).
     """
 
     rules: dict[str, Any]
@@ -114,6 +116,7 @@ class Settings:
     notify: str = "mention"
     reseed_every: int = DEFAULT_RESEED_EVERY
     dealers_choice: bool = False
+    practice: bool = False
 
     @classmethod
     def from_options(cls, game: str, options: dict[str, Any]) -> Settings:
@@ -175,6 +178,7 @@ class Settings:
             notify=notify,
             reseed_every=reseed_every,
             dealers_choice=dealers_choice,
+            practice=bool(options.get("practice", False)),
         )
 
     def to_options(self) -> dict[str, Any]:
@@ -200,4 +204,6 @@ class Settings:
             out["reseed_every"] = self.reseed_every
         if self.dealers_choice:
             out["dealers_choice"] = True
+        if self.practice:
+            out["practice"] = True
         return out

@@ -32,7 +32,7 @@ from bot.storage.errors import (
     TableFull,
 )
 from bot.storage.flows import FlowTransaction
-from bot.storage.house import is_house
+from bot.storage.house import HOUSE_BANK, PRACTICE_NOTE, is_house, practice_table
 from bot.storage.leases import LeaseTransaction
 from bot.storage.models import (
     CashOut,
@@ -367,12 +367,15 @@ class Transaction(
         table = await self._live_table(table_id)
         await self._require_seat(table_id, user_id)
         await self.guard_wallet_chips(table_id, amount)
-        if is_house(user_id):
-            await self.fund_house_player(table.guild_id, user_id, amount)
-        wallet = await self.ensure_wallet(table.guild_id, user_id)
-        if wallet.balance < amount:
-            raise InsufficientChips(wallet.balance, amount)
-        await self._post(table.guild_id, user_id, -amount, "buy_in", table_id=table_id)
+        if not is_house(user_id) and practice_table(table.options):
+            await self.bank_buys_in(table.guild_id, table_id, user_id, amount)
+        else:
+            if is_house(user_id):
+                await self.fund_house_player(table.guild_id, user_id, amount)
+            wallet = await self.ensure_wallet(table.guild_id, user_id)
+            if wallet.balance < amount:
+                raise InsufficientChips(wallet.balance, amount)
+            await self._post(table.guild_id, user_id, -amount, "buy_in", table_id=table_id)
         await self._run(
             "UPDATE seats SET stack = stack + ? WHERE table_id = ? AND user_id = ?",
             (amount, table_id, user_id),
@@ -383,17 +386,21 @@ class Transaction(
         self, table_id: int, user_id: int, *, by: int | None = None, note: str | None = None
     ) -> CashOut:
         """Return the user's whole stack to their wallet and free the seat (``by``: the
-        member who made it happen, when not the player: an admin closing the table)."""
-        await self.get_table(table_id)  # locks the table (PostgreSQL): seat changes take turns
+        member who made it happen, when not the player: an admin closing the table). At a
+        practice table a member's stack goes back to the house bank, which paid it."""
+        table = await self.get_table(table_id)  # locks it (PostgreSQL): seat changes take turns
         seat = await self._require_seat(table_id, user_id)
         await self.guard_wallet_chips(table_id, seat.stack)
+        owner, counterpart = user_id, by
+        if not is_house(user_id) and practice_table(table.options):
+            owner, counterpart, note = HOUSE_BANK, user_id, PRACTICE_NOTE
         await self._post(
             seat.guild_id,
-            user_id,
+            owner,
             seat.stack,
             "cash_out",
             table_id=table_id,
-            counterpart_id=by,
+            counterpart_id=counterpart,
             note=note,
         )
         await self._run("DELETE FROM seats WHERE table_id = ? AND user_id = ?", (table_id, user_id))

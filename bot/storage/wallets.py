@@ -11,7 +11,7 @@ from bot.storage.errors import (
     InvalidAmount,
     SelfTransfer,
 )
-from bot.storage.house import BANK_NOTE, HOUSE_BANK, is_house
+from bot.storage.house import BANK_NOTE, HOUSE_BANK, PRACTICE_NOTE, is_house
 from bot.storage.models import (
     MINTING_KINDS,
     ChipCensus,
@@ -115,6 +115,17 @@ class WalletTransaction(TransactionBase):
         if bank.balance < need:
             await self._post(guild_id, HOUSE_BANK, need - bank.balance, "grant", note=BANK_NOTE)
         await self.transfer(guild_id, HOUSE_BANK, user_id, need, note=BANK_NOTE)
+
+    async def bank_buys_in(self, guild_id: int, table_id: int, user_id: int, amount: int) -> None:
+        """A member's buy-in at a practice table, paid by the house bank (which first mints
+        what it lacks): his wallet never moves."""
+        bank = await self.ensure_wallet(guild_id, HOUSE_BANK)
+        if bank.balance < amount:
+            await self._post(guild_id, HOUSE_BANK, amount - bank.balance, "grant", note=BANK_NOTE)
+        await self._post(
+            guild_id, HOUSE_BANK, -amount, "buy_in",
+            table_id=table_id, counterpart_id=user_id, note=PRACTICE_NOTE,
+        )  # fmt: skip
 
     async def return_to_house_bank(self, guild_id: int, user_id: int) -> None:
         """Everything in a house player's wallet goes back to the house bank."""

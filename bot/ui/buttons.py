@@ -5,6 +5,7 @@
 - ``salon:a:<table>:<hand>:<index>:<verb>:<amount>``: one legal action with a preset amount,
   for the move number ``index`` of the hand (a click for a move already played is refused);
 - ``salon:o:<table>:<hand>:<index>:<verb>``: "other amount", which opens a modal;
+- ``salon:w:<table>:<hand>``: "Why?" under a showdown post (:class:`WhyButton`);
 - the older ids without ``index`` are answered as stale (:class:`OldActionButton`).
 
 ``<verb>`` is one of :class:`~bot.games.verbs.Verb` (:data:`VERB_IDS`): an id with any other
@@ -21,7 +22,9 @@ import discord
 from bot.games.verbs import Verb
 from bot.i18n import lang_of, render
 from bot.runtime import TableError
+from bot.runtime.history import showdown_of
 from bot.runtime.manager import ALREADY_PLAYED
+from bot.storage import Transaction
 from bot.ui.clicks import (
     Persistent,
     Throttled,
@@ -33,9 +36,11 @@ from bot.ui.clicks import (
 )
 from bot.ui.limits import BUTTON_LABEL, fit_text
 from bot.ui.modals import AmountModal
-from bot.ui.replies import in_time, reply_private
+from bot.ui.render import embed_of
+from bot.ui.replies import Refused, in_time, reply_private
 from bot.ui.selects import offer_discard
 from bot.ui.services import services_of
+from bot.view.explain import hint_text, showdown_why
 from bot.view.fair_text import fair_explanation
 
 #: The verbs an action button's custom id may carry, as the alternatives of its template:
@@ -48,10 +53,11 @@ class TableButton(
     Throttled,
     Persistent,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"salon:t:(?P<table>\d+):(?P<what>join|leave|start|cards|bump|cut|fair|yes|no)",
+    template=r"salon:t:(?P<table>\d+):(?P<what>join|leave|start|cards|bump|cut|fair|yes|no|hint)",
 ):
-    """Join, Leave, Start, My cards, Bump (the table message back at the bottom), Cut and
-    Fair dealing (how the deck is dealt, privately)."""
+    """Join, Leave, Start, My cards, Bump (the table message back at the bottom), Cut, Fair
+    dealing (how the deck is dealt, privately) and, at a practice table, Hint (what the
+    strong house player would do, privately: refused at any other table)."""
 
     def __init__(
         self,
@@ -86,6 +92,11 @@ class TableButton(
         elif self.what == "bump":
             await reply_private(interaction, render(lang_of(interaction.locale), "turn-bumped"))
             services.presenter.refresh(table_id, repost=True)
+        elif self.what == "hint":
+            advice = await in_time(
+                interaction, services.manager.hint(table_id, user), thinking=True
+            )
+            await reply_private(interaction, hint_text(lang_of(interaction.locale), advice))
         elif self.what == "fair":
             status = await in_time(interaction, services.manager.status(table_id), thinking=True)
             await reply_private(interaction, fair_explanation(lang_of(interaction.locale), status))
@@ -231,3 +242,40 @@ class OldActionButton(
     @always_answered
     async def callback(self, interaction: discord.Interaction) -> None:
         raise TableError(ALREADY_PLAYED)
+
+
+class WhyButton(
+    Throttled,
+    Persistent,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"salon:w:(?P<table>\d+):(?P<hand>\d+)",
+):
+    """ "Why?" under a showdown post: the full count and the rule it follows, privately, in
+    the reader's language, from what the showdown showed (the stored hand replayed)."""
+
+    def __init__(self, table_id: int, hand_id: int, *, label: str | None = None) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=fit_text(label or "?", BUTTON_LABEL),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"salon:w:{table_id}:{hand_id}",
+            )
+        )
+        self.table_id, self.hand_id = table_id, hand_id
+
+    @classmethod
+    def from_match(cls, match: re.Match[str], /) -> WhyButton:
+        return cls(int(match["table"]), int(match["hand"]))
+
+    @always_answered
+    async def callback(self, interaction: discord.Interaction) -> None:
+        lang = lang_of(interaction.locale)
+        db = services_of(interaction).db
+        hand = await in_time(
+            interaction, db.query(Transaction.get_hand, self.hand_id), thinking=True
+        )
+        report = showdown_of(hand) if hand.guild_id == interaction.guild_id else None
+        if report is None or hand.table_id != self.table_id:
+            raise Refused("why-expired")
+        doc = showdown_why(lang, hand.game, report)
+        await reply_private(interaction, "", embed=embed_of(lang, doc))

@@ -41,7 +41,7 @@ from bot.ui.render import (
     table_embed,
 )
 from bot.ui.services import PresenterHost
-from bot.ui.views import table_view
+from bot.ui.views import WhyButton, table_view
 from bot.ui.web_links import link_view
 from bot.view.card_art import showdown_png
 
@@ -632,6 +632,9 @@ class DiscordPresenter:
             log.warning("could not draw the showdown of table %s", table_id, exc_info=True)
 
         view = link_view(render(lang, "web-replay-hand"), await self._hand_link(table, data))
+        if isinstance(hand_id := data.get("hand_id"), int):  # "Why?": the count, privately
+            view = view or discord.ui.View(timeout=None)
+            view.add_item(WhyButton(table_id, hand_id, label="❓ " + render(lang, "why-button")))
 
         async def post() -> Any:
             files = [] if png is None else [discord.File(io.BytesIO(png), "showdown.png")]

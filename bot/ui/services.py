@@ -7,7 +7,8 @@ are wired together, in :mod:`bot.app`). A button or a command finds them with
 :func:`services_of`.
 
 - :class:`Services`: what a click or a command uses (the table manager, the database, the
-  table messages' presenter, the tournaments' messages, the click throttle);
+  table messages' presenter, the tournaments' messages, the click throttle, the running
+  lessons);
 - :class:`PresenterHost`: what the presenter reaches on the bot (the runtime and a few
   Discord client calls);
 - :class:`TableMessages`: what the outbox asks of its presenter.
@@ -25,6 +26,7 @@ from typing import Any, Protocol, cast
 import discord
 from discord.http import HTTPClient
 
+from bot.learn.desk import LessonDesk
 from bot.runtime import TableManager
 from bot.runtime.public import PublicState
 from bot.runtime.tournament_events import TournamentView
@@ -140,6 +142,9 @@ class Services(Runtime, Protocol):
 
     @property
     def clicks(self) -> ClickLimiter: ...
+
+    @property
+    def lessons(self) -> LessonDesk: ...
 
 
 def services_of(interaction: discord.Interaction) -> Services:

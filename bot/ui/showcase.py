@@ -1,23 +1,32 @@
-"""``python -m bot.ui.showcase [dir]``: a French table message and showdown picture for the README.
+"""``python -m bot.ui.showcase [dir]``: a French table message, showdown picture and lesson
+page for the README.
 
 Prints the table message as a French server sees it during a hand (the real table document,
-:func:`bot.view.table.table_document`; the README shows it) and writes
+:func:`bot.view.table.table_document`; the README shows it), then the first page of the
+Bouillotte lesson as ``/learn`` shows it (the real lesson, :mod:`bot.learn`), and writes
 ``docs/showdown-fr.png``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sys
 from pathlib import Path
 
 from bot.i18n import Message
+from bot.learn.lessons import LESSONS
+from bot.learn.pages import lesson_document
+from bot.learn.runner import LessonRun
 from bot.runtime.public import PublicState, quiet_state
 from bot.view.card_art import sample, showdown_png
+from bot.view.document import Document
 from bot.view.table import table_document
 from bot.view.words import narrate
 
-NAMES = {1: "Berthe", 2: "Anatole", 3: "Clotilde", 4: "Désiré"}
+NAMES = {1: "Berthe", 2: "Anatole", 3: "Clotilde", 4: "Désiré", 7: "Alex"}
+#: The member who takes the README's lesson.
+LEARNER = 7
 
 STATE: PublicState = {
     **quiet_state(2, "bouillotte"),
@@ -61,8 +70,9 @@ LOG = [
 ]
 
 
-def table_markdown() -> str:
-    doc = table_document("fr", STATE, log=[narrate("fr", m) for m in LOG])
+def document_markdown(doc: Document) -> str:
+    """A document as the README quotes it: its title, description and sections, each line
+    quoted, members by name (:data:`NAMES`)."""
     lines = [f"> **{doc.title}**"]
     lines += [f"> {line}" for line in doc.description.split("\n") if line]
     for section in doc.sections:
@@ -74,10 +84,25 @@ def table_markdown() -> str:
     return re.sub(r"<@(\d+)>", lambda m: "@" + NAMES[int(m[1])], text) + "\n"
 
 
+def table_markdown() -> str:
+    """The table message of hand 7, in French."""
+    return document_markdown(table_document("fr", STATE, log=[narrate("fr", m) for m in LOG]))
+
+
+async def lesson_markdown(game: str = "bouillotte") -> str:
+    """The first page of a lesson, in French, as ``/learn`` shows it to @Alex."""
+    run = await LessonRun.open(LESSONS[game], LEARNER)
+    try:
+        return document_markdown(lesson_document("fr", LESSONS[game], run.page, "discord"))
+    finally:
+        await run.close()
+
+
 def main(argv: list[str]) -> int:
     out = Path(argv[0]) if argv else Path("docs")
     (out / "showdown-fr.png").write_bytes(showdown_png(sample()))
     print(table_markdown())
+    print(asyncio.run(lesson_markdown()))
     return 0
 
 

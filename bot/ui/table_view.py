@@ -63,8 +63,9 @@ def table_view(lang: Lang, state: PublicState) -> discord.ui.View:
 def control_buttons(lang: Lang, state: PublicState, playing: bool) -> list[discord.ui.Item[Any]]:
     """Join, Leave, Start (between hands; greyed out while nobody could deal: the state's
     ``can_start``), My cards (always: without a hand in play it says so, privately) and
-    Bump. At a tournament's table, whose director seats the players and deals, Join is
-    "I'm back" (for a player sitting out) and there is no Leave nor Start."""
+    Bump; at a practice table during a hand, Hint. At a tournament's table, whose director
+    seats the players and deals, Join is "I'm back" (for a player sitting out) and there is
+    no Leave nor Start."""
     if "tournament" in state:
         controls = [("join", render(lang, "ui-back"), discord.ButtonStyle.success, False)]
     else:
@@ -77,6 +78,10 @@ def control_buttons(lang: Lang, state: PublicState, playing: bool) -> list[disco
         controls.append(("start", render(lang, "ui-start"), discord.ButtonStyle.primary, off))
     controls.append(("cards", render(lang, "ui-my-cards"), discord.ButtonStyle.primary, False))
     controls.append(("bump", render(lang, "ui-bump"), discord.ButtonStyle.secondary, False))
+    if playing and state.get("practice"):
+        controls.append(
+            ("hint", "💡 " + render(lang, "hint-button"), discord.ButtonStyle.success, False)
+        )
     return [
         TableButton(state["table_id"], what, label=text, style=style, disabled=off)
         for what, text, style, off in controls

@@ -21,7 +21,14 @@ from typing import Any
 
 import discord
 
-from bot.ui.buttons import VERB_IDS, ActButton, OldActionButton, OtherAmountButton, TableButton
+from bot.ui.buttons import (
+    VERB_IDS,
+    ActButton,
+    OldActionButton,
+    OtherAmountButton,
+    TableButton,
+    WhyButton,
+)
 from bot.ui.clicks import (
     Persistent,
     Throttled,
@@ -48,6 +55,7 @@ __all__ = [
     "TableButton",
     "Throttled",
     "VariantSelect",
+    "WhyButton",
     "always_answered",
     "answer_with_table",
     "check_turn",
@@ -68,4 +76,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     VariantSelect,
     OtherAmountButton,
     OldActionButton,
+    WhyButton,
 )

@@ -211,7 +211,8 @@ def _between_hands(lang: Lang, state: PublicState) -> Section:
 
 
 def _notices(lang: Lang, state: PublicState, undelivered: Iterable[int]) -> list[Section]:
-    """The chips carried over, the waiting line, closed DMs, the dealer's choice, fairness."""
+    """The chips carried over, the waiting line, closed DMs, the dealer's choice, fairness,
+    a practice table's note."""
     sections = []
     if state["carried"]:
         n = chips(lang, state["carried"])
@@ -233,6 +234,9 @@ def _notices(lang: Lang, state: PublicState, undelivered: Iterable[int]) -> list
     fair = fair_lines(lang, state)
     if fair:
         sections.append(_section("fair", "🔒 " + render(lang, "label-fair"), fair))
+    if state.get("practice"):
+        note = render(lang, "learn-practice-note")
+        sections.append(_section("practice", render(lang, "learn-practice"), note))
     return sections
 
 

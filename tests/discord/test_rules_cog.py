@@ -15,7 +15,8 @@ async def test_rules_answers_privately(salon: Any) -> None:
     alice = salon.member("alice")
     result = await alice.slash(salon.channel, "rules", game="brag")
     assert result.ephemeral
-    assert "prial" in result.response.content
+    assert result.response.embeds[0].description == summary("brag", "en")
+    assert "prial" in result.response.embeds[0].description
 
 
 async def test_rules_of_all_three_games(salon: Any) -> None:
@@ -29,10 +30,16 @@ async def test_rules_in_french(salon: Any, monkeypatch: pytest.MonkeyPatch) -> N
     speak_french(monkeypatch)
     result = await salon.member("alice").slash(salon.channel, "rules", game="bouillotte")
     assert result.ephemeral
-    assert result.response.content == summary("bouillotte", "fr")
-    assert result.response.content.startswith("**Bouillotte**\u00a0: le Brelan")
-    assert "*refait*" in result.response.content
-    assert "Charlemagne" in result.response.content
+    page = result.response.embeds[0]
+    assert page.description == summary("bouillotte", "fr")
+    assert page.description.startswith("**Bouillotte**\u00a0: le Brelan")
+    assert "*refait*" in page.description
+    assert "Charlemagne" in page.description
+    assert [f.name for f in page.fields][:2] == [
+        "Combinaisons, de la meilleure à la moindre",
+        "Une donne, dans l'ordre",
+    ]
+    assert any("/apprendre jeu:bouillotte" in f.value for f in page.fields)
 
 
 async def test_rules_command_is_localised(salon: Any) -> None:

@@ -15,6 +15,7 @@ play-time-left = ⏱ time left: { $m ->
    *[other] { $m } min { $s } s
 }
 play-choice-range = { $label } ({ $low } to { $high }: type { $number } then the amount)
+play-hint-how = Type h for a hint: what the strong house player would play, and why.
 play-prompt = Your choice (number, then an amount if asked; q to quit):
 play-not-a-choice = “{ $text }” is not one of the moves: type a number from 1 to { $n }.
 play-need-amount = Give an amount from { $low } to { $high } after the number, as in “{ $number } { $low }”.

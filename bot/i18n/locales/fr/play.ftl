@@ -15,6 +15,7 @@ play-time-left = ⏱ temps restant : { $m ->
    *[other] { $m } min { $s } s
 }
 play-choice-range = { $label } (de { $low } à { $high } : tapez { $number } puis le montant)
+play-hint-how = Tapez h pour un conseil : ce que jouerait le joueur fort de la maison, et pourquoi.
 play-prompt = Votre choix (numéro, puis un montant s'il le faut ; q pour quitter) :
 play-not-a-choice = « { $text } » n'est pas l'un des coups : tapez un numéro de 1 à { $n }.
 play-need-amount = Donnez un montant de { $low } à { $high } après le numéro, comme « { $number } { $low } ».

@@ -1,0 +1,41 @@
+"""The terminal's lessons (``python -m bot.play --learn GAME``) and its hints: a lesson typed
+to its end, a move the lesson does not play answered, ``h`` answered with the strong house
+player's move at a practice table and refused at a real one."""
+
+from __future__ import annotations
+
+from tests.test_play_terminal import run_typed
+
+
+def test_a_lesson_is_typed_to_its_end() -> None:
+    # Brag: fold (2) is not the lesson's move; then bet blind (3), look (1), see (3)
+    done = run_typed(["--learn", "brag", "--lang", "en"], "2\n3\n1\n3\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "Lesson: Brag (1/4)" in out and "Lesson: Brag (4/4)" in out
+    assert "Not this time: this lesson plays Bet 1 here" in out
+    assert "In short: blind, your bets count double" in out
+    assert "python -m bot.play --game brag" in out.replace("\n", "")  # wrapped at 100
+    assert "<@" not in out and "**" not in out  # names and bold, no Discord markup
+
+
+def test_a_lesson_in_french_goes_on_to_its_next_deal() -> None:
+    done = run_typed(["--learn", "bouillotte", "--lang", "fr"], "1\n2\n1\n\n3\n")
+    assert done.returncode == 0, done.stderr
+    assert "Donne suivante" not in done.stdout  # typed Enter, not a button
+    assert "Appuyez sur Entrée pour la donne suivante." in done.stdout
+    assert "Leçon\u00a0: Bouillotte (6/6)" in done.stdout
+
+
+def test_h_asks_for_a_hint_at_a_practice_table_only() -> None:
+    typed = "\n".join(["h", *["1"] * 30])
+    practice = run_typed(["--game", "brelan", "--hands", "1", "--lang", "en"], typed)
+    assert practice.returncode == 0, practice.stderr
+    assert "Type h for a hint" in practice.stdout
+    assert "The strong house player would play" in practice.stdout
+    real = run_typed(
+        ["--game", "brelan", "--hands", "1", "--lang", "en", "--options", "practice=off"], typed
+    )
+    assert real.returncode == 0, real.stderr
+    assert "Hints are for practice tables only" in real.stdout
+    assert "Type h for a hint" not in real.stdout
