@@ -67,7 +67,7 @@ LITERAL_KEY = re.compile(r"""["']((?:[a-z0-9]+-)+[a-z0-9_]+|chips)["']""")
 BUILT = (
     "event-", "combo-", "verb-", "label-", "help-", "metric-", "period-", "rules-",
     "log-", "done-", "option-", "refuse-", "notify-choice-", "house-level-", "verify-problem-",
-    "choice-",
+    "choice-", "house-trait-", "talk-", "advice-",
 )  # fmt: skip
 
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import render
+from bot.i18n.people import character_name, house_level
 from bot.runtime import TableError
 from bot.runtime.house_seats import HOUSE_PAUSE
 from bot.storage import Transaction
@@ -54,14 +55,16 @@ async def play(env: Env, table: int, members: set[int], hands: int) -> int:
 
 async def test_one_member_plays_against_two_house_players(env: Env) -> None:
     table, house = await house_table(env)
-    assert house == [31, 12]  # strong Anselme, easy Berthe
+    # a character of each level asked for, drawn
+    assert [house_level(u) for u in house] == ["strong", "easy"]
     assert await env.db.write(Transaction.balance, GUILD, ANN) == 1000 - 30
     await env.manager.start(table, ANN)
     assert await play(env, table, {ANN}, hands=6) >= 6
     # house players got no private message; their moves are in the log under their names
     assert {u for (_, u, _, _) in env.presenter.deliveries} == {ANN}
     said = " ".join(render("en", m) for t, m, _ in env.presenter.announcements if t == table)
-    assert "🤖 Anselme" in said and "🤖 Berthe" in said and "<@31>" not in said
+    names = [f"🤖 {character_name(u)}" for u in house]
+    assert all(n in said for n in names) and f"<@{house[0]}>" not in said
     # the house players' chips are in the ledger, from the bank, never a member's wallet
     bank = await env.db.query(Transaction.ledger, GUILD, HOUSE_BANK, limit=50)
     assert {e.note for e in bank} == {"house bank"}

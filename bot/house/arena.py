@@ -30,7 +30,9 @@ from bot.games.brag import BragHand, brag_deck
 from bot.games.brelan import BrelanHand, deal_from, deck_for
 from bot.games.cards import Card, Shuffler
 from bot.games.options import BragOptions, BrelanOptions, parse_options
+from bot.house.memory import TableMemory
 from bot.house.players import LEVELS, Strategy, make_player
+from bot.house.probes import PROBES, make_probe
 from bot.house.view import house_games, view_for
 
 #: Stack every player starts each arena hand with: the game's standard cave (its registry
@@ -45,10 +47,11 @@ Timer = Callable[[], float]
 class Table:
     """The players of one arena and the timing of their decisions."""
 
-    def __init__(self, strategies: Sequence[Strategy]) -> None:
+    def __init__(self, strategies: Sequence[Strategy], memory: TableMemory | None = None) -> None:
         self.strategies = list(strategies)
         self.times: list[float] = []
         self.clock: Timer = time.perf_counter
+        self.memory = memory if memory is not None else TableMemory()
 
     def play(self, hand: BrelanHand | BragHand, seat_of: dict[str, int]) -> None:
         """Let the house players act until the deal is over."""
@@ -60,6 +63,7 @@ class Table:
             verb, amount = self.strategies[seat_of[name]].decide(view_for(hand, name))
             times.append(clock() - start)
             hand.act(name, verb, amount)
+        self.memory.observe(view_for(hand, hand.names[0]), hand.options)  # type: ignore[arg-type]
 
 
 def _share(amount: int, n: int) -> list[int]:
@@ -150,13 +154,18 @@ def run_arena(
     """Play the arena and return its figures (the JSON object the command prints)."""
     opts = parse_options(game, options or {})
     for level in players:
-        if level not in LEVELS:
-            raise ValueError(f"unknown player {level!r}; choose from: {', '.join(LEVELS)}")
+        if level not in LEVELS and level not in PROBES:
+            every = ", ".join((*LEVELS, *PROBES))
+            raise ValueError(f"unknown player {level!r}; choose from: {every}")
     n = len(players)
+    memory = TableMemory()
     strategies = [
-        make_player(level, random.Random(f"{seed}:{k}")) for k, level in enumerate(players)
+        make_probe(level)
+        if level in PROBES
+        else make_player(level, random.Random(f"{seed}:{k}"), memory)
+        for k, level in enumerate(players)
     ]
-    table = Table(strategies)
+    table = Table(strategies, memory)
     rng = Shuffler(seed=seed).rng
     start_stack = stack if stack is not None else default_stack(game)
     won: list[list[int]] = [[] for _ in range(n)]

@@ -27,6 +27,7 @@ from bot.games.brag_rank import WILD_CARDS, best_three, strength
 from bot.games.cards import Card, parse_card
 from bot.games.events import EventKind
 from bot.games.options import BragOptions
+from bot.house.style import PLAIN, Style
 from bot.house.view import BragView, Choice
 
 Decision = tuple[str, int | tuple[str, ...] | None]
@@ -86,8 +87,9 @@ def win_chance(view: BragView, pct: float, level: str) -> float:
     return chance
 
 
-def decide_brag(view: BragView, rng: random.Random, level: str) -> Decision:
-    """The decision of a house player of ``level`` (easy, normal, strong)."""
+def decide_brag(view: BragView, rng: random.Random, level: str, style: Style = PLAIN) -> Decision:
+    """The decision of a house player of ``level`` (easy, normal, strong) in a character's
+    ``style`` (a tight one needs a better hand, a blind player stays blind a while)."""
     verbs = [c.verb for c in view.legal]
     if len(view.legal) == 1:
         return _take(view.legal[0], view.legal[0].low)
@@ -111,18 +113,23 @@ def decide_brag(view: BragView, rng: random.Random, level: str) -> Decision:
         return ("keep", None) if pct >= 0.5 else ("throw", None)
     me = view.position
     if view.blind[me] and "look" in verbs:
-        if not _stay_blind(view, rng, level):
+        if not _stay_blind(view, rng, level, style):
             look = [c for c in view.legal if c.verb == "look"]
             return _take(look[-1])
         return _blind_bet(view)
     assert view.hands, "an open player sees his hand"
     pct = percentile([parse_card(c) for c in view.hands[0]], view.options)
-    return _open_play(view, rng, level, pct)
+    return _open_play(view, rng, level, max(0.0, pct - 0.05 * style.tight))
 
 
-def _stay_blind(view: BragView, rng: random.Random, level: str) -> bool:
+def _stay_blind(view: BragView, rng: random.Random, level: str, style: Style) -> bool:
     if level != "strong":
-        return False
+        mine = sum(1 for e in view.events if e.kind == EventKind.BET and e.player == view.seat)
+        bet = view.choice("bet")
+        cheap = (
+            bet is not None and bet.low is not None and bet.low * 4 <= view.stacks[view.position]
+        )
+        return cheap and mine < style.blind - 1.0
     me = view.position
     my_blind = sum(1 for e in view.events if e.kind == EventKind.BET and e.player == view.seat)
     open_bettors = sum(1 for n, k in _open_bets(view).items() if n != view.seat and k)

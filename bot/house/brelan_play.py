@@ -20,6 +20,7 @@ from bot.games.brelan import deck_for
 from bot.games.cards import parse_card
 from bot.games.events import EventKind
 from bot.house.brelan_odds import POINTS, SUIT, hand_score, win_chance
+from bot.house.style import PLAIN, Style
 from bot.house.view import BrelanView, Choice
 
 Decision = tuple[str, int | None]
@@ -113,32 +114,36 @@ def win_estimate(view: BrelanView, rng: random.Random, level: str) -> float:
     )
 
 
-def _carre(view: BrelanView, rng: random.Random, level: str) -> Decision:
+def _carre(view: BrelanView, rng: random.Random, level: str, style: Style) -> Decision:
     carre = view.choice("carre")
     decline = view.choice("decline")
     if carre is None or decline is None:
         return _take(view.legal[0])
     step = len(view.carre_steps)
     rates = CARRE_RATE[level]
-    rate = rates[step] if step < len(rates) else 0.0
+    rate = (rates[step] if step < len(rates) else 0.0) * style.carre
     stack = view.stacks[view.position] + view.stakes[view.position]
     if carre.amount is not None and carre.amount * 3 > stack:
         rate /= 3  # a carre that commits most of the stack blind
     return _take(carre if rng.random() < rate else decline)
 
 
-def decide_brelan(view: BrelanView, rng: random.Random, level: str) -> Decision:
-    """The decision of a house player of ``level`` (easy, normal, strong)."""
+def decide_brelan(
+    view: BrelanView, rng: random.Random, level: str, style: Style = PLAIN
+) -> Decision:
+    """The decision of a house player of ``level`` (easy, normal, strong) in a character's
+    ``style`` (a tight one needs better chances, a carre lover carres more)."""
     if len(view.legal) == 1:
         only = view.legal[0]
         return _take(only, only.low)
     if view.phase == "carre":
-        return _carre(view, rng, level)
+        return _carre(view, rng, level, style)
     me = view.position
     stake, stack = view.stakes[me], view.stacks[me]
     pot = view.pool + sum(view.stakes)
     in_play = sum(1 for f in view.folded if not f)
     chance = _rough_chance(view) if level == "easy" else win_estimate(view, rng, level)
+    chance = max(0.0, min(1.0, chance - 0.08 * style.tight))
     fair = 1.0 / max(in_play, 1)
     if view.phase == "opening":
         return _opening(view, rng, level, chance, fair, pot)

@@ -75,6 +75,7 @@ RUNTIME_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("replenish", "flag", games=_BRELAN),
     OptionSpec("staked", "flag", games=_BRELAN),
     OptionSpec("dealers_choice", "flag", games=("brag",)),
+    OptionSpec("talk", "flag"),
 )
 _RUNTIME = {s.name: s for s in RUNTIME_SPECS}
 
@@ -116,6 +117,7 @@ def default(game: str, name: str) -> Any:
         "replenish": False,
         "staked": False,
         "dealers_choice": False,
+        "talk": True,
     }[name]
 
 

@@ -42,9 +42,10 @@ RUNTIME_KEYS = (
     "dealers_choice",
     "choice",
     "last_choice",
+    "talk",
 )
 #: What the runtime keeps in the table options besides them, that no player ever sets.
-STATE_KEYS = ("departed",)
+STATE_KEYS = ("departed", "house_memory")
 #: How the player to act is told (docs/architecture.md): a mention in the channel, a DM, or
 #: nothing; each member may choose for himself (/notify).
 NOTIFY_MODES = ("mention", "dm", "off")
@@ -97,7 +98,7 @@ class Settings:
     ``next_hand_delay`` (seconds, 0: deal at once) is the pause between two hands when
     ``auto_deal`` is on. ``max_hands`` (Brelan) is the agreed number of hands; ``replenish``
     (Brelan) lets a cleaned-out player recave; ``staked`` (Brelan) is Staked Brelan: players
-    may add reserve caves.
+    may add reserve caves; ``talk``: house players say a word now and then (docs/house.md).
     """
 
     rules: dict[str, Any]
@@ -113,6 +114,7 @@ class Settings:
     notify: str = "mention"
     reseed_every: int = DEFAULT_RESEED_EVERY
     dealers_choice: bool = False
+    talk: bool = True
 
     @classmethod
     def from_options(cls, game: str, options: dict[str, Any]) -> Settings:
@@ -174,6 +176,7 @@ class Settings:
             notify=notify,
             reseed_every=reseed_every,
             dealers_choice=dealers_choice,
+            talk=bool(options.get("talk", True)),
         )
 
     def to_options(self) -> dict[str, Any]:
@@ -197,6 +200,8 @@ class Settings:
             out["notify"] = self.notify
         if self.reseed_every != DEFAULT_RESEED_EVERY:
             out["reseed_every"] = self.reseed_every
+        if not self.talk:
+            out["talk"] = False
         if self.dealers_choice:
             out["dealers_choice"] = True
         return out

@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.base import HandRecord
+from bot.house.memory import TableMemory
+from bot.house.thought import Advice
 from bot.i18n.message import Message
 from bot.runtime.clock import Timer
 from bot.runtime.fairness import Revealed
@@ -97,6 +99,13 @@ class Table:
     #: Brag's dealer's choice in progress, and the last one's outcome (for the next record).
     choice: Choice | None = None
     last_choice: dict[str, Any] | None = None
+    #: What the house players remember of the players here (stored as ``house_memory``).
+    house_memory: TableMemory = field(default_factory=TableMemory)
+    #: A house player's move decided when its turn began: (the hand, its events so far,
+    #: the move), played when its thinking pause is over.
+    house_plan: tuple[object, int, Advice] | None = None
+    #: The hand id and the house players who said a word in it (one line per hand each).
+    talked: tuple[int | None, set[str]] = (None, set())
 
     @property
     def rules(self) -> GameRules:
@@ -120,6 +129,8 @@ class Table:
             out["last_choice"] = self.last_choice
         if self.departed:
             out["departed"] = sorted(self.departed)
+        if self.house_memory.profiles:
+            out["house_memory"] = self.house_memory.to_json()
         return out
 
 

@@ -1,0 +1,71 @@
+"""What would the strong level do here, and why: :func:`advise`, for hints and lessons.
+
+It answers from one seat's view and, if given, the table's memory of the opponents
+(:class:`~bot.house.memory.TableMemory`): never from a hidden card. The answer is an
+:class:`~bot.house.thought.Advice`: the move, a reason as a catalogue key (``advice-…``,
+in bot/i18n/locales/{en,fr}/house.ftl) with its parameters, the chance of winning the
+showdown it reckoned, and how clear the choice was.
+
+>>> import random
+>>> from bot.games.cards import parse_cards, parse_card
+>>> from bot.games.options import parse_options
+>>> from bot.games.brelan import BrelanHand
+>>> from bot.house.view import view_for
+>>> hand = BrelanHand(parse_options("brelan", {}), ["P1", "P2"], [20, 20],
+...     [parse_cards("Ah Ad Ac".split()), parse_cards("Kd Qd 8h".split())], parse_card("Th"))
+>>> found = advise(view_for(hand, "P1"), random.Random(1))
+>>> found.verb, found.reason in REASONS
+('open', True)
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.house.brag_strong import advise as advise_brag
+from bot.house.brelan_strong import advise as advise_brelan
+from bot.house.memory import TableMemory
+from bot.house.style import PLAIN, Style
+from bot.house.thought import Advice
+from bot.house.view import BrelanView, PlainView, View
+
+#: Every reason an advice may give (each a catalogue key, with ``chance`` or ``n``).
+REASONS: tuple[str, ...] = (
+    "advice-only-move",
+    "advice-value",
+    "advice-pressure",
+    "advice-bluff",
+    "advice-slow-play",
+    "advice-pot-odds",
+    "advice-too-weak",
+    "advice-carre-pays",
+    "advice-carre-costs",
+    "advice-keep-blind",
+    "advice-discard",
+    "advice-keep-hand",
+    "advice-throw-hand",
+    "advice-blind",
+    "advice-blind-see",
+    "advice-look",
+    "advice-see",
+    "advice-agree",
+    "advice-refuse",
+    "advice-plain",
+)
+
+
+def advise(
+    view: View,
+    rng: random.Random,
+    memory: TableMemory | None = None,
+    style: Style = PLAIN,
+) -> Advice:
+    """The strong level's move at this seat and why (see the module)."""
+    if isinstance(view, BrelanView):
+        return advise_brelan(view, rng, memory, style)
+    if isinstance(view, PlainView):
+        stay = [c for c in view.legal if c.verb != "fold"] or list(view.legal)
+        cheapest = min(stay, key=lambda c: c.amount if c.amount is not None else (c.low or 0))
+        amount = cheapest.amount if cheapest.amount is not None else cheapest.low
+        return Advice(cheapest.verb, amount, "advice-plain", forced=len(view.legal) == 1)
+    return advise_brag(view, rng, memory, style)
