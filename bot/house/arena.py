@@ -31,8 +31,10 @@ from bot.games.brelan import BrelanHand, deal_from, deck_for
 from bot.games.cards import Card, Shuffler
 from bot.games.options import BragOptions, BrelanOptions, parse_options
 from bot.house.memory import TableMemory
-from bot.house.players import LEVELS, Strategy, make_player
+from bot.house.players import LEVELS, HousePlayer, Strategy, make_player
 from bot.house.probes import PROBES, make_probe
+from bot.house.tells import Tells
+from bot.house.timing import pace_limit, think_time
 from bot.house.view import house_games, view_for
 
 #: Stack every player starts each arena hand with: the game's standard cave (its registry
@@ -52,16 +54,31 @@ class Table:
         self.times: list[float] = []
         self.clock: Timer = time.perf_counter
         self.memory = memory if memory is not None else TableMemory()
+        #: What each house player's play gives away (bot.house.tells), and its pauses.
+        self.tells = [Tells() for _ in self.strategies]
+        self.pace = random.Random(0)
+        self.deals = 0
 
     def play(self, hand: BrelanHand | BragHand, seat_of: dict[str, int]) -> None:
         """Let the house players act until the deal is over."""
         clock = self.clock
         times = self.times
+        self.deals += 1
         while hand.to_act is not None:
             name = hand.to_act
+            k = seat_of[name]
+            strategy = self.strategies[k]
             start = clock()
-            verb, amount = self.strategies[seat_of[name]].decide(view_for(hand, name))
-            times.append(clock() - start)
+            view = view_for(hand, name)
+            if isinstance(strategy, HousePlayer):
+                advice = strategy.think(view)
+                verb, amount = advice.decision
+                times.append(clock() - start)
+                pause = think_time(advice, len(view.legal), self.pace, pace_limit(60))
+                self.tells[k].note(view, advice, self.deals, pause)
+            else:
+                verb, amount = strategy.decide(view)
+                times.append(clock() - start)
             hand.act(name, verb, amount)
         self.memory.observe(view_for(hand, hand.names[0]), hand.options)  # type: ignore[arg-type]
 
@@ -183,13 +200,14 @@ def run_arena(
     seats = []
     for k, level in enumerate(players):
         mean, low, high = _interval(won[k])
-        seats.append(
-            {
-                "player": level,
-                "chips_per_hand": round(mean, 3),
-                "ci95": [round(low, 3), round(high, 3)],
-            }
-        )
+        seat: dict[str, Any] = {
+            "player": level,
+            "chips_per_hand": round(mean, 3),
+            "ci95": [round(low, 3), round(high, 3)],
+        }
+        if isinstance(strategies[k], HousePlayer):
+            seat["tells"] = table.tells[k].figures()
+        seats.append(seat)
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
     return {
         "game": game,

@@ -324,7 +324,7 @@ def _choose(
             m = calm[0]
             return Advice(m[1], m[2], "advice-slow-play", params, chance, margin)
     if best[1] == "pass" and bets and rng.random() < _bluff_rate(view, style):
-        m = rng.choice(bets[:-1] or bets)
+        m = rng.choice(bets[len(bets) // 2 :])  # the sizes a strong hand takes
         return Advice(m[1], m[2], "advice-bluff", params, chance, margin)
     if best[1] in ("open", "raise"):
         value = [m for m in bets if m[0] >= best[0] - 0.04 * pot]
