@@ -143,5 +143,3 @@ class Tells:
             "seats": sorted(self.seats),
             "slow_played": list(self.top),
         }
-
-
