@@ -164,7 +164,7 @@ class HouseRequests(ManagerParts):
         table.talked[1].add(name)
         return (
             Message.of("log-house-talk", user=int(name), line=Message.of(key)),
-            {"user": int(name), "talk": key},
+            {"user": int(name), "talk": key, "hand": hand_id},
         )
 
     def _house_after_hand(self, table: Table, hand: RuntimeHand) -> list[Note]:
