@@ -16,11 +16,11 @@ from bot.games.events import EventKind
 from bot.games.options import BragOptions, BrelanOptions, parse_options
 from bot.house import arena, talk
 from bot.house.memory import TableMemory
-from bot.house.players import HousePlayer, make_player
+from bot.house.players import HousePlayer, Strategy, make_player
 from bot.house.thought import Advice
 from bot.house.timing import pace_limit, think_time
 from bot.house.view import BragView, BrelanView, view_for
-from tests.test_house import _brag_pair, _brelan_pair
+from tests.test_house import _brag_pair, _brelan_pair, step_both
 
 GAMES = ("brelan", "bouillotte", "brag")
 
@@ -32,7 +32,7 @@ GAMES = ("brelan", "bouillotte", "brag")
 def figures() -> dict[str, dict[str, Any]]:
     """The strong level's tells over arena hands against three normal players (about 4 s
     a game)."""
-    hands = {"brelan": 500, "bouillotte": 500, "brag": 1500}
+    hands = {"brelan": 500, "bouillotte": 900, "brag": 1500}
     out = {}
     for game in GAMES:
         run = arena.run_arena(game, ["strong", "normal", "normal", "normal"], hands[game], 21)
@@ -60,43 +60,36 @@ def test_the_thinking_pause_is_no_tell(game: str, figures: dict[str, Any]) -> No
     assert 0 < tells["pause_longest_s"] <= pace_limit(60)
 
 
-def _brelan_with_a_brelan(rng: random.Random) -> tuple[BrelanHand, str]:
-    game = rng.choice(("brelan", "bouillotte"))
-    opts = parse_options(game, {"carre": "off"})
-    assert isinstance(opts, BrelanOptions)
-    n = 4
-    deck = list(deck_for(opts, n))
-    rank = rng.choice(sorted({c.rank for c in deck}))
-    mine = rng.sample([c for c in deck if c.rank == rank], 3)
-    rest = [c for c in deck if c not in mine]
+def _three_of_a_rank(
+    cards: list[Card], rng: random.Random
+) -> tuple[list[list[Card]], str, list[Card]]:
+    """Four hands of three from ``cards``: three of a rank at a random seat, the others at
+    random; the hands, that seat's name, and the cards left."""
+    rank = rng.choice(sorted({c.rank for c in cards}))
+    mine = rng.sample([c for c in cards if c.rank == rank], 3)
+    rest = [c for c in cards if c not in mine]
     rng.shuffle(rest)
-    me = rng.randrange(n)
-    hands: list[list[Card]] = []
-    for i in range(n):
-        hands.append(mine if i == me else rest[:3])
-        if i != me:
-            rest = rest[3:]
-    names = [f"P{i + 1}" for i in range(n)]
-    return BrelanHand(opts, names, [50] * n, hands, rest[0]), names[me]
+    me = rng.randrange(4)
+    others = iter(rest[3 * k : 3 * k + 3] for k in range(3))
+    hands = [mine if i == me else next(others) for i in range(4)]
+    return hands, f"P{me + 1}", rest[9:]
+
+
+NAMES = ["P1", "P2", "P3", "P4"]
+
+
+def _brelan_with_a_brelan(rng: random.Random) -> tuple[BrelanHand, str]:
+    opts = parse_options(rng.choice(("brelan", "bouillotte")), {"carre": "off"})
+    assert isinstance(opts, BrelanOptions)
+    hands, seat, rest = _three_of_a_rank(list(deck_for(opts, 4)), rng)
+    return BrelanHand(opts, NAMES, [50] * 4, hands, rest[0]), seat
 
 
 def _brag_with_a_prial(rng: random.Random) -> tuple[BragHand, str]:
     opts = parse_options("brag", {"blind_allowed": False})
     assert isinstance(opts, BragOptions)
-    n = 4
-    pack = list(brag_deck(opts))
-    rank = rng.choice(sorted({c.rank for c in pack}))
-    mine = rng.sample([c for c in pack if c.rank == rank], 3)
-    rest = [c for c in pack if c not in mine]
-    rng.shuffle(rest)
-    me = rng.randrange(n)
-    hands = []
-    for i in range(n):
-        hands.append(mine if i == me else rest[:3])
-        if i != me:
-            rest = rest[3:]
-    names = [f"P{i + 1}" for i in range(n)]
-    return BragHand(opts, names, [50] * n, hands, rest), names[me]
+    hands, seat, rest = _three_of_a_rank(list(brag_deck(opts)), rng)
+    return BragHand(opts, NAMES, [50] * 4, hands, rest), seat
 
 
 @pytest.mark.parametrize("game", ["brelan", "brag"])
@@ -129,6 +122,34 @@ def test_the_best_hands_are_sometimes_slow_played(game: str) -> None:
 # ------------------------------------------------------------------ no peeking
 
 
+Move = tuple[str, str, Any]
+
+
+def _play_out(hand: BrelanHand | BragHand, players: dict[str, Strategy]) -> list[Move]:
+    """Play a deal to its end; the moves played."""
+    moves = []
+    while hand.to_act is not None:
+        name = hand.to_act
+        verb, amount = players[name].decide(view_for(hand, name))
+        moves.append((name, verb, amount))
+        hand.act(name, verb, amount)
+    return moves
+
+
+def _remember(
+    memories: tuple[TableMemory, TableMemory],
+    hands: tuple[BrelanHand | BragHand, BrelanHand | BragHand],
+    moves: list[Move],
+) -> None:
+    """The second deal gets the first's moves; each memory learns from its deal."""
+    for name, verb, amount in moves:
+        hands[1].act(name, verb, amount)
+    for memory, hand in zip(memories, hands, strict=True):
+        view = view_for(hand, hand.names[0])
+        assert isinstance(view, BrelanView | BragView)
+        memory.observe(view, view.options)
+
+
 def _brelan_history(seed: int, deals: int) -> tuple[TableMemory, TableMemory]:
     """Two memories of the same deals: in the second, every card nobody was shown (a deal
     without a showdown) is dealt otherwise, and the same moves are played."""
@@ -145,24 +166,13 @@ def _brelan_history(seed: int, deals: int) -> tuple[TableMemory, TableMemory]:
         hands, retourne = deal_from(deck, len(names))
         stacks = [rng.choice((8, 30, 50)) for _ in names]
         a = BrelanHand(opts, names, stacks, hands, retourne)
-        moves = []
-        while a.to_act is not None:
-            name = a.to_act
-            move = players[name].decide(view_for(a, name))
-            moves.append((name, *move))
-            a.act(name, *move)
+        moves = _play_out(a, players)
         other = hands
         if not any(e.kind == EventKind.SHOWDOWN for e in a.events):
             rest = [c for c in deck if c != retourne]
             rng.shuffle(rest)
             other = [rest[3 * i : 3 * i + 3] for i in range(len(names))]
-        b = BrelanHand(opts, names, stacks, other, retourne)
-        for name, verb, amount in moves:
-            b.act(name, verb, amount)
-        for memory, hand in ((one, a), (two, b)):
-            view = view_for(hand, names[0])
-            assert isinstance(view, BrelanView)
-            memory.observe(view, opts)
+        _remember((one, two), (a, BrelanHand(opts, names, stacks, other, retourne)), moves)
     return one, two
 
 
@@ -178,12 +188,7 @@ def _brag_history(seed: int, deals: int) -> tuple[TableMemory, TableMemory]:
         rng.shuffle(pack)
         hands = [pack[3 * i : 3 * i + 3] for i in range(4)]
         a = BragHand(opts, names, [30] * 4, hands, pack[12:])
-        moves = []
-        while a.to_act is not None:
-            name = a.to_act
-            move = players[name].decide(view_for(a, name))
-            moves.append((name, *move))
-            a.act(name, *move)
+        moves = _play_out(a, players)
         shown = {e.player for e in a.events if e.kind == EventKind.REVEAL}
         unseen = [
             c for c in pack if not any(c in hands[i] for i, n in enumerate(names) if n in shown)
@@ -196,13 +201,7 @@ def _brag_history(seed: int, deals: int) -> tuple[TableMemory, TableMemory]:
             else:
                 other.append(unseen[at : at + 3])
                 at += 3
-        b = BragHand(opts, names, [30] * 4, other, unseen[at:])
-        for name, verb, amount in moves:
-            b.act(name, verb, amount)
-        for memory, hand in ((one, a), (two, b)):
-            view = view_for(hand, names[0])
-            assert isinstance(view, BragView)
-            memory.observe(view, opts)
+        _remember((one, two), (a, BragHand(opts, names, [30] * 4, other, unseen[at:])), moves)
     return one, two
 
 
@@ -228,15 +227,8 @@ def test_the_memory_and_the_decisions_ignore_every_hidden_card(seed: int) -> Non
                         view_for(b, seat)
                     )
                     assert pick_a == pick_b
-                name = a.to_act
-                verb, amount = make_player("random", rng).decide(view_for(a, name))
-                a.act(name, verb, amount)
-                if a.finished:
+                if not step_both(a, b, rng):
                     break
-                if isinstance(a, BragHand) and verb == "discard" and name != seat:
-                    assert isinstance(b, BragHand)
-                    amount = tuple(c.code for c in b.held[b.index[name]][0][: len(amount or ())])
-                b.act(name, verb, amount)
                 steps += 1
 
 
@@ -248,14 +240,8 @@ def test_table_talk_reads_only_what_the_table_saw() -> None:
         rng = random.Random(seed)
         while a.to_act is not None:
             name = a.to_act
-            verb, amount = make_player("random", rng).decide(view_for(a, name))
             before = len(a.events)
-            a.act(name, verb, amount)
-            if isinstance(a, BragHand) and verb == "discard":
-                assert isinstance(b, BragHand)
-                amount = tuple(c.code for c in b.held[b.index[name]][0][: len(amount or ())])
-            b.act(name, verb, amount)
-            if a.finished:
+            if not step_both(a, b, rng):
                 break
             mine_a = [e for e in a.events[before:] if e.player == name]
             mine_b = [e for e in b.events[before:] if e.player == name]

@@ -7,15 +7,15 @@ in bot/i18n/locales/{en,fr}/house.ftl) with its parameters, the chance of winnin
 showdown it reckoned, and how clear the choice was.
 
 >>> import random
->>> from bot.games.cards import parse_cards, parse_card
+>>> from bot.games.brag import BragHand, brag_deck
 >>> from bot.games.options import parse_options
->>> from bot.games.brelan import BrelanHand
 >>> from bot.house.view import view_for
->>> hand = BrelanHand(parse_options("brelan", {}), ["P1", "P2"], [20, 20],
-...     [parse_cards("Ah Ad Ac".split()), parse_cards("Kd Qd 8h".split())], parse_card("Th"))
+>>> options = parse_options("brag", {"blind_allowed": False})
+>>> pack = list(brag_deck(options))  # A♠ A♥ A♦ for P1: a prial
+>>> hand = BragHand(options, ["P1", "P2"], [30, 30], [pack[0:3], pack[4:7]], [pack[3], *pack[7:]])
 >>> found = advise(view_for(hand, "P1"), random.Random(1))
->>> found.verb, found.reason in REASONS
-('open', True)
+>>> found.verb, found.reason in REASONS, found.chance > 0.9
+('bet', True, True)
 """
 
 from __future__ import annotations

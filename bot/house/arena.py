@@ -1,12 +1,15 @@
 """``python -m bot.house.arena``: house players against each other on the engine.
 
 Plays ``--hands`` seeded hands of ``--game`` between the players of ``--players`` (one level
-per seat, like ``strong,random,random,random``), rotating the seats every hand so each player
-sits everywhere in turn. Stacks are reset to the cave before every hand, so the game never
-ends; a hand runs through its refaits (Brelan, Bouillotte) or carried pots and kept blind
-hands (Brag) until a pot is won. Prints one JSON object: chips won per hand by each seat of
-``--players`` with a 95% confidence interval (normal approximation over hands), decisions per
-second and the 99th percentile of a decision's time (building the view included).
+or exploit style per seat, like ``strong,random,random,random``: :data:`LEVELS` and the probes
+of :mod:`bot.house.probes`), rotating the seats every hand so each player sits everywhere in
+turn. The players share the table's memory (:mod:`bot.house.memory`), fed every finished
+deal. Stacks are reset to the cave before every hand, so the game never ends; a hand runs
+through its refaits (Brelan, Bouillotte) or carried pots and kept blind hands (Brag) until a
+pot is won. Prints one JSON object: chips won per hand by each seat of ``--players`` with a
+95% confidence interval (normal approximation over hands), each house level's tells
+(:mod:`bot.house.tells`), decisions per second and the 99th percentile of a decision's time
+(building the view included). ``--suite`` plays the issue's pairings (:data:`SUITE`) instead.
 
 >>> import json
 >>> out = run_arena("brag", ["strong", "random"], hands=20, seed=1)
@@ -220,10 +223,47 @@ def run_arena(
     }
 
 
+#: The issue's figures (issue 33), one player against three of another: the strong level
+#: against the normal one, each exploit style against the normal and the strong level (the
+#: strong one must win more), and every level against random players (none may lose).
+SUITE: tuple[tuple[str, str], ...] = (
+    ("strong", "normal"),
+    ("strong", "maniac"),
+    ("normal", "maniac"),
+    ("strong", "station"),
+    ("normal", "station"),
+    ("strong", "blind"),
+    ("normal", "blind"),
+    ("strong", "random"),
+    ("normal", "random"),
+    ("easy", "random"),
+)
+
+
+def run_suite(
+    game: str,
+    hands: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    stack: int | None = None,
+) -> dict[str, Any]:
+    """Every pairing of :data:`SUITE`: the first seat's chips per hand with its interval
+    and, for a house level, its tells (the JSON object ``--suite`` prints)."""
+    out = []
+    for first, others in SUITE:
+        run = run_arena(game, [first, others, others, others], hands, seed, options, stack)
+        seat = run["seats"][0]
+        out.append({"players": f"{first} vs 3 {others}", **seat, "seconds": run["seconds"]})
+    return {"game": game, "hands": hands, "seed": seed, "matches": out}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="House players against each other.")
     parser.add_argument("--game", choices=house_games(), required=True)
-    parser.add_argument("--players", required=True, help="levels by seat, e.g. strong,random")
+    parser.add_argument("--players", help="levels by seat, e.g. strong,random")
+    parser.add_argument(
+        "--suite", action="store_true", help="the issue's pairings, one against three each"
+    )
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--options", default="{}", help='table options as JSON, e.g. {"cards": 4}')
@@ -231,11 +271,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--stack", type=int, default=None, help="chips each seat starts a hand with"
     )
     args = parser.parse_args(argv)
-    players = [p.strip() for p in args.players.split(",") if p.strip()]
+    if not args.suite and not args.players:
+        parser.error("give --players, or --suite")
     try:
-        out = run_arena(
-            args.game, players, args.hands, args.seed, json.loads(args.options), args.stack
-        )
+        options = json.loads(args.options)
+        if args.suite:
+            out = run_suite(args.game, args.hands, args.seed, options, args.stack)
+        else:
+            players = [p.strip() for p in args.players.split(",") if p.strip()]
+            out = run_arena(args.game, players, args.hands, args.seed, options, args.stack)
     except (ValueError, json.JSONDecodeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -11,8 +11,9 @@ From the seat's view and the table's memory (:mod:`bot.house.memory`) only:
   folds, else the betting goes on with his range stronger for having bet once more. With
   more players in, it goes on when its chance pays a few rounds of the price, or when the
   others fold often enough for a bet to be worth it alone.
-- **No tells.** The stake of a bet is drawn from one spread of sizes whatever the cards
-  (a prial often bets the least, a bluff sometimes the most); bluffs come from any seat.
+- **Few tells.** A bet's stake is drawn from a spread of sizes: the best hands lean to the
+  most (a player who pays on the pot's odds pays more), and a bluff's stake is drawn from
+  the very same spread; a prial sometimes bets the least; bluffs come from any seat.
 - **Blind play.** It stays blind while blind bets are cheap and nobody has bet open (its
   chips count double), longer against players who stay blind themselves.
 """
@@ -20,11 +21,12 @@ From the seat's view and the table's memory (:mod:`bot.house.memory`) only:
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from bot.games.brag_rank import WILD_CARDS, best_three
 from bot.games.cards import parse_card
 from bot.games.events import EventKind
-from bot.house.brag_play import percentile
+from bot.house.brag_play import open_bets, percentile
 from bot.house.memory import EDGES, Profile, TableMemory, brag_bucket
 from bot.house.style import PLAIN, Style
 from bot.house.thought import Advice
@@ -37,8 +39,16 @@ DEPTH = 6
 #: With more than one rival, after this many bets of its own it goes on only with a good
 #: chance to beat them all.
 MOST_BETS = 6
-#: The spread of a bet's stake, whatever the cards: the least, halfway, the most.
-SPREAD = ((0.6, 0.0), (0.28, 0.5), (0.12, 1.0))
+#: The best hands (this percentile and above: a prial) bet the least this share of the time.
+SLOW_TOP, SLOW_SHARE = 0.98, 0.3
+#: How a bet's stake is drawn: the chances of the least, halfway and the most, by the chance
+#: to win (the first bar it reaches). The better hands bet bigger (a player who pays on the
+#: pot's odds pays more); a bluff's stake is drawn as the value bets' stakes fall overall
+#: (measured in the arena), so that a big bet is no proof.
+SPREADS: dict[str, Any] = {
+    "value": ((0.85, (0.0, 0.1, 0.9)), (0.65, (0.1, 0.8, 0.1)), (0.0, (0.9, 0.08, 0.02))),
+    "bluff": (0.3, 0.3, 0.4),
+}
 
 
 def cdf(profile: Profile, cls: str, pct: float) -> float:
@@ -56,14 +66,6 @@ def cdf(profile: Profile, cls: str, pct: float) -> float:
     return max(0.0, min(1.0, below))
 
 
-def _open_bets(view: BragView) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for e in view.events:
-        if e.kind == EventKind.BET and e.player is not None and not e["blind"]:
-            counts[e.player] = counts.get(e.player, 0) + 1
-    return counts
-
-
 def _take(c: Choice, amount: int | None = None) -> Decision:
     if c.low is not None and c.high is not None:
         assert amount is not None
@@ -71,11 +73,13 @@ def _take(c: Choice, amount: int | None = None) -> Decision:
     return c.verb, c.amount
 
 
-def _stake(bet: Choice, rng: random.Random) -> int:
-    """A bet's stake drawn from :data:`SPREAD`, whatever the cards."""
+def _stake(bet: Choice, rng: random.Random, chance: float, bluff: bool = False) -> int:
+    """A bet's stake: the least, halfway or the most, drawn from a spread that leans to the
+    most with the best hands, and with the bluffs too (:data:`SPREADS`)."""
     assert bet.low is not None and bet.high is not None
+    spread = SPREADS["bluff"] if bluff else next(s for bar, s in SPREADS["value"] if chance >= bar)
     roll = rng.random()
-    for share, where in SPREAD:
+    for share, where in zip(spread, (0.0, 0.5, 1.0), strict=True):
         if roll < share:
             return bet.low + round(where * (bet.high - bet.low))
         roll -= share
@@ -127,7 +131,7 @@ def advise(
 
 def _chance(view: BragView, memory: TableMemory, pct: float) -> float:
     """Chance that a hand of percentile ``pct`` beats every rival still in."""
-    bets = _open_bets(view)
+    bets = open_bets(view)
     chance = 1.0
     for i, name in enumerate(view.names):
         if i == view.position or view.folded[i]:
@@ -145,7 +149,7 @@ def _stay_blind(view: BragView, memory: TableMemory, style: Style) -> bool:
     if bet is None or bet.low is None or bet.low * 4 > view.stacks[me]:
         return False
     mine = sum(1 for e in view.events if e.kind == EventKind.BET and e.player == view.seat)
-    bettors = [n for n, k in _open_bets(view).items() if n != view.seat and k]
+    bettors = [n for n, k in open_bets(view).items() if n != view.seat and k]
     active = [i for i, f in enumerate(view.folded) if not f and not view.covered[i] and i != me]
     if bettors or len(active) > 3 or any(view.blind[i] for i in active):
         return False  # a blind rival may see a blind hand as cheaply as it bets
@@ -171,7 +175,7 @@ def _open_play(
     active = [i for i in range(len(view.names)) if not view.folded[i] and not view.covered[i]]
     rivals = [i for i in active if i != me]
     pot = view.pot
-    bets = _open_bets(view)
+    bets = open_bets(view)
     mine = bets.get(view.seat, 0)
     chance = max(0.0, min(1.0, chance - style.tight * 0.1))
     if cover is not None:
@@ -181,24 +185,29 @@ def _open_play(
         return Advice("fold", None, "advice-too-weak", params, chance)
     if bet is None and see is None:
         return Advice("fold", None, "advice-too-weak", params, chance)
-    # The stake is drawn first, whatever the cards; then it is weighed.
-    stake = _stake(bet, rng) if bet is not None else (see.amount or 0) // 2  # type: ignore[union-attr]
-    low = stake
+    stake = _stake(bet, rng, chance) if bet is not None else 0
+    slow = bet is not None and pct >= SLOW_TOP and rng.random() < SLOW_SHARE * style.slow
+    if slow:  # a slow play: the best hands sometimes bet the least, to hide their strength
+        stake = bet.low or 0  # type: ignore[union-attr]
+    low = bet.low if bet is not None and bet.low is not None else (see.amount or 0) // 2  # type: ignore[union-attr]
     if len(rivals) == 1:
         r = rivals[0]
         profile = memory.profile(view.names[r])
         k = bets.get(view.names[r], 0)
         worth_bet, worth_see = _plan(view, profile, pct, k, pot, low, see)
-        if see is not None and worth_see >= max(worth_bet, 0.0) and worth_see > 0:
-            if bet is not None and pct > 0.985 and rng.random() < 0.5 * style.slow:
-                pass  # a prial seen at once shows it; bet on instead, quietly
-            else:
-                return Advice("see", see.amount, "advice-see", params, chance)
-        if bet is not None and worth_bet > 0:
-            reason = "advice-value" if chance >= 0.5 else "advice-pressure"
+        if see is not None and worth_see >= max(worth_bet, 0.0) and worth_see > 0 and not slow:
+            return Advice("see", see.amount, "advice-see", params, chance)
+        if bet is not None and (worth_bet > 0 or slow):
+            reason = (
+                "advice-slow-play"
+                if slow
+                else "advice-value"
+                if chance >= 0.5
+                else "advice-pressure"
+            )
             return Advice("bet", stake, reason, params, chance)
         if bet is not None and mine == 0 and rng.random() < 0.06 * style.bluff:
-            return Advice("bet", stake, "advice-bluff", params, chance)
+            return Advice("bet", _stake(bet, rng, chance, True), "advice-bluff", params, chance)
         return Advice("fold", None, "advice-too-weak", params, chance)
     # Three or more: go on when the chance pays a few rounds, or when they fold enough.
     assert bet is not None
@@ -210,12 +219,14 @@ def _open_play(
     if mine >= MOST_BETS and chance < 0.6:
         return Advice("fold", None, "advice-too-weak", params, chance)
     if chance * (pot + low * rounds * len(active)) >= low * rounds:
-        reason = "advice-value" if chance >= 0.5 else "advice-pot-odds"
+        reason = (
+            "advice-slow-play" if slow else "advice-value" if chance >= 0.5 else "advice-pot-odds"
+        )
         return Advice("bet", stake, reason, params, chance)
     if folds * pot > (1.0 - folds) * low * 2 and mine < 3:
         return Advice("bet", stake, "advice-pressure", params, chance)
     if mine == 0 and rng.random() < 0.05 * style.bluff:
-        return Advice("bet", stake, "advice-bluff", params, chance)
+        return Advice("bet", _stake(bet, rng, chance, True), "advice-bluff", params, chance)
     return Advice("fold", None, "advice-too-weak", params, chance)
 
 

@@ -95,25 +95,17 @@ def win_chance(
     deck: Sequence[int],
     rng: random.Random,
     samples: int,
-    picks: dict[int, int] | None = None,
 ) -> float:
     """Share of ``samples`` deals in which position ``me`` wins the first stage.
 
     ``rivals`` are the positions still in, ``folded`` those out (their cards count for the
-    point); the unseen cards are ``deck`` minus ``mine`` and the retourne. ``picks`` gives,
-    per rival, from how many random hands his hand is the best (a stronger range for a
-    player who bet).
+    point); the unseen cards are ``deck`` minus ``mine`` and the retourne, dealt at random
+    (the strong level weighs the deals by what the rivals did: :mod:`bot.house.brelan_strong`).
     """
     known = {*mine, retourne}
     unseen = [c for c in deck if c not in known]
     size = len(unseen)
-    picks = picks or {}
-    need = 3 * (len(rivals) + len(folded))
-    extra = {r: max(1, picks.get(r, 1)) - 1 for r in rivals}
-    while need + 3 * sum(extra.values()) > size and any(extra.values()):
-        worst = max(extra, key=lambda r: extra[r])
-        extra[worst] -= 1
-    draw = need + 3 * sum(extra.values())
+    draw = 3 * (len(rivals) + len(folded))
     if not rivals:
         return 1.0
     wins = 0
@@ -126,14 +118,8 @@ def win_chance(
         at = 0
         contenders: list[tuple[int, Sequence[int]]] = [(me, mine_t)]
         for r in rivals:
-            hand = unseen[at : at + 3]
+            contenders.append((r, unseen[at : at + 3]))
             at += 3
-            for _ in range(extra[r]):
-                other = unseen[at : at + 3]
-                at += 3
-                if hand_score(other) > hand_score(hand):
-                    hand = other
-            contenders.append((r, hand))
         out = []
         for _ in folded:
             out.append(unseen[at : at + 3])

@@ -28,9 +28,9 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from bot.games.cards import parse_card
+from bot.games.cards import ALL_CARDS, parse_card
 from bot.games.events import EventKind
 from bot.house.brelan_odds import percentile_of, stage_one_winner
 from bot.house.memory import BINS, TableMemory, _deck, brelan_classes, strength_bin
@@ -58,9 +58,10 @@ CARRE_BAR = 0.5
 #: What a stake put in puts at risk beyond the answer reckoned (the betting goes on, the
 #: reckoning leans to hope): a share of it taken off a bet's worth (measured in the arena:
 #: bets with little chance won about this much less than reckoned).
-RISK = 0.1
+RISK = 0.05
+#: A bluff bets what a hand among the best this share of hands would (:func:`_value_stake`).
+VALUE_TOP = 0.15
 _UNIFORM = (1.0,) * BINS
-LAST: list[tuple[float, str, int | None]] = []
 
 
 @dataclass(slots=True)
@@ -245,6 +246,9 @@ def _take(c: Choice, amount: int | None = None) -> Decision:
     return c.verb, c.amount
 
 
+Move = tuple[float, str, int | None]
+
+
 def advise(
     view: BrelanView,
     rng: random.Random,
@@ -259,11 +263,19 @@ def advise(
         return Advice(verb, amount, "advice-only-move", margin=0.0, forced=True)
     if view.phase == "carre":
         return _carre(view, rng, memory, style)
+    moves, chance = _moves(view, rng, memory, style)
+    return _choose(view, rng, memory, moves, chance, style)
+
+
+def _moves(
+    view: BrelanView, rng: random.Random, memory: TableMemory, style: Style
+) -> tuple[list[Move], float]:
+    """Each move weighed (its worth in chips from now), and the chance to win the showdown."""
     sim = _simulate(view, rng, memory, SAMPLES)
     classes = brelan_classes(view.events, view.names)
     me = view.position
     pot = view.pool + sum(view.stakes)
-    moves: list[tuple[float, str, int | None]] = []
+    moves: list[Move] = []
     quiet = next((view.choice(v) for v in ("stand", "pass", "decline") if view.choice(v)), None)
     hold = view.choice("hold")
     if view.phase == "sans_plus" or (hold is not None and (hold.amount or 0) <= view.stakes[me]):
@@ -285,9 +297,7 @@ def advise(
         for stake in _stakes(bet.low, bet.high, base, pot, rng):
             risk = (RISK + 0.04 * style.tight) * (stake - view.stakes[me])
             moves.append((_worth(view, sim, memory, classes, stake) - risk, bet.verb, stake))
-    global LAST
-    LAST = moves
-    return _choose(view, rng, moves, chance, pot, style, memory)
+    return moves, chance
 
 
 def _chance(sim: _Sim) -> float:
@@ -299,33 +309,32 @@ def _chance(sim: _Sim) -> float:
 def _choose(
     view: BrelanView,
     rng: random.Random,
-    moves: list[tuple[float, str, int | None]],
-    chance: float,
-    pot: int,
-    style: Style,
     memory: TableMemory,
+    moves: list[Move],
+    chance: float,
+    style: Style,
 ) -> Advice:
+    pot = view.pool + sum(view.stakes)
     ranked = sorted(moves, key=lambda m: m[0], reverse=True)
     best = ranked[0]
     margin = (best[0] - ranked[1][0]) / max(pot, 1) if len(ranked) > 1 else 1.0
     params: dict[str, int | str] = {"chance": round(100 * chance)}
-    quiet = [m for m in moves if m[1] in ("pass", "fold", "stand", "decline")]
     bets = [m for m in moves if m[1] in ("open", "raise")]
     if bets and best[1] in ("open", "raise") and chance >= 0.8 and rng.random() < 0.25 * style.slow:
         # Slow play: a very strong hand sometimes only holds, or passes when someone after
         # it may still open.
         if view.phase == "opening":
-            calm = (
-                [m for m in moves if m[1] == "pass"] if view.position < len(view.names) - 1 else []
-            )
+            last = view.position == len(view.names) - 1
+            calm = [] if last else [m for m in moves if m[1] == "pass"]
         else:
             calm = [m for m in moves if m[1] in ("hold", "stand")]
         if calm:
             m = calm[0]
             return Advice(m[1], m[2], "advice-slow-play", params, chance, margin)
     if best[1] == "pass" and bets and rng.random() < _bluff_rate(view, style):
-        m = rng.choice(bets[len(bets) // 2 :])  # the sizes a strong hand takes
-        return Advice(m[1], m[2], "advice-bluff", params, chance, margin)
+        stake = _value_stake(view, rng, memory, style)
+        if stake is not None:
+            return Advice(bets[0][1], stake, "advice-bluff", params, chance, margin)
     if best[1] in ("open", "raise"):
         value = [m for m in bets if m[0] >= best[0] - 0.04 * pot]
         m = rng.choice(value)
@@ -333,8 +342,29 @@ def _choose(
         return Advice(m[1], m[2], reason, params, chance, margin)
     if best[1] == "hold":
         return Advice(best[1], best[2], "advice-pot-odds", params, chance, margin)
-    del quiet, memory
     return Advice(best[1], best[2], "advice-too-weak", params, chance, margin)
+
+
+def _value_stake(
+    view: BrelanView, rng: random.Random, memory: TableMemory, style: Style
+) -> int | None:
+    """The stake a strong hand would put in here: a bluff bets it, so that its stakes are
+    drawn as the value bets' are. The strong hand is drawn among those a player may hold
+    with this retourne (the best :data:`VALUE_TOP` of them), not from the seat's cards."""
+    assert view.retourne is not None
+    n = len(view.names)
+    deck = _deck(view.options, n)
+    retourne = parse_card(view.retourne).index
+    pct = percentile_of(deck, retourne)
+    rest = [c for c in deck if c != retourne]
+    for _ in range(200):
+        hand = rng.sample(rest, 3)
+        if pct(hand) >= 1.0 - VALUE_TOP:
+            codes = tuple(c.code for c in ALL_CARDS if c.index in hand)
+            moves, _ = _moves(replace(view, cards=codes), rng, memory, style)
+            bets = [m for m in moves if m[1] in ("open", "raise")]
+            return max(bets)[2] if bets else None
+    return None
 
 
 def _bluff_rate(view: BrelanView, style: Style) -> float:
@@ -393,8 +423,6 @@ def _carre(view: BrelanView, rng: random.Random, memory: TableMemory, style: Sty
         else:
             total -= my_add
     worth = total / CARRE_SAMPLES
-    global LAST
-    LAST = [(worth, "carre", carre.amount), (0.0, "decline", None)]
     params: dict[str, int | str] = {"chance": 0}
     bar = CARRE_BAR * pot / style.carre
     if worth > bar:

@@ -10,15 +10,14 @@ exploited: each plays one style whatever its cards (:data:`PROBES`).
 
 They are not house levels: a table cannot seat them.
 
->>> import random
->>> from bot.games.cards import parse_cards, parse_card
+>>> from bot.games.brag import BragHand, brag_deck
 >>> from bot.games.options import parse_options
->>> from bot.games.brelan import BrelanHand
 >>> from bot.house.view import view_for
->>> hand = BrelanHand(parse_options("brelan", {}), ["P1", "P2"], [20, 20],
-...     [parse_cards("Ah Ad Ac".split()), parse_cards("Kd Qd 8h".split())], parse_card("Th"))
+>>> options = parse_options("brag", {})
+>>> pack = list(brag_deck(options))
+>>> hand = BragHand(options, ["P1", "P2"], [30, 30], [pack[0:3], pack[3:6]], pack[6:])
 >>> [make_probe(p).decide(view_for(hand, "P1")) for p in PROBES]
-[('open', 19), ('pass', None), ('open', 2)]
+[('look', None), ('look', None), ('bet', 1)]
 """
 
 from __future__ import annotations
