@@ -36,9 +36,8 @@ Decision = tuple[str, int | tuple[str, ...] | None]
 
 #: Rounds of betting planned ahead heads-up.
 DEPTH = 6
-#: With more than one rival, after this many bets of its own it goes on only with a good
-#: chance to beat them all.
-MOST_BETS = 6
+#: A bluff only where they would all fold to a bet at least this often.
+BLUFF_FOLDS = 0.2
 #: The best hands (this percentile and above: a prial) bet the least this share of the time.
 SLOW_TOP, SLOW_SHARE = 0.98, 0.3
 #: How a bet's stake is drawn: the chances of the least, halfway and the most, by the chance
@@ -190,6 +189,16 @@ def _open_play(
     if slow:  # a slow play: the best hands sometimes bet the least, to hide their strength
         stake = bet.low or 0  # type: ignore[union-attr]
     low = bet.low if bet is not None and bet.low is not None else (see.amount or 0) // 2  # type: ignore[union-attr]
+    # How often they would all fold to a bet now (a blind player hardly folds).
+    price = low / (pot + low) if pot + low else 0.0
+    folds = 1.0
+    for i in rivals:
+        profile = memory.profile(view.names[i])
+        k = bets.get(view.names[i], 0)
+        folds *= profile.rate("blind_folds", 0.1) if view.blind[i] else profile.hazard(k, price)
+    # A bluff now and then, from any seat, where folds are likely enough to make it pay.
+    bluff = mine == 0 and folds >= BLUFF_FOLDS and rng.random() < 0.06 * style.bluff
+    good = "advice-slow-play" if slow else "advice-value" if chance >= 0.5 else "advice-pot-odds"
     if len(rivals) == 1:
         r = rivals[0]
         profile = memory.profile(view.names[r])
@@ -198,34 +207,17 @@ def _open_play(
         if see is not None and worth_see >= max(worth_bet, 0.0) and worth_see > 0 and not slow:
             return Advice("see", see.amount, "advice-see", params, chance)
         if bet is not None and (worth_bet > 0 or slow):
-            reason = (
-                "advice-slow-play"
-                if slow
-                else "advice-value"
-                if chance >= 0.5
-                else "advice-pressure"
-            )
+            reason = good if slow or chance >= 0.5 else "advice-pressure"
             return Advice("bet", stake, reason, params, chance)
-        if bet is not None and mine == 0 and rng.random() < 0.06 * style.bluff:
-            return Advice("bet", _stake(bet, rng, chance, True), "advice-bluff", params, chance)
-        return Advice("fold", None, "advice-too-weak", params, chance)
-    # Three or more: go on when the chance pays a few rounds, or when they fold enough.
-    assert bet is not None
-    folds = 1.0
-    price = low / (pot + low) if pot + low else 0.0
-    for i in rivals:
-        folds *= memory.profile(view.names[i]).hazard(bets.get(view.names[i], 0), price)
-    rounds = 2.0 + 0.5 * (len(active) - 2)
-    if mine >= MOST_BETS and chance < 0.6:
-        return Advice("fold", None, "advice-too-weak", params, chance)
-    if chance * (pot + low * rounds * len(active)) >= low * rounds:
-        reason = (
-            "advice-slow-play" if slow else "advice-value" if chance >= 0.5 else "advice-pot-odds"
-        )
-        return Advice("bet", stake, reason, params, chance)
-    if folds * pot > (1.0 - folds) * low * 2 and mine < 3:
-        return Advice("bet", stake, "advice-pressure", params, chance)
-    if mine == 0 and rng.random() < 0.05 * style.bluff:
+    else:
+        # Three or more: go on when the chance pays a few rounds, or when they fold enough.
+        assert bet is not None
+        rounds = 2.0 + 0.5 * (len(active) - 2)
+        if chance * (pot + low * rounds * len(active)) >= low * rounds:
+            return Advice("bet", stake, good, params, chance)
+        if folds * pot > (1.0 - folds) * low * 2 and mine < 3:
+            return Advice("bet", stake, "advice-pressure", params, chance)
+    if bet is not None and bluff:
         return Advice("bet", _stake(bet, rng, chance, True), "advice-bluff", params, chance)
     return Advice("fold", None, "advice-too-weak", params, chance)
 

@@ -50,6 +50,8 @@ SIZES = (0.5, 1.0, 2.0)
 #: A re-raise (which opens the betting again, where the reckoning of one answer is least
 #: sure) needs this chance of winning the showdown, and the seat makes at most so many.
 RAISE_BAR = 0.45
+#: With a sans-plus round (Bouillotte) a re-raise opens one more round: a little more still.
+SANS_PLUS_BAR = 0.05
 MOST_RAISES = 2
 #: A carre step is taken when it wins this share of the pot on average: declining keeps the
 #: hand's own worth (measured: about half the pool for the strong level), which a carre,
@@ -59,6 +61,9 @@ CARRE_BAR = 0.5
 #: reckoning leans to hope): a share of it taken off a bet's worth (measured in the arena:
 #: bets with little chance won about this much less than reckoned).
 RISK = 0.05
+#: The same for a hold: the betting may go on after it, and a hold that only just pays
+#: rarely does (measured in the arena).
+HOLD_RISK = 0.35
 #: A bluff bets what a hand among the best this share of hands would (:func:`_value_stake`).
 VALUE_TOP = 0.15
 _UNIFORM = (1.0,) * BINS
@@ -188,11 +193,12 @@ def _worth(
         add = max(0, min(target, room) - stakes[r])
         price = add / (pot + my_add + add)
         family = "again" if classes[view.names[r]].startswith(("open", "raise")) else "first"
-        stay, up = memory.profile(view.names[r]).answers(family, price)
+        profile = memory.profile(view.names[r])
+        stay, up = profile.answers(family, price)
+        if add == 0:  # he may only stand or re-raise
+            stay, up = 1.0, profile.sans_plus_raise()
         if room <= target:
             up = 0.0
-        if add == 0:
-            stay = 1.0  # he may only stand or re-raise
         again = min(room, target + max(1, (pot + my_add) // 3)) - stakes[r]
         answer.append((j, add, again, sim.threshold(j, stay), sim.threshold(j, up)))
     extra = min(my_total, target + max(1, (pot + my_add) // 3)) - target
@@ -285,18 +291,22 @@ def _moves(
     elif quiet is not None:
         moves.append((0.0, quiet.verb, None))
     if hold is not None and (hold.amount or 0) > view.stakes[me]:
-        moves.append((_worth(view, sim, memory, classes, hold.amount or 0), "hold", hold.amount))
+        cost = (hold.amount or 0) - view.stakes[me]
+        worth = _worth(view, sim, memory, classes, hold.amount or 0) - HOLD_RISK * cost
+        moves.append((worth, "hold", hold.amount))
     chance = _chance(sim)
     bet = view.choice("open") or view.choice("raise")
     if bet is not None and bet.verb == "raise":
         mine = sum(1 for e in view.events if e.kind == EventKind.RAISE and e.player == view.seat)
-        if chance < RAISE_BAR or mine >= MOST_RAISES:
+        bar = RAISE_BAR + (SANS_PLUS_BAR if view.options.sans_plus else 0.0)
+        if chance < bar or mine >= MOST_RAISES:
             bet = None  # a re-raise opens the betting again: only with the better hands
+    risk = RISK + 0.04 * style.tight
     if bet is not None and bet.low is not None and bet.high is not None:
         base = bet.low if bet.verb == "open" else view.vade
         for stake in _stakes(bet.low, bet.high, base, pot, rng):
-            risk = (RISK + 0.04 * style.tight) * (stake - view.stakes[me])
-            moves.append((_worth(view, sim, memory, classes, stake) - risk, bet.verb, stake))
+            worth = _worth(view, sim, memory, classes, stake) - risk * (stake - view.stakes[me])
+            moves.append((worth, bet.verb, stake))
     return moves, chance
 
 

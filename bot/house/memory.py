@@ -84,10 +84,15 @@ PRIOR_RAISE: Mapping[str, tuple[float, ...]] = {
     "first": (0.12, 0.1, 0.1, 0.08, 0.06, 0.05),
     "again": (0.25, 0.22, 0.2, 0.15, 0.12, 0.1),
 }
+#: How often a player re-raises in the sans-plus round rather than stand.
+PRIOR_SANS_PLUS = 0.15
 #: Bins of a ``faced:`` line: bets faced, folded, re-raised, by price bin.
 _NP = len(PRICES) + 1
 _FACED = 3 * _NP
 PRIOR_WEIGHT = 4.0
+#: The most a bin of strength may weigh against a random hand's (so that the deals a
+#: strategy weighs by a rival's range are not a handful of heavy ones).
+DENSEST = 4.0
 #: Brag: chance he folds at his turn, by the price he faces (:data:`PRICES`), before his
 #: first open bet, after one to three, after four or more.
 PRIOR_HAZARD = (
@@ -154,9 +159,18 @@ class Profile:
         prior = PRIOR_SHOWN[cls]
         shown = self.get("shown:" + cls, BINS)
         total = sum(shown) + PRIOR_WEIGHT
-        return tuple(
-            (s + PRIOR_WEIGHT * p) / total / w for s, p, w in zip(shown, prior, WIDTHS, strict=True)
-        )
+        share = [(s + PRIOR_WEIGHT * p) / total for s, p in zip(shown, prior, strict=True)]
+        # A few hands shown make a jagged histogram: each bin lends a quarter of its share
+        # to each neighbour, and no bin weighs more than DENSEST times a random hand's.
+        smooth = [
+            share[i] * 0.5
+            + 0.25 * (share[i - 1] if i else share[i])
+            + 0.25 * (share[i + 1] if i + 1 < BINS else share[i])
+            for i in range(BINS)
+        ]
+        dens = [min(DENSEST, v / w) for v, w in zip(smooth, WIDTHS, strict=True)]
+        scale = sum(d * w for d, w in zip(dens, WIDTHS, strict=True))
+        return tuple(d / scale for d in dens)
 
     def call_rate(self, family: str, price: float) -> float:
         """How often he stays in (holds or re-raises) when he must add ``price`` of the
@@ -177,6 +191,10 @@ class Profile:
         """The share of ``line``'s second bin in its two (``[no, yes]``), with a prior."""
         no, yes = self.get(line, 2)
         return (yes + PRIOR_WEIGHT * prior) / (no + yes + PRIOR_WEIGHT)
+
+    def sans_plus_raise(self) -> float:
+        """How often he re-raises rather than says sans plus (Bouillotte's last round)."""
+        return self.rate("sans_plus", PRIOR_SANS_PLUS)
 
     def hazard(self, bets: int, price: float) -> float:
         """Brag: how often he folds at his turn after ``bets`` open bets of his own, when
@@ -333,6 +351,8 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
         if kind == EventKind.OPEN:
             me.add("opening", 1, 2)
         cost = vade - stakes[who]
+        if cost == 0 and (kind == EventKind.STAND or (kind == EventKind.RAISE and e["sans_plus"])):
+            me.add("sans_plus", int(kind == EventKind.RAISE), 2)  # stood, or re-raised
         if cost > 0 and kind in (
             EventKind.FOLD,
             EventKind.HOLD,
