@@ -32,7 +32,7 @@ GAMES = ("brelan", "bouillotte", "brag")
 def figures() -> dict[str, dict[str, Any]]:
     """The strong level's tells over arena hands against three normal players (about 4 s
     a game)."""
-    hands = {"brelan": 500, "bouillotte": 900, "brag": 1500}
+    hands = {"brelan": 900, "bouillotte": 1200, "brag": 4000}
     out = {}
     for game in GAMES:
         run = arena.run_arena(game, ["strong", "normal", "normal", "normal"], hands[game], 21)

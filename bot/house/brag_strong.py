@@ -36,7 +36,7 @@ Decision = tuple[str, int | tuple[str, ...] | None]
 
 #: Rounds of betting planned ahead heads-up.
 DEPTH = 6
-#: A bluff only where they would all fold to a bet at least this often.
+#: Bluffs are the rarer the less they would all fold to a bet, below this share.
 BLUFF_FOLDS = 0.2
 #: The best hands (this percentile and above: a prial) bet the least this share of the time.
 SLOW_TOP, SLOW_SHARE = 0.98, 0.3
@@ -196,8 +196,9 @@ def _open_play(
         profile = memory.profile(view.names[i])
         k = bets.get(view.names[i], 0)
         folds *= profile.rate("blind_folds", 0.1) if view.blind[i] else profile.hazard(k, price)
-    # A bluff now and then, from any seat, where folds are likely enough to make it pay.
-    bluff = mine == 0 and folds >= BLUFF_FOLDS and rng.random() < 0.06 * style.bluff
+    # A bluff now and then, from any seat: the more often they fold, the more often.
+    often = 0.06 * style.bluff * min(1.0, 0.1 + folds / BLUFF_FOLDS)
+    bluff = mine == 0 and rng.random() < often
     good = "advice-slow-play" if slow else "advice-value" if chance >= 0.5 else "advice-pot-odds"
     if len(rivals) == 1:
         r = rivals[0]

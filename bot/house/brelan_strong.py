@@ -12,10 +12,11 @@ From the seat's view and the table's memory (:mod:`bot.house.memory`) only:
    of his range, as large a part as the memory says he calls at that price; the move's worth
    is what it wins on average over the weighted deals: the pot when all fold, else the
    showdown among those who called (folded hands count for the point, as at the showdown).
-3. **Choice.** Fold, hold (or stand) and a few stakes drawn from one set of sizes are
-   compared; the best is played, with a little mixing so that it cannot be read: the stake
-   is drawn the same way whatever the cards, brelans are sometimes slow-played, and bluffs
-   come from every seat at a rate the stake's price justifies.
+3. **Choice.** Fold, hold (or stand) and a few stakes (the least, shares of the pot, all
+   in) are compared, each less a share of what it puts at risk; the best is played, with a
+   little mixing so that it cannot be read: among stakes nearly as good one is drawn, a
+   very strong hand is sometimes slow-played, and a hand not worth a bet sometimes bluffs,
+   from any seat, with the stake a strong hand would bet in the same spot.
 4. **The carre chain.** A carre (or contre-, sur-carre) is a blind opening: its worth is
    reckoned the same way over random cards for the carrer too, and taken when it pays.
 
@@ -33,7 +34,7 @@ from dataclasses import dataclass, field, replace
 from bot.games.cards import ALL_CARDS, parse_card
 from bot.games.events import EventKind
 from bot.house.brelan_odds import percentile_of, stage_one_winner
-from bot.house.memory import BINS, TableMemory, _deck, brelan_classes, strength_bin
+from bot.house.memory import BINS, TableMemory, brelan_classes, deck_of, strength_bin
 from bot.house.style import PLAIN, Style
 from bot.house.thought import Advice
 from bot.house.view import BrelanView, Choice
@@ -64,8 +65,10 @@ RISK = 0.05
 #: The same for a hold: the betting may go on after it, and a hold that only just pays
 #: rarely does (measured in the arena).
 HOLD_RISK = 0.35
-#: A bluff bets what a hand among the best this share of hands would (:func:`_value_stake`).
+#: A bluff bets what a hand among the best this share of hands would (:func:`_value_stake`);
+#: it is made the less often the less they would all fold to it, below this share.
 VALUE_TOP = 0.15
+BLUFF_FOLDS = 0.3
 _UNIFORM = (1.0,) * BINS
 
 
@@ -137,7 +140,7 @@ def _simulate(view: BrelanView, rng: random.Random, memory: TableMemory, samples
         else memory.profile(view.names[r]).density(classes[view.names[r]])
         for r in rivals
     ]
-    deck = _deck(view.options, n)
+    deck = deck_of(view.options, n)
     pct = percentile_of(deck, retourne)
     known = {*mine, retourne}
     unseen = [c for c in deck if c not in known]
@@ -292,7 +295,11 @@ def _moves(
         moves.append((0.0, quiet.verb, None))
     if hold is not None and (hold.amount or 0) > view.stakes[me]:
         cost = (hold.amount or 0) - view.stakes[me]
-        worth = _worth(view, sim, memory, classes, hold.amount or 0) - HOLD_RISK * cost
+        # the betting goes on after a hold, unless it puts him or the bettor all in
+        last = cost >= view.stacks[me] or any(
+            view.all_in[i] and view.stakes[i] == view.vade for i in range(len(view.names))
+        )
+        worth = _worth(view, sim, memory, classes, hold.amount or 0) - HOLD_RISK * cost * (not last)
         moves.append((worth, "hold", hold.amount))
     chance = _chance(sim)
     bet = view.choice("open") or view.choice("raise")
@@ -343,7 +350,8 @@ def _choose(
             return Advice(m[1], m[2], "advice-slow-play", params, chance, margin)
     if best[1] == "pass" and bets and rng.random() < _bluff_rate(view, style):
         stake = _value_stake(view, rng, memory, style)
-        if stake is not None:
+        # the more often they would all fold to that stake, the more often it is made
+        if stake is not None and rng.random() < _all_fold(view, memory, stake) / BLUFF_FOLDS:
             return Advice(bets[0][1], stake, "advice-bluff", params, chance, margin)
     if best[1] in ("open", "raise"):
         value = [m for m in bets if m[0] >= best[0] - 0.04 * pot]
@@ -355,6 +363,21 @@ def _choose(
     return Advice(best[1], best[2], "advice-too-weak", params, chance, margin)
 
 
+def _all_fold(view: BrelanView, memory: TableMemory, target: int) -> float:
+    """How often every rival who must answer a stake of ``target`` folds, by the memory."""
+    classes = brelan_classes(view.events, view.names)
+    pot = view.pool + sum(view.stakes)
+    my_add = target - view.stakes[view.position]
+    folds = 1.0
+    for r, name in enumerate(view.names):
+        if r == view.position or view.folded[r] or view.all_in[r] or view.stakes[r] >= target:
+            continue
+        add = min(target, view.stakes[r] + view.stacks[r]) - view.stakes[r]
+        family = "again" if classes[name].startswith(("open", "raise")) else "first"
+        folds *= 1.0 - memory.profile(name).call_rate(family, add / (pot + my_add + add))
+    return folds
+
+
 def _value_stake(
     view: BrelanView, rng: random.Random, memory: TableMemory, style: Style
 ) -> int | None:
@@ -363,7 +386,7 @@ def _value_stake(
     with this retourne (the best :data:`VALUE_TOP` of them), not from the seat's cards."""
     assert view.retourne is not None
     n = len(view.names)
-    deck = _deck(view.options, n)
+    deck = deck_of(view.options, n)
     retourne = parse_card(view.retourne).index
     pct = percentile_of(deck, retourne)
     rest = [c for c in deck if c != retourne]
@@ -400,7 +423,7 @@ def _carre(view: BrelanView, rng: random.Random, memory: TableMemory, style: Sty
     target = carre.amount or 0
     me = view.position
     n = len(view.names)
-    deck = list(_deck(view.options, n))
+    deck = list(deck_of(view.options, n))
     pcts = _percentiles(tuple(deck))
     pot = view.pool + sum(view.stakes)
     my_add = target - view.stakes[me]

@@ -315,7 +315,8 @@ def brelan_classes(events: Sequence[Any], names: Sequence[str]) -> dict[str, str
 
 
 @functools.lru_cache(maxsize=64)
-def _deck(options: BrelanOptions, players: int) -> tuple[int, ...]:
+def deck_of(options: BrelanOptions, players: int) -> tuple[int, ...]:
+    """The card indices of a Brelan or Bouillotte table's deck for ``players``."""
     return tuple(c.index for c in deck_for(options, players))
 
 
@@ -375,7 +376,7 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
     if showdown is None:
         return
     retourne = parse_card(showdown["retourne"]).index
-    pct = percentile_of(_deck(options, len(names)), retourne)
+    pct = percentile_of(deck_of(options, len(names)), retourne)
     classes = brelan_classes(seen.events, names)
     hands = dict(showdown["hands"])
     for name in names:

@@ -30,7 +30,7 @@ from bot.games.brag_rank import WILD_CARDS, best_three, strength_category
 from bot.games.cards import parse_card
 from bot.house.brag_play import percentile
 from bot.house.brelan_odds import percentile_of
-from bot.house.memory import _deck
+from bot.house.memory import deck_of
 from bot.house.thought import Advice
 from bot.house.view import BragView, BrelanView, View
 
@@ -60,7 +60,7 @@ def strength(view: View) -> float | None:
     if isinstance(view, BrelanView):
         if view.cards is None or view.retourne is None:
             return None
-        pct = percentile_of(_deck(view.options, len(view.names)), parse_card(view.retourne).index)
+        pct = percentile_of(deck_of(view.options, len(view.names)), parse_card(view.retourne).index)
         return pct([parse_card(c).index for c in view.cards])
     if isinstance(view, BragView) and view.hands:
         return percentile([parse_card(c) for c in view.hands[0]], view.options)
