@@ -266,3 +266,19 @@ def test_a_forced_move_is_quick_and_a_close_call_longer() -> None:
     assert (
         max(think_time(Advice("hold", 4, "x", margin=0.0), 5, rng, 2.0) for _ in range(500)) <= 2.0
     )
+
+
+def test_the_memory_keeps_the_players_seen_last() -> None:
+    memory = TableMemory()
+    opts = parse_options("brag", {})
+    assert isinstance(opts, BragOptions)
+    pack = list(brag_deck(opts))
+    for k in range(20):  # a new pair of players at each deal
+        names = [f"A{k}", f"B{k}"]
+        hand = BragHand(opts, names, [20, 20], [pack[0:3], pack[3:6]], pack[6:])
+        _play_out(hand, {n: make_player("easy", random.Random(k)) for n in names})
+        view = view_for(hand, names[0])
+        assert isinstance(view, BragView)
+        memory.observe(view, opts)
+    assert len(memory.profiles) == 16 and "A19" in memory.profiles and "A0" not in memory.profiles
+    assert TableMemory.from_json(memory.to_json()).to_json() == memory.to_json()

@@ -43,6 +43,8 @@ BINS = len(EDGES) + 1
 WIDTHS = tuple(b - a for a, b in zip((0.0, *EDGES), (*EDGES, 1.0), strict=True))
 #: A line of counts is halved once its total passes this.
 KEEP = 60.0
+#: The most players a table's memory keeps (those seen last).
+MOST_KEPT = 16
 #: Price bins (what he must add over the pot he would win, ``cost / (pot + cost)``).
 PRICES = (0.08, 0.16, 0.25, 0.33, 0.42)
 #: Brelan classes of play, the most telling first: a big re-raise or opening (half the pot
@@ -234,12 +236,19 @@ class TableMemory:
         return found
 
     def observe(self, seen: Seen, options: BrelanOptions | BragOptions) -> None:
-        """Learn from a finished deal: its public events only."""
+        """Learn from a finished deal: its public events only. Only the :data:`MOST_KEPT`
+        players last seen are kept."""
         self.deals += 1
+        for name in seen.names:
+            self.profile(name).lines["last"] = [float(self.deals)]
         if isinstance(options, BragOptions):
             _observe_brag(self, seen, options)
         else:
             _observe_brelan(self, seen, options)
+        if len(self.profiles) > MOST_KEPT:
+            by_age = sorted(self.profiles, key=lambda n: self.profiles[n].get("last", 1)[0])
+            for name in by_age[: len(self.profiles) - MOST_KEPT]:
+                del self.profiles[name]
 
     def to_json(self) -> dict[str, Any]:
         """The memory as JSON (it survives a restart in the table's options)."""
