@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import LANGS, Message, has, keys, render, variables
 from bot.house.advice import REASONS
 from bot.house.talk import LINES
+from bot.i18n import LANGS, Message, has, keys, render, variables
 from bot.i18n.people import HOUSE_LEVELS, HOUSE_TRAITS
 
 SAMPLE = {"n": 3, "chips": 3, "amount": 3, "player": "@Berthe", "table": 2, "hand": 5}

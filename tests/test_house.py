@@ -244,3 +244,10 @@ def test_arena_is_reproducible_by_seed() -> None:
 def test_arena_refuses_an_unknown_player(capsys: pytest.CaptureFixture[str]) -> None:
     assert arena.main(["--game", "brag", "--players", "genius,random", "--hands", "1"]) == 2
     assert "genius" in capsys.readouterr().err
+
+
+def test_the_arena_suite_plays_the_issues_pairings(capsys: pytest.CaptureFixture[str]) -> None:
+    assert arena.main(["--game", "brag", "--suite", "--hands", "6", "--seed", "2"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [m["players"] for m in out["matches"]] == [f"{a} vs 3 {b}" for a, b in arena.SUITE]
+    assert all("tells" in m for m in out["matches"])  # the first seat is a house level
