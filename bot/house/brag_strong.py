@@ -200,27 +200,32 @@ def _open_play(
     often = 0.06 * style.bluff * min(1.0, 0.1 + folds / BLUFF_FOLDS)
     bluff = mine == 0 and rng.random() < often
     good = "advice-slow-play" if slow else "advice-value" if chance >= 0.5 else "advice-pot-odds"
+    margin = 1.0
     if len(rivals) == 1:
         r = rivals[0]
         profile = memory.profile(view.names[r])
         k = bets.get(view.names[r], 0)
         worth_bet, worth_see = _plan(view, profile, pct, k, pot, low, see)
+        top, nxt = sorted((worth_bet, worth_see, 0.0), reverse=True)[:2]
+        margin = (top - nxt) / max(pot, 1)  # how close the call (the thinking pause reads it)
         if see is not None and worth_see >= max(worth_bet, 0.0) and worth_see > 0 and not slow:
-            return Advice("see", see.amount, "advice-see", params, chance)
+            return Advice("see", see.amount, "advice-see", params, chance, margin)
         if bet is not None and (worth_bet > 0 or slow):
             reason = good if slow or chance >= 0.5 else "advice-pressure"
-            return Advice("bet", stake, reason, params, chance)
+            return Advice("bet", stake, reason, params, chance, margin)
     else:
         # Three or more: go on when the chance pays a few rounds, or when they fold enough.
         assert bet is not None
         rounds = 2.0 + 0.5 * (len(active) - 2)
-        if chance * (pot + low * rounds * len(active)) >= low * rounds:
-            return Advice("bet", stake, good, params, chance)
+        gain = chance * (pot + low * rounds * len(active)) - low * rounds
+        margin = abs(gain) / max(pot, 1)
+        if gain >= 0:
+            return Advice("bet", stake, good, params, chance, margin)
         if folds * pot > (1.0 - folds) * low * 2 and mine < 3:
             return Advice("bet", stake, "advice-pressure", params, chance)
     if bet is not None and bluff:
-        return Advice("bet", _stake(bet, rng, chance, True), "advice-bluff", params, chance)
-    return Advice("fold", None, "advice-too-weak", params, chance)
+        return Advice("bet", _stake(bet, rng, chance, True), "advice-bluff", params, chance, margin)
+    return Advice("fold", None, "advice-too-weak", params, chance, margin)
 
 
 def _plan(
