@@ -240,6 +240,8 @@ class SalonBot(commands.AutoShardedBot):
             self.presenter,
             clock=DiscordClock(),
             shuffler_factory=self.shuffler_factory,
+            # a house player thinks as long as each decision needs (bot/house/timing.py)
+            house_pause=None,
             shards=self.settings.shards,
             # An SQLite file is held by one process (its lock): leases are for PostgreSQL.
             lease_owner=lease_owner() if self.settings.postgres else None,

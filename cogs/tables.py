@@ -19,13 +19,14 @@ from bot.games import registry
 from bot.games.base import Amount
 from bot.games.verbs import Verb
 from bot.i18n import Message, lang_of, render
+from bot.i18n.people import HOUSE_CHARACTERS, house_who
 from bot.runtime import TableError
 from bot.runtime.option_schema import CREATE_NEXT_HAND_DELAY, NAMED, check_typed, spec
 from bot.runtime.practice import practice_opponents
 from bot.runtime.settings import MAX_CAVE
 from bot.storage import Transaction
 from bot.ui.abuse import bot_may_run_a_table
-from bot.ui.i18n import L, say
+from bot.ui.i18n import L, catalogue_str, say
 from bot.ui.interaction import guild_id_of, guild_lang, table_here
 from bot.ui.limits import CONTENT, listing
 from bot.ui.options_text import current_lines
@@ -50,6 +51,13 @@ LEVEL_CHOICES = [
     app_commands.Choice(name=L("easy", "facile"), value="easy"),
     app_commands.Choice(name=L("normal", "moyen"), value="normal"),
     app_commands.Choice(name=L("strong", "fort"), value="strong"),
+]
+#: The house's characters, each with its level and trait (/table house add character:).
+CHARACTER_CHOICES = [
+    app_commands.Choice(
+        name=catalogue_str("house-character", name=name, who=house_who(uid)), value=name
+    )
+    for uid, (name, _) in HOUSE_CHARACTERS.items()
 ]
 #: The bounds of /table create's named parameters: those of the options they set, from
 #: their one definition (bot/runtime/option_schema.py, docs/options.md).
@@ -194,20 +202,34 @@ class Tables(commands.Cog):
             "Asseoir un joueur de la maison (le créateur de la table ou un gérant)",
         ),
     )
-    @app_commands.rename(level=L("level", "niveau"))
+    @app_commands.rename(level=L("level", "niveau"), character=L("character", "personnage"))
     @app_commands.describe(
-        level=L("How well it plays (default: normal)", "Son niveau de jeu (par défaut : moyen)")
+        level=L(
+            "How well it plays (default: normal); a character of that level is drawn",
+            "Son niveau de jeu (par défaut : moyen) ; un personnage de ce niveau est tiré",
+        ),
+        character=L(
+            "Who sits down (a level and a way of playing)",
+            "Qui s'assied (un niveau et une manière)",
+        ),
     )
-    @app_commands.choices(level=LEVEL_CHOICES)
+    @app_commands.choices(level=LEVEL_CHOICES, character=CHARACTER_CHOICES)
     @answered_in_time
     async def house_add(
-        self, interaction: discord.Interaction, level: app_commands.Choice[str] | None = None
+        self,
+        interaction: discord.Interaction,
+        level: app_commands.Choice[str] | None = None,
+        character: app_commands.Choice[str] | None = None,
     ) -> None:
         manager = interaction.permissions.manage_guild
         await self._answer(
             interaction,
             lambda t: self.bot.manager.add_house(
-                t, interaction.user.id, level.value if level else "normal", manager=manager
+                t,
+                interaction.user.id,
+                level.value if level else "normal",
+                manager=manager,
+                character=character.value if character else None,
             ),
         )
 

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.house.advice import REASONS
+from bot.house.talk import LINES
 from bot.i18n import LANGS, Message, has, keys, render, variables
-from bot.i18n.people import HOUSE_LEVELS
+from bot.i18n.people import HOUSE_LEVELS, HOUSE_TRAITS
 
 SAMPLE = {"n": 3, "chips": 3, "amount": 3, "player": "@Berthe", "table": 2, "hand": 5}
 
@@ -67,7 +69,7 @@ LITERAL_KEY = re.compile(r"""["']((?:[a-z0-9]+-)+[a-z0-9_]+|chips)["']""")
 BUILT = (
     "event-", "combo-", "verb-", "label-", "help-", "metric-", "period-", "rules-",
     "log-", "done-", "option-", "refuse-", "notify-choice-", "house-level-", "verify-problem-",
-    "choice-", "web-visibility-",
+    "choice-", "web-visibility-", "house-trait-", "talk-", "advice-",
 )  # fmt: skip
 
 
@@ -103,6 +105,18 @@ def test_english_says_their_not_his() -> None:
 
 def test_every_house_level_has_its_word() -> None:
     assert all(has(f"house-level-{level}") for level in HOUSE_LEVELS)
+
+
+def test_every_house_word_is_in_both_languages_and_none_is_dead() -> None:
+    """Traits, table talk and the strong level's reasons are built keys: each one the code
+    builds has its English and French, and the catalogue holds no other."""
+    built = {f"house-trait-{t}" for t in (*HOUSE_TRAITS, "plain")}
+    built |= {key for _, lines in LINES.values() for key in lines}
+    built |= set(REASONS)
+    for lang in LANGS:
+        assert all(key in keys(lang) for key in built), lang
+        found = {k for k in keys(lang) if k.startswith(("house-trait-", "talk-", "advice-"))}
+        assert found == built, lang
 
 
 def test_every_verb_has_its_words() -> None:

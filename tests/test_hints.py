@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from bot.games.brag import BragHand, brag_deck
 from bot.games.brelan import BrelanHand, deal_from, deck_for
 from bot.games.options import BragOptions, BrelanOptions, parse_options
-from bot.house.advice import advise
+from bot.house.advice import hint
 from bot.house.players import make_player
 from bot.house.view import view_for
 from bot.view.explain import hint_text
@@ -93,7 +93,7 @@ def test_the_same_hint_for_every_arrangement_of_the_hidden_cards(game: str, seed
         if first.to_act is None or first.finished:
             break
         if first.to_act == seat:
-            advice = [advise(view_for(d, seat)) for d in deals]
+            advice = [hint(view_for(d, seat)) for d in deals]
             assert all(a == advice[0] for a in advice), advice
             for lang in ("en", "fr"):
                 text = hint_text(lang, advice[0])

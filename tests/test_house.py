@@ -125,6 +125,25 @@ def _brag_pair(seed: int) -> tuple[BragHand, BragHand, str]:
     return a, b, names[me]
 
 
+def step_both(a: BrelanHand | BragHand, b: BrelanHand | BragHand, rng: random.Random) -> bool:
+    """Play the same random move in two deals that differ only in hidden cards; False once
+    the first is over (the second then is not played)."""
+    name = a.to_act
+    assert name is not None
+    verb, amount = make_player("random", rng).decide(view_for(a, name))
+    a.act(name, verb, amount)
+    if a.finished:
+        return False
+    if isinstance(a, BragHand) and verb == "discard":
+        # a discard names the player's own cards, which may differ in b
+        assert isinstance(b, BragHand)
+        mine = b.held[b.index[name]][0]
+        if {c.code for c in mine} != {c.code for c in a.held[a.index[name]][0]} | set(amount or ()):
+            amount = tuple(c.code for c in mine[: len(amount or ())])
+    b.act(name, verb, amount)
+    return True
+
+
 def _strings(value: Any) -> set[str]:
     if isinstance(value, str):
         return {value}
@@ -168,16 +187,8 @@ def test_views_hold_no_hidden_card_and_decisions_ignore_them(game: str, seed: in
                 pick_b = make_player(level, random.Random(seed)).decide(view_b)
                 assert pick_a == pick_b
         # Move on with an action everyone may take (a random house player's).
-        name = a.to_act
-        verb, amount = make_player("random", rng).decide(view_for(a, name))
-        a.act(name, verb, amount)
-        if a.finished:
+        if not step_both(a, b, rng):
             break
-        if isinstance(a, BragHand) and verb == "discard" and name != seat:
-            # another player's discard names his own cards, which differ in b
-            assert isinstance(b, BragHand)
-            amount = tuple(c.code for c in b.held[b.index[name]][0][: len(amount or ())])
-        b.act(name, verb, amount)
         steps += 1
 
 
@@ -233,3 +244,10 @@ def test_arena_is_reproducible_by_seed() -> None:
 def test_arena_refuses_an_unknown_player(capsys: pytest.CaptureFixture[str]) -> None:
     assert arena.main(["--game", "brag", "--players", "genius,random", "--hands", "1"]) == 2
     assert "genius" in capsys.readouterr().err
+
+
+def test_the_arena_suite_plays_the_issues_pairings(capsys: pytest.CaptureFixture[str]) -> None:
+    assert arena.main(["--game", "brag", "--suite", "--hands", "6", "--seed", "2"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [m["players"] for m in out["matches"]] == [f"{a} vs 3 {b}" for a, b in arena.SUITE]
+    assert all("tells" in m for m in out["matches"])  # the first seat is a house level

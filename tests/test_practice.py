@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.house.advice import advise
+from bot.house.advice import hint
 from bot.house.view import view_for
 from bot.runtime import TableError
 from bot.runtime.errors import NotYourTurn
@@ -87,7 +87,7 @@ async def test_the_hint_is_the_strong_players_move_for_the_player_to_act(env: En
         other = BOB if to_act == ANN else ANN
         advice = await env.manager.hint(table, to_act)
         engine = env.manager.tables[table].hand
-        assert advice == advise(view_for(engine, str(to_act)))
+        assert advice == hint(view_for(engine, str(to_act)), env.manager.tables[table].house_memory)
         assert advice.verb in {a["verb"] for a in hand["legal"]}
         with pytest.raises(NotYourTurn):
             await env.manager.hint(table, other)

@@ -3,11 +3,14 @@ giving their seat to a member, never in a leaderboard, never alone at a table.""
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
 
+from bot.house.timing import pace_limit
 from bot.i18n import render
+from bot.i18n.people import character_name, house_level
 from bot.runtime import TableError
 from bot.runtime.house_seats import HOUSE_PAUSE
 from bot.storage import Transaction
@@ -54,14 +57,16 @@ async def play(env: Env, table: int, members: set[int], hands: int) -> int:
 
 async def test_one_member_plays_against_two_house_players(env: Env) -> None:
     table, house = await house_table(env)
-    assert house == [31, 12]  # strong Anselme, easy Berthe
+    # a character of each level asked for, drawn
+    assert [house_level(u) for u in house] == ["strong", "easy"]
     assert await env.db.write(Transaction.balance, GUILD, ANN) == 1000 - 30
     await env.manager.start(table, ANN)
     assert await play(env, table, {ANN}, hands=6) >= 6
     # house players got no private message; their moves are in the log under their names
     assert {u for (_, u, _, _) in env.presenter.deliveries} == {ANN}
     said = " ".join(render("en", m) for t, m, _ in env.presenter.announcements if t == table)
-    assert "🤖 Anselme" in said and "🤖 Berthe" in said and "<@31>" not in said
+    names = [f"🤖 {character_name(u)}" for u in house]
+    assert all(n in said for n in names) and f"<@{house[0]}>" not in said
     # the house players' chips are in the ledger, from the bank, never a member's wallet
     bank = await env.db.query(Transaction.ledger, GUILD, HOUSE_BANK, limit=50)
     assert {e.note for e in bank} == {"house bank"}
@@ -167,3 +172,84 @@ async def test_a_reader_between_two_awaits_never_sees_half_a_deal(
     for state in seen[1:]:
         assert state["hand"] is None or state["hand"]["id"] is not None
         assert state["hand"] is not None or state["next_hand_at"] is not None
+
+
+async def test_the_house_remembers_the_table_across_a_restart(env: Env) -> None:
+    """What the house players learnt of a member (his play, from the public log) is kept
+    with the table and read back by a new manager."""
+    table, _ = await house_table(env, "brelan", ("strong", "normal"))
+    await env.manager.start(table, ANN)
+    assert await play(env, table, {ANN}, hands=5) >= 5
+    memory = env.manager.tables[table].house_memory
+    assert str(ANN) in memory.profiles and memory.deals >= 5
+    env2 = await env.reopen()
+    await env2.manager.status(table)
+    assert env2.manager.tables[table].house_memory.to_json() == memory.to_json()
+    await env2.db.close()
+
+
+async def test_a_character_is_named_or_drawn(env: Env) -> None:
+    table = await env.manager.create_table(GUILD, CHANNEL, "bouillotte", ANN, {})
+    added = await env.manager.add_house(table, ANN, character="leandre")
+    assert "🤖 Léandre" in render("en", added) and "strong, fond of the carre" in render(
+        "en", added
+    )
+    assert "niveau fort, amateur de carré" in render("fr", added)
+    with pytest.raises(TableError) as twice:
+        await env.manager.add_house(table, ANN, character="Léandre")
+    assert "already sits" in render("en", twice.value.message)
+    with pytest.raises(TableError) as nobody:
+        await env.manager.add_house(table, ANN, character="Talleyrand")
+    assert "Talleyrand" in render("en", nobody.value.message)
+    await env.manager.add_house(table, ANN, "easy")
+    house = [s.user_id for s in await env.db.query(Transaction.seats, table)]
+    assert house[0] == 33 and house_level(house[1]) == "easy"
+    # the table message says whom the members face
+    seats = (await env.manager.status(table))["seats"]
+    assert [s["user"] for s in seats] == house
+
+
+async def _talk(env: Env, **options: Any) -> list[tuple[int, dict[str, Any]]]:
+    table, _ = await house_table(env, "bouillotte", ("strong", "normal", "easy"), **options)
+    await env.manager.start(table, ANN)
+    assert await play(env, table, {ANN}, hands=12) >= 12
+    return [
+        (t, data)
+        for t, m, data in env.presenter.announcements
+        if t == table and m.key == "log-house-talk"
+    ]
+
+
+async def test_house_players_say_a_word_at_most_once_a_hand(env: Env) -> None:
+    said = await _talk(env)
+    assert said, "twelve hands of Bouillotte and not a word"
+    assert all(d["talk"].startswith("talk-") and 10 < d["user"] < 40 for _, d in said)
+    per_hand = Counter((d["hand"], d["user"]) for _, d in said)
+    assert max(per_hand.values()) == 1
+
+
+async def test_a_serious_table_hears_no_word(env: Env) -> None:
+    assert await _talk(env, talk=False) == []
+
+
+async def test_a_house_player_thinks_as_its_decision_needs(env: Env) -> None:
+    env.manager.house_pause = None
+    table, _ = await house_table(env, "bouillotte", ("strong", "normal"), turn_timeout=20, cave=200)
+    await env.manager.start(table, ANN)
+    pauses = []
+    for _ in range(200):
+        hand = (await env.manager.status(table))["hand"]
+        if hand is None:
+            await env.clock.advance(10)
+            continue
+        actor = int(hand["to_act"])
+        if actor == ANN:
+            await env.manager.act(table, ANN, *friendly(hand["legal"]))
+            continue
+        pause = hand["deadline"] - env.clock.now()
+        pauses.append(pause)
+        await env.clock.advance(pause + 0.01)
+        if len(pauses) >= 8:
+            break
+    assert len(pauses) >= 8
+    assert all(0 < p <= pace_limit(20) for p in pauses) and len(set(pauses)) > 1

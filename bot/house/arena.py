@@ -1,12 +1,15 @@
 """``python -m bot.house.arena``: house players against each other on the engine.
 
 Plays ``--hands`` seeded hands of ``--game`` between the players of ``--players`` (one level
-per seat, like ``strong,random,random,random``), rotating the seats every hand so each player
-sits everywhere in turn. Stacks are reset to the cave before every hand, so the game never
-ends; a hand runs through its refaits (Brelan, Bouillotte) or carried pots and kept blind
-hands (Brag) until a pot is won. Prints one JSON object: chips won per hand by each seat of
-``--players`` with a 95% confidence interval (normal approximation over hands), decisions per
-second and the 99th percentile of a decision's time (building the view included).
+or exploit style per seat, like ``strong,random,random,random``: :data:`LEVELS` and the probes
+of :mod:`bot.house.probes`), rotating the seats every hand so each player sits everywhere in
+turn. The players share the table's memory (:mod:`bot.house.memory`), fed every finished
+deal. Stacks are reset to the cave before every hand, so the game never ends; a hand runs
+through its refaits (Brelan, Bouillotte) or carried pots and kept blind hands (Brag) until a
+pot is won. Prints one JSON object: chips won per hand by each seat of ``--players`` with a
+95% confidence interval (normal approximation over hands), each house level's tells
+(:mod:`bot.house.tells`), decisions per second and the 99th percentile of a decision's time
+(building the view included). ``--suite`` plays the issue's pairings (:data:`SUITE`) instead.
 
 >>> import json
 >>> out = run_arena("brag", ["strong", "random"], hands=20, seed=1)
@@ -30,7 +33,11 @@ from bot.games.brag import BragHand, brag_deck
 from bot.games.brelan import BrelanHand, deal_from, deck_for
 from bot.games.cards import Card, Shuffler
 from bot.games.options import BragOptions, BrelanOptions, parse_options
-from bot.house.players import LEVELS, Strategy, make_player
+from bot.house.memory import TableMemory
+from bot.house.players import LEVELS, HousePlayer, Strategy, make_player
+from bot.house.probes import PROBES, make_probe
+from bot.house.tells import Tells
+from bot.house.timing import pace_limit, think_time
 from bot.house.view import house_games, view_for
 
 #: Stack every player starts each arena hand with: the game's standard cave (its registry
@@ -45,21 +52,38 @@ Timer = Callable[[], float]
 class Table:
     """The players of one arena and the timing of their decisions."""
 
-    def __init__(self, strategies: Sequence[Strategy]) -> None:
+    def __init__(self, strategies: Sequence[Strategy], memory: TableMemory | None = None) -> None:
         self.strategies = list(strategies)
         self.times: list[float] = []
         self.clock: Timer = time.perf_counter
+        self.memory = memory if memory is not None else TableMemory()
+        #: What each house player's play gives away (bot.house.tells), and its pauses.
+        self.tells = [Tells() for _ in self.strategies]
+        self.pace = random.Random(0)
+        self.deals = 0
 
     def play(self, hand: BrelanHand | BragHand, seat_of: dict[str, int]) -> None:
         """Let the house players act until the deal is over."""
         clock = self.clock
         times = self.times
+        self.deals += 1
         while hand.to_act is not None:
             name = hand.to_act
+            k = seat_of[name]
+            strategy = self.strategies[k]
             start = clock()
-            verb, amount = self.strategies[seat_of[name]].decide(view_for(hand, name))
-            times.append(clock() - start)
+            view = view_for(hand, name)
+            if isinstance(strategy, HousePlayer):
+                advice = strategy.think(view)
+                verb, amount = advice.decision
+                times.append(clock() - start)
+                pause = think_time(advice, len(view.legal), self.pace, pace_limit(60))
+                self.tells[k].note(view, advice, self.deals, pause)
+            else:
+                verb, amount = strategy.decide(view)
+                times.append(clock() - start)
             hand.act(name, verb, amount)
+        self.memory.observe(view_for(hand, hand.names[0]), hand.options)  # type: ignore[arg-type]
 
 
 def _share(amount: int, n: int) -> list[int]:
@@ -150,13 +174,18 @@ def run_arena(
     """Play the arena and return its figures (the JSON object the command prints)."""
     opts = parse_options(game, options or {})
     for level in players:
-        if level not in LEVELS:
-            raise ValueError(f"unknown player {level!r}; choose from: {', '.join(LEVELS)}")
+        if level not in LEVELS and level not in PROBES:
+            every = ", ".join((*LEVELS, *PROBES))
+            raise ValueError(f"unknown player {level!r}; choose from: {every}")
     n = len(players)
+    memory = TableMemory()
     strategies = [
-        make_player(level, random.Random(f"{seed}:{k}")) for k, level in enumerate(players)
+        make_probe(level)
+        if level in PROBES
+        else make_player(level, random.Random(f"{seed}:{k}"), memory)
+        for k, level in enumerate(players)
     ]
-    table = Table(strategies)
+    table = Table(strategies, memory)
     rng = Shuffler(seed=seed).rng
     start_stack = stack if stack is not None else default_stack(game)
     won: list[list[int]] = [[] for _ in range(n)]
@@ -174,13 +203,14 @@ def run_arena(
     seats = []
     for k, level in enumerate(players):
         mean, low, high = _interval(won[k])
-        seats.append(
-            {
-                "player": level,
-                "chips_per_hand": round(mean, 3),
-                "ci95": [round(low, 3), round(high, 3)],
-            }
-        )
+        seat: dict[str, Any] = {
+            "player": level,
+            "chips_per_hand": round(mean, 3),
+            "ci95": [round(low, 3), round(high, 3)],
+        }
+        if isinstance(strategies[k], HousePlayer):
+            seat["tells"] = table.tells[k].figures()
+        seats.append(seat)
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
     return {
         "game": game,
@@ -193,10 +223,47 @@ def run_arena(
     }
 
 
+#: The issue's figures (issue 33), one player against three of another: the strong level
+#: against the normal one, each exploit style against the normal and the strong level (the
+#: strong one must win more), and every level against random players (none may lose).
+SUITE: tuple[tuple[str, str], ...] = (
+    ("strong", "normal"),
+    ("strong", "maniac"),
+    ("normal", "maniac"),
+    ("strong", "station"),
+    ("normal", "station"),
+    ("strong", "blind"),
+    ("normal", "blind"),
+    ("strong", "random"),
+    ("normal", "random"),
+    ("easy", "random"),
+)
+
+
+def run_suite(
+    game: str,
+    hands: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    stack: int | None = None,
+) -> dict[str, Any]:
+    """Every pairing of :data:`SUITE`: the first seat's chips per hand with its interval
+    and, for a house level, its tells (the JSON object ``--suite`` prints)."""
+    out = []
+    for first, others in SUITE:
+        run = run_arena(game, [first, others, others, others], hands, seed, options, stack)
+        seat = run["seats"][0]
+        out.append({"players": f"{first} vs 3 {others}", **seat, "seconds": run["seconds"]})
+    return {"game": game, "hands": hands, "seed": seed, "matches": out}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="House players against each other.")
     parser.add_argument("--game", choices=house_games(), required=True)
-    parser.add_argument("--players", required=True, help="levels by seat, e.g. strong,random")
+    parser.add_argument("--players", help="levels by seat, e.g. strong,random")
+    parser.add_argument(
+        "--suite", action="store_true", help="the issue's pairings, one against three each"
+    )
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--options", default="{}", help='table options as JSON, e.g. {"cards": 4}')
@@ -204,11 +271,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--stack", type=int, default=None, help="chips each seat starts a hand with"
     )
     args = parser.parse_args(argv)
-    players = [p.strip() for p in args.players.split(",") if p.strip()]
+    if not args.suite and not args.players:
+        parser.error("give --players, or --suite")
     try:
-        out = run_arena(
-            args.game, players, args.hands, args.seed, json.loads(args.options), args.stack
-        )
+        options = json.loads(args.options)
+        if args.suite:
+            out = run_suite(args.game, args.hands, args.seed, options, args.stack)
+        else:
+            players = [p.strip() for p in args.players.split(",") if p.strip()]
+            out = run_arena(args.game, players, args.hands, args.seed, options, args.stack)
     except (ValueError, json.JSONDecodeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -1,4 +1,4 @@
-"""House play for Brag: ``easy``, ``normal`` and ``strong``.
+"""House play for Brag: ``easy`` and ``normal`` (``strong`` is :mod:`bot.house.brag_strong`).
 
 A hand's worth is its *percentile*: the share of the hands a rival may hold that it beats,
 from the table's ranking (:func:`bot.games.brag_rank.strength`, with the table's wild cards,
@@ -9,9 +9,6 @@ hand is about ``percentile ** m``.
   least it may.
 - ``normal`` looks at once, goes on when its chance pays the price (pot odds), sees with an
   even chance when two are left, bets more with a strong hand.
-- ``strong`` plays blind while it is cheap, reads the betting (a rival who keeps betting open
-  is given a stronger range), raises for value, sees or folds on pot odds, keeps a blind hand
-  it wins, and plays the best three of four or five cards.
 """
 
 from __future__ import annotations
@@ -27,6 +24,7 @@ from bot.games.brag_rank import WILD_CARDS, best_three, strength
 from bot.games.cards import Card, parse_card
 from bot.games.events import EventKind
 from bot.games.options import BragOptions
+from bot.house.style import PLAIN, Style
 from bot.house.view import BragView, Choice
 
 Decision = tuple[str, int | tuple[str, ...] | None]
@@ -62,7 +60,7 @@ def _take(c: Choice, amount: int | None = None) -> Decision:
     return c.verb, c.amount
 
 
-def _open_bets(view: BragView) -> dict[str, int]:
+def open_bets(view: BragView) -> dict[str, int]:
     """Bets each player made after looking (a blind bet says nothing of the cards)."""
     counts: dict[str, int] = {}
     for e in view.events:
@@ -75,8 +73,8 @@ def win_chance(view: BragView, pct: float, level: str) -> float:
     """Chance that a hand of percentile ``pct`` beats every rival still in."""
     me = view.position
     rivals = [i for i in range(len(view.names)) if i != me and not view.folded[i]]
-    bets = _open_bets(view) if level != "easy" else {}
-    decay = 0.8 if level == "strong" else 0.92
+    bets = open_bets(view) if level != "easy" else {}
+    decay = 0.92
     chance = 1.0
     for i in rivals:
         floor = 0.0
@@ -86,8 +84,9 @@ def win_chance(view: BragView, pct: float, level: str) -> float:
     return chance
 
 
-def decide_brag(view: BragView, rng: random.Random, level: str) -> Decision:
-    """The decision of a house player of ``level`` (easy, normal, strong)."""
+def decide_brag(view: BragView, rng: random.Random, level: str, style: Style = PLAIN) -> Decision:
+    """The decision of a house player of ``level`` (easy, normal) in a character's
+    ``style`` (a tight one needs a better hand, a blind player stays blind a while)."""
     verbs = [c.verb for c in view.legal]
     if len(view.legal) == 1:
         return _take(view.legal[0], view.legal[0].low)
@@ -111,26 +110,22 @@ def decide_brag(view: BragView, rng: random.Random, level: str) -> Decision:
         return ("keep", None) if pct >= 0.5 else ("throw", None)
     me = view.position
     if view.blind[me] and "look" in verbs:
-        if not _stay_blind(view, rng, level):
+        if not _stay_blind(view, style):
             look = [c for c in view.legal if c.verb == "look"]
             return _take(look[-1])
         return _blind_bet(view)
     assert view.hands, "an open player sees his hand"
     pct = percentile([parse_card(c) for c in view.hands[0]], view.options)
-    return _open_play(view, rng, level, pct)
+    return _open_play(view, rng, level, max(0.0, pct - 0.05 * style.tight))
 
 
-def _stay_blind(view: BragView, rng: random.Random, level: str) -> bool:
-    if level != "strong":
-        return False
-    me = view.position
-    my_blind = sum(1 for e in view.events if e.kind == EventKind.BET and e.player == view.seat)
-    open_bettors = sum(1 for n, k in _open_bets(view).items() if n != view.seat and k)
-    active = sum(1 for i, f in enumerate(view.folded) if not f and not view.covered[i])
+def _stay_blind(view: BragView, style: Style) -> bool:
+    """These levels look at once, but a character who plays blind stays blind a few bets
+    while they are cheap."""
+    mine = sum(1 for e in view.events if e.kind == EventKind.BET and e.player == view.seat)
     bet = view.choice("bet")
-    if bet is None or bet.low is None or bet.low * 4 > view.stacks[me]:
-        return False
-    return my_blind < 2 and open_bettors == 0 and active <= 4
+    cheap = bet is not None and bet.low is not None and bet.low * 4 <= view.stacks[view.position]
+    return cheap and mine < style.blind - 1.0
 
 
 def _blind_bet(view: BragView) -> Decision:
@@ -165,11 +160,9 @@ def _open_play(view: BragView, rng: random.Random, level: str, pct: float) -> De
     if see is not None and see.amount is not None:
         # Two are left: see now, bet on, or fold.
         see_cost = see.amount
-        value_bar = 0.8 if level == "normal" else 0.7
-        cap = 3 if level == "normal" else 5
-        if bet is not None and chance >= value_bar and my_bets < cap:
-            return _take(bet, _size(view, bet, chance, level))
-        if chance * (pot + see_cost) >= see_cost * (1.0 if level == "normal" else 1.05):
+        if bet is not None and chance >= 0.8 and my_bets < 3:
+            return _take(bet, _size(bet, chance))
+        if chance * (pot + see_cost) >= see_cost:
             return _take(see)
         return fold
     if cover is not None:
@@ -178,25 +171,16 @@ def _open_play(view: BragView, rng: random.Random, level: str, pct: float) -> De
         return fold
     # More than two betting, or the rival is blind (an open player cannot see him): each round
     # costs at least ``cost``; going on pays when the chance covers a few rounds.
-    rounds = 1.5 if level == "normal" else 2.0
+    rounds = 1.5
     if len(active) > 2:
         rounds += 0.5 * (len(active) - 2)
-    cap = 4 if level == "normal" else 6
-    if my_bets >= cap and chance < 0.6:
+    if my_bets >= 4 and chance < 0.6:
         return fold
     if chance * (pot + cost * rounds * len(active)) >= cost * rounds:
-        return _take(bet, _size(view, bet, chance, level))
-    if level == "strong" and len(active) == 2 and my_bets == 0 and rng.random() < 0.08:
-        return _take(bet, bet.low)  # a rare bluff heads-up
+        return _take(bet, _size(bet, chance))
     return fold
 
 
-def _size(view: BragView, bet: Choice, chance: float, level: str) -> int:
+def _size(bet: Choice, chance: float) -> int:
     assert bet.low is not None and bet.high is not None
-    if level == "normal":
-        return bet.low if chance < 0.8 else (bet.low + bet.high) // 2
-    if chance >= 0.85:
-        return bet.high
-    if chance >= 0.65:
-        return (bet.low + bet.high) // 2
-    return bet.low
+    return bet.low if chance < 0.8 else (bet.low + bet.high) // 2

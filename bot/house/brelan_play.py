@@ -1,14 +1,11 @@
-"""House play for Brelan and Bouillotte: ``easy``, ``normal`` and ``strong``.
+"""House play for Brelan and Bouillotte: ``easy`` and ``normal`` (``strong`` is
+:mod:`bot.house.brelan_strong`).
 
 Every level decides from a :class:`~bot.house.view.BrelanView` only.
 
 - ``easy`` judges its cards by a rough score, opens and holds loosely, raises only a brelan.
 - ``normal`` computes its winning chances by Monte Carlo over the unseen cards (folded hands
   count for the point), holds on pot odds, opens and raises for value by the pool's size.
-- ``strong`` also reads the betting: a rival who opened or re-raised is dealt the best of
-  several hands in the simulation, so it folds more against strength; it sizes its bets to
-  the pool and stacks, bluffs at a calibrated rate from late position, takes the carre
-  chain's last word, and pushes a short stack all in with good chances.
 """
 
 from __future__ import annotations
@@ -20,14 +17,15 @@ from bot.games.brelan import deck_for
 from bot.games.cards import parse_card
 from bot.games.events import EventKind
 from bot.house.brelan_odds import POINTS, SUIT, hand_score, win_chance
+from bot.house.style import PLAIN, Style
 from bot.house.view import BrelanView, Choice
 
 Decision = tuple[str, int | None]
 
 #: Monte Carlo samples per decision, by level.
-SAMPLES = {"normal": 120, "strong": 160}
+SAMPLES = {"normal": 120}
 #: Chance of taking each step of the carre chain, by level and step (0 carre, 1 contre ...).
-CARRE_RATE = {"easy": (0.1, 0.05, 0.0), "normal": (0.2, 0.1, 0.05), "strong": (0.15, 0.0, 0.0)}
+CARRE_RATE = {"easy": (0.1, 0.05, 0.0), "normal": (0.2, 0.1, 0.05)}
 
 
 def _take(c: Choice, amount: int | None = None) -> Decision:
@@ -50,19 +48,6 @@ def _cheapest(view: BrelanView) -> Decision:
     if c is not None:
         return _take(c)
     return _take(view.legal[0], view.legal[0].low)
-
-
-#: The events that say a player is strong: an opening, a re-raise, a carre.
-_AGGRESSIVE = (EventKind.OPEN, EventKind.RAISE, EventKind.CARRE)
-
-
-def _aggression(view: BrelanView) -> dict[str, int]:
-    """How many times each player opened, re-raised or carred in this hand."""
-    counts: dict[str, int] = {}
-    for e in view.events:
-        if e.kind in _AGGRESSIVE and e.player is not None:
-            counts[e.player] = counts.get(e.player, 0) + 1
-    return counts
 
 
 def _rough_chance(view: BrelanView) -> float:
@@ -91,15 +76,6 @@ def win_estimate(view: BrelanView, rng: random.Random, level: str) -> float:
     deck = [c.index for c in deck_for(view.options, n)]
     rivals = [i for i in range(n) if i != view.position and not view.folded[i]]
     folded = [i for i in range(n) if i != view.position and view.folded[i]]
-    picks: dict[int, int] = {}
-    if level == "strong":
-        counts = _aggression(view)
-        for i in rivals:
-            bets = counts.get(view.names[i], 0)
-            if view.phase != "carre" and view.names[i] in view.carre_steps:
-                bets -= 1  # a carre is made blind: it says nothing of the cards
-            held = view.stakes[i] > 0 and bets == 0 and view.phase != "opening"
-            picks[i] = 1 + min(2, bets) + (1 if held else 0)
     return win_chance(
         view.position,
         [parse_card(c).index for c in view.cards],
@@ -109,44 +85,47 @@ def win_estimate(view: BrelanView, rng: random.Random, level: str) -> float:
         deck,
         rng,
         SAMPLES.get(level, 100),
-        picks,
     )
 
 
-def _carre(view: BrelanView, rng: random.Random, level: str) -> Decision:
+def _carre(view: BrelanView, rng: random.Random, level: str, style: Style) -> Decision:
     carre = view.choice("carre")
     decline = view.choice("decline")
     if carre is None or decline is None:
         return _take(view.legal[0])
     step = len(view.carre_steps)
     rates = CARRE_RATE[level]
-    rate = rates[step] if step < len(rates) else 0.0
+    rate = (rates[step] if step < len(rates) else 0.0) * style.carre
     stack = view.stacks[view.position] + view.stakes[view.position]
     if carre.amount is not None and carre.amount * 3 > stack:
         rate /= 3  # a carre that commits most of the stack blind
     return _take(carre if rng.random() < rate else decline)
 
 
-def decide_brelan(view: BrelanView, rng: random.Random, level: str) -> Decision:
-    """The decision of a house player of ``level`` (easy, normal, strong)."""
+def decide_brelan(
+    view: BrelanView, rng: random.Random, level: str, style: Style = PLAIN
+) -> Decision:
+    """The decision of a house player of ``level`` (easy, normal) in a character's
+    ``style`` (a tight one needs better chances, a carre lover carres more)."""
     if len(view.legal) == 1:
         only = view.legal[0]
         return _take(only, only.low)
     if view.phase == "carre":
-        return _carre(view, rng, level)
+        return _carre(view, rng, level, style)
     me = view.position
-    stake, stack = view.stakes[me], view.stacks[me]
+    stake = view.stakes[me]
     pot = view.pool + sum(view.stakes)
     in_play = sum(1 for f in view.folded if not f)
     chance = _rough_chance(view) if level == "easy" else win_estimate(view, rng, level)
+    chance = max(0.0, min(1.0, chance - 0.08 * style.tight))
     fair = 1.0 / max(in_play, 1)
     if view.phase == "opening":
         return _opening(view, rng, level, chance, fair, pot)
     raise_c = view.choice("raise")
     my_raises = sum(1 for e in view.events if e.kind == EventKind.RAISE and e.player == view.seat)
-    max_raises = {"easy": 1, "normal": 2, "strong": 3}[level]
+    max_raises = {"easy": 1, "normal": 2}[level]
     if raise_c is not None and my_raises < max_raises:
-        bar = {"easy": 0.85, "normal": 0.62, "strong": 0.5}[level]
+        bar = {"easy": 0.85, "normal": 0.62}[level]
         if chance >= max(bar, 1.6 * fair):
             return _take(raise_c, _raise_to(view, raise_c, chance, level))
     if view.phase == "sans_plus":
@@ -159,11 +138,8 @@ def decide_brelan(view: BrelanView, rng: random.Random, level: str) -> Decision:
         return _take(hold)
     if level == "easy":
         return _take(hold) if chance > 0.3 or rng.random() < 0.15 else _cheapest(view)
-    margin = 1.0 if level == "normal" else 1.1
-    if chance * (pot + cost) >= margin * cost:
+    if chance * (pot + cost) >= cost:
         return _take(hold)
-    if level == "strong" and cost >= stack and chance * (pot + cost) >= 0.9 * cost:
-        return _take(hold)  # all in for the rest: close calls are worth it
     return _cheapest(view)
 
 
@@ -173,28 +149,14 @@ def _opening(
     open_c = view.choice("open")
     if open_c is None or open_c.low is None or open_c.high is None:
         return _cheapest(view)
-    low, high = open_c.low, open_c.high
-    me = view.position
-    behind = len(view.names) - 1 - me  # players still to speak before the opening closes
+    low = open_c.low
     if level == "easy":
         if chance > 0.35 or rng.random() < 0.05:
             return _take(open_c, low)
         return _cheapest(view)
-    if level == "normal":
-        if chance >= max(0.4, 1.3 * fair):
-            size = low if chance < 0.7 else low + pot // 2
-            return _take(open_c, size)
-        return _cheapest(view)
-    # strong
-    if chance >= max(0.35, 1.2 * fair):
-        size = low + int(pot * min(1.5, max(0.0, chance - 0.4) * 3))
-        if high - size < low:  # what would be left is not worth keeping back
-            size = high
+    if chance >= max(0.4, 1.3 * fair):
+        size = low if chance < 0.7 else low + pot // 2
         return _take(open_c, size)
-    # A calibrated bluff from late position: the opponents behind must fold more often
-    # than the bet risks, about low / (pot + low) of the time.
-    if behind <= 1 and chance < 0.25 and rng.random() < 0.5 * low / (pot + low):
-        return _take(open_c, low)
     return _cheapest(view)
 
 
@@ -203,9 +165,4 @@ def _raise_to(view: BrelanView, c: Choice, chance: float, level: str) -> int:
     pot = view.pool + sum(view.stakes)
     if level == "easy":
         return c.low
-    if level == "normal":
-        return c.low + pot // 4
-    size = c.low + int(pot * min(1.2, max(0.1, (chance - 0.45) * 2.5)))
-    if c.high - size < c.low or chance > 0.85:
-        size = c.high if chance > 0.8 else size
-    return size
+    return c.low + pot // 4

@@ -63,6 +63,13 @@ class PublicEvent:
                 return v
         raise KeyError(key)
 
+    def get(self, key: str, default: Any = None) -> Any:
+        """The field ``key``, or ``default`` if the event has none."""
+        for k, v in self.data:
+            if k == key:
+                return v
+        return default
+
 
 @dataclass(frozen=True, slots=True)
 class BrelanView:

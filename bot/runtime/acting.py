@@ -69,6 +69,7 @@ class Acting(ManagerParts):
         async def _present(self, table: Table, steps: list[Step]) -> None: ...
         async def _close_now(self, table: Table, admin: int | None = None) -> Message: ...
         async def _house_plays(self, table: Table, name: str) -> None: ...
+        def _house_after_hand(self, table: Table, hand: RuntimeHand) -> list[Note]: ...
         async def _departed_plays(self, table: Table, name: str) -> None: ...
 
     async def act(
@@ -290,7 +291,7 @@ class Acting(ManagerParts):
                 {int(n): s - before[n] for n, s in new_stacks.items() if n in before},
                 {int(n): json.dumps(facts, sort_keys=True) for n, facts in ended.strong.items()},
             )
-        notes: list[Note] = []
+        notes: list[Note] = self._house_after_hand(table, hand)
         # sitting out: count the hands missed, unseat after too many (never in a tournament:
         # he is dealt in and pays his antes until he is out)
         for n in session.seated() if table.tournament is None else ():

@@ -13,16 +13,21 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any
 
-from bot.games.base import Amount
-from bot.house.players import make_player
-from bot.house.view import view_for
+from bot.house.memory import TableMemory
+from bot.house.players import HousePlayer
+from bot.house.style import style_of
+from bot.house.thought import Advice
+from bot.house.timing import think_time
+from bot.house.view import BragView, BrelanView, view_for
 from bot.i18n.people import (
+    HOUSE_CHARACTERS,
     HOUSE_LEVELS,
-    HOUSE_NAMES,
+    character_id,
     house_level,
-    house_player_id,
+    house_trait,
     is_house,
     is_house_player,
 )
@@ -32,31 +37,48 @@ __all__ = [
     "HOUSE_LEVELS",
     "HOUSE_PAUSE",
     "choose_house_id",
-    "house_decision",
+    "house_think",
     "is_house",
     "is_house_player",
     "members_present",
+    "observe_hand",
 ]
 
 log = logging.getLogger(__name__)
 
-#: Seconds a house player "thinks" before it plays: long enough to follow, short enough
-#: not to bore.
+#: Seconds a house player pauses before it plays, when the manager is given a fixed pause
+#: (tests, ``python -m bot.play --pause``); the bot lets each decision set its own
+#: (:func:`bot.house.timing.think_time`).
 HOUSE_PAUSE = 1.5
 #: The most house players a table takes (a table needs at least one member too).
 MOST_HOUSE = 4
 
 
-def choose_house_id(level: str, seated: Iterable[int]) -> int:
-    """The id of a new house player of ``level``: the first name not already at the table."""
-    if level not in HOUSE_LEVELS:
-        raise TableError("refuse-house-level", levels=", ".join(HOUSE_LEVELS), level=level)
+def choose_house_id(
+    level: str | None,
+    seated: Iterable[int],
+    character: str | None = None,
+    rng: random.Random | None = None,
+) -> int:
+    """The id of a new house player: the ``character`` named, else one drawn among the free
+    characters of ``level`` (``normal`` when neither is given)."""
     here = [u for u in seated if is_house_player(u)]
     if len(here) >= MOST_HOUSE:
         raise TableError("refuse-house-most", n=MOST_HOUSE)
-    taken = {u % 10 for u in here}
-    number = next(n for n in range(1, len(HOUSE_NAMES) + 1) if n not in taken)
-    return house_player_id(level, number)
+    if character:
+        found = character_id(character)
+        if found is None:
+            names = ", ".join(n for n, _ in HOUSE_CHARACTERS.values())
+            raise TableError("refuse-house-character", name=character[:40], names=names)
+        if found in here:
+            raise TableError("refuse-house-character-seated", user=found)
+        return found
+    level = level or "normal"
+    if level not in HOUSE_LEVELS:
+        raise TableError("refuse-house-level", levels=", ".join(HOUSE_LEVELS), level=level)
+    free = [u for u in HOUSE_CHARACTERS if house_level(u) == level and u not in here]
+    assert free, "a level has as many characters as a table takes house players"
+    return (rng or random.Random()).choice(free)
 
 
 def members_present(seated: Iterable[str], sitting_out: set[str]) -> int:
@@ -64,9 +86,25 @@ def members_present(seated: Iterable[str], sitting_out: set[str]) -> int:
     return sum(1 for n in seated if not is_house(int(n)) and n not in sitting_out)
 
 
-def house_decision(
-    hand: object, name: str, rng_factory: Callable[[], random.Random]
-) -> tuple[str, Amount]:
-    """What the house player ``name`` plays now, from its own view only."""
-    player = make_player(house_level(int(name)), rng_factory())
-    return player.decide(view_for(hand, name))  # type: ignore[arg-type]
+def house_think(hand: Any, name: str, rng: random.Random, memory: TableMemory) -> Advice:
+    """What the house player ``name`` plays now and why, from its own view and the table's
+    memory only, as its character plays its level."""
+    uid = int(name)
+    player = HousePlayer(house_level(uid), rng, memory, style_of(house_trait(uid)))
+    return player.think(view_for(hand, name))
+
+
+def think_pause(advice: Advice, hand: Any, rng: random.Random, most: float) -> float:
+    """How long the house player thinks before playing ``advice`` (never more than ``most``)."""
+    return think_time(advice, len(hand.legal_actions()), rng, most)
+
+
+def observe_hand(memory: TableMemory, hand: Any, names: Sequence[str]) -> None:
+    """The house players remember a finished hand: its public events, as one of them (in
+    ``names``, the house players dealt in) saw it."""
+    watcher = next((n for n in names if is_house_player(int(n))), None)
+    if watcher is None:
+        return
+    view = view_for(hand, watcher)
+    if isinstance(view, BrelanView | BragView):
+        memory.observe(view, view.options)

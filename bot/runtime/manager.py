@@ -39,6 +39,7 @@ from bot.games.cards import Shuffler
 from bot.games.errors import GameError
 from bot.games.options import Options, parse_options
 from bot.games.replay import load_record, replay_record, start_hand
+from bot.house.memory import TableMemory
 from bot.i18n.message import Message
 from bot.runtime.acting import ALREADY_PLAYED, LAG_GRACE, NOT_YOUR_TURN, STALE_BUTTON, Acting
 from bot.runtime.clock import Clock, RealClock, Timer
@@ -151,7 +152,7 @@ class TableManager(
         *,
         clock: Clock | None = None,
         shuffler_factory: Callable[[int], Shuffler] | None = None,
-        house_pause: float | Callable[[], float] = HOUSE_PAUSE,
+        house_pause: float | Callable[[], float] | None = HOUSE_PAUSE,
         house_rng: Callable[[], random.Random] | None = None,
         server_seeds: Callable[[int], str] | None = None,
         client_seeds: Callable[[int], str] | None = None,
@@ -167,7 +168,8 @@ class TableManager(
         #: Deal by FAIRNESS.md (every real deal); tests' seeded shufflers bypass it.
         self.fair_dealing = shuffler_factory is None
         self.fair = Fairness(server_seeds, client_seeds)
-        #: How long a house player thinks, and where its decisions draw their chances.
+        #: How long a house player thinks (None: as long as each decision needs, drawn by
+        #: bot.house.timing), and where its decisions draw their chances.
         self.house_pause = house_pause
         self.house_rng = house_rng or (lambda: random.Random(secrets.randbits(64)))
         self.tables: dict[int, Table] = {}
@@ -308,6 +310,7 @@ class TableManager(
         table.departed = {str(n) for n in gt.options.get("departed", [])}
         link = gt.options.get("tournament")
         table.tournament = None if link is None else TournamentLink.from_json(link)
+        table.house_memory = TableMemory.from_json(gt.options.get("house_memory"))
         table.paused = gt.guild_id in self.paused_guilds
         for seat in seats:
             name = str(seat.user_id)
@@ -423,6 +426,8 @@ class TableManager(
             return None
         if is_house(int(hand.to_act)):
             pause = self.house_pause
+            if pause is None:  # the house player decides now and thinks as long as it needs
+                return self.clock.now() + self._house_turn(table, hand)
             return self.clock.now() + (pause() if callable(pause) else pause)
         if hand.to_act in table.sitting_out or hand.to_act in table.departed:
             return self.clock.now()

@@ -76,6 +76,7 @@ RUNTIME_SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("staked", "flag", games=_BRELAN),
     OptionSpec("dealers_choice", "flag", games=("brag",)),
     OptionSpec("practice", "flag"),
+    OptionSpec("talk", "flag"),
 )
 _RUNTIME = {s.name: s for s in RUNTIME_SPECS}
 
@@ -118,6 +119,7 @@ def default(game: str, name: str) -> Any:
         "staked": False,
         "dealers_choice": False,
         "practice": False,
+        "talk": True,
     }[name]
 
 

@@ -4,7 +4,7 @@ fill them (docs/learn.md).
 At a practice table the house bank pays every buy-in and takes every stack back
 (:mod:`bot.storage.house`): no member's wallet moves, and its hands count in no statistics.
 The player to act may ask what the strong house player would do (:meth:`PracticeRequests.hint`,
-:func:`bot.house.advice.advise` on his own view: never a card he cannot see); at any other
+:func:`bot.house.advice.hint` on his own view: never a card he cannot see); at any other
 table a hint is refused.
 
 :class:`PracticeRequests` is a part of :class:`~bot.runtime.manager.TableManager`.
@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.house.advice import Advice, advise
+from bot.house.advice import hint
+from bot.house.thought import Advice
 from bot.house.view import view_for
 from bot.runtime.errors import TableError
 from bot.runtime.house_seats import MOST_HOUSE
@@ -58,4 +59,4 @@ class PracticeRequests(ManagerParts):
             if not table.settings.practice:
                 raise TableError(REAL_TABLE)
             hand = self.verify_turn(table, user_id)
-            return advise(view_for(hand, str(user_id)))
+            return hint(view_for(hand, str(user_id)), table.house_memory)

@@ -43,10 +43,12 @@ RUNTIME_KEYS = (
     "choice",
     "last_choice",
     "practice",
+    "talk",
 )
 #: What the runtime keeps in the table options besides them, that no player ever sets
-#: (``tournament``: a tournament table's place in its tournament).
-STATE_KEYS = ("departed", "tournament")
+#: (``tournament``: a tournament table's place in its tournament; ``house_memory``: what the
+#: house players remember of the players here).
+STATE_KEYS = ("departed", "tournament", "house_memory")
 #: How the player to act is told (docs/architecture.md): a mention in the channel, a DM, or
 #: nothing; each member may choose for himself (/notify).
 NOTIFY_MODES = ("mention", "dm", "off")
@@ -100,7 +102,8 @@ class Settings:
     ``auto_deal`` is on. ``max_hands`` (Brelan) is the agreed number of hands; ``replenish``
     (Brelan) lets a cleaned-out player recave; ``staked`` (Brelan) is Staked Brelan: players
     may add reserve caves. ``practice``: a practice table, its chips the house bank's (no
-    member's wallet moves), with hints (docs/learn.md).
+    member's wallet moves), with hints (docs/learn.md); ``talk``: house players say a word now
+    and then (docs/house.md).
     """
 
     rules: dict[str, Any]
@@ -117,6 +120,7 @@ class Settings:
     reseed_every: int = DEFAULT_RESEED_EVERY
     dealers_choice: bool = False
     practice: bool = False
+    talk: bool = True
 
     @classmethod
     def from_options(cls, game: str, options: dict[str, Any]) -> Settings:
@@ -179,6 +183,7 @@ class Settings:
             reseed_every=reseed_every,
             dealers_choice=dealers_choice,
             practice=bool(options.get("practice", False)),
+            talk=bool(options.get("talk", True)),
         )
 
     def to_options(self) -> dict[str, Any]:
@@ -202,6 +207,8 @@ class Settings:
             out["notify"] = self.notify
         if self.reseed_every != DEFAULT_RESEED_EVERY:
             out["reseed_every"] = self.reseed_every
+        if not self.talk:
+            out["talk"] = False
         if self.dealers_choice:
             out["dealers_choice"] = True
         if self.practice:

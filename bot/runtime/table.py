@@ -9,6 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.base import HandRecord
+from bot.house.memory import TableMemory
+from bot.house.thought import Advice
 from bot.i18n.message import Message
 from bot.runtime.clock import Timer
 from bot.runtime.errors import TableError
@@ -102,6 +104,13 @@ class Table:
     last_choice: dict[str, Any] | None = None
     #: A tournament's table (docs/tournaments.md): players neither join nor leave it.
     tournament: TournamentLink | None = None
+    #: What the house players remember of the players here (stored as ``house_memory``).
+    house_memory: TableMemory = field(default_factory=TableMemory)
+    #: A house player's move decided when its turn began: (the hand, its events so far,
+    #: the move), played when its thinking pause is over.
+    house_plan: tuple[object, int, Advice] | None = None
+    #: The hand id and the house players who said a word in it (one line per hand each).
+    talked: tuple[int | None, set[str]] = (None, set())
 
     @property
     def rules(self) -> GameRules:
@@ -146,6 +155,8 @@ class Table:
             out["departed"] = sorted(self.departed)
         if self.tournament is not None:
             out["tournament"] = self.tournament.to_json()
+        if self.house_memory.profiles:
+            out["house_memory"] = self.house_memory.to_json()
         return out
 
 

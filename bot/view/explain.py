@@ -6,7 +6,7 @@
   every card of it on the table (the folded hands' and the retourne included) and its total,
   each player's point, the winner (precedence on a tie), the stages and the brelan payments.
   Brag: the hands shown, their ranks in words, and why one beats the other.
-- :func:`hint_text`: a practice table's hint (:func:`bot.house.advice.advise`) in words.
+- :func:`hint_text`: a practice table's hint (:func:`bot.house.advice.hint`) in words.
 
 They word the engine's facts; they never decide a rule.
 """
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games.events import BragComboFacts, BrelanComboFacts, ComboFacts, ShowdownData
-from bot.house.advice import Advice
+from bot.house.thought import Advice
 from bot.i18n import SUIT_SYMBOLS, Lang, Message, render
 from bot.runtime.games import combo_message
 from bot.runtime.public import ShowdownReport
@@ -263,5 +263,5 @@ def hint_text(lang: Lang, advice: Advice) -> str:
         move = f"{verb_label(lang, advice.verb).rstrip('…')} {cards(amount)}"
     else:
         move = verb_label(lang, advice.verb, amount)
-    reason = render(lang, Message(advice.reason.key, advice.reason.params))
+    reason = render(lang, Message.of(advice.reason, **advice.params))
     return render(lang, "hint-line", move=move) + "\n" + reason

@@ -12,6 +12,7 @@ from bot.games import registry
 from bot.games.brelan_payout import FLAMBEAU, POOL
 from bot.games.events import RevealData
 from bot.i18n import SUIT_SYMBOLS, Lang, render
+from bot.i18n.people import house_who, is_house_player
 from bot.runtime.public import (
     ChoiceView,
     HandView,
@@ -122,6 +123,8 @@ def seat_line(lang: Lang, seat: SeatView, player: PlayerView | None) -> str:
     """A seat: who, the chips he has now (during a hand: those not staked yet), his state."""
     now = seat["stack"] if player is None else player["stack"]
     parts = [f"{mention(seat['user'])} — {chips(lang, now)}"]
+    if is_house_player(seat["user"]):  # whom the members face: its level and its ways
+        parts.append(render(lang, house_who(seat["user"])))
     if player is not None:
         parts += player_marks(lang, player)
     if seat.get("dealer"):

@@ -1,6 +1,6 @@
 """A member alone on a server plays against house players: /table create house:2, the
-house playing on its own after a short pause, clearly named, no DM or ping to it, its chips
-from the house bank, and nobody but the member in the leaderboard."""
+house playing on its own after a thinking pause, clearly named with its level and ways, no DM
+or ping to it, its chips from the house bank, and nobody but the member in the leaderboard."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from typing import Any
 
 from simsupport import button_for, pick_action, state, table_message
 
-from bot.runtime.house_seats import HOUSE_PAUSE
+from bot.house.timing import MOST_THINK
+from bot.i18n.people import HOUSE_CHARACTERS, house_level
 from bot.storage import Transaction
 from bot.storage.house import HOUSE_BANK
 
@@ -21,9 +22,13 @@ async def test_one_member_and_two_house_players_play_to_the_showdown(salon: Any)
     )
     assert not created.ephemeral
     seats = (await table_message(salon)).embeds[0].fields[0].value
-    assert "🤖 Anselme" in seats and "🤖 Berthe" in seats
     await ann.click(await table_message(salon), label="Join")
     await ann.click(await table_message(salon), label="Start")
+    house = [u for u in state(salon)["seats"] if u["user"] in HOUSE_CHARACTERS]
+    assert [house_level(u["user"]) for u in house] == ["strong", "strong"]
+    for seat in house:  # named, with whom the member faces: level and ways
+        name, _ = HOUSE_CHARACTERS[seat["user"]]
+        assert f"🤖 {name} — 30 chips · strong, " in seats
     start = len(salon.env.http_requests)
     showdowns = 0
     for _ in range(400):
@@ -39,12 +44,13 @@ async def test_one_member_and_two_house_players_play_to_the_showdown(salon: Any)
             clicked = await ann.click(message, custom_id=button_for(message, 1, hand["id"], action))
             assert not clicked.ephemeral
         else:
-            await salon.env.advance_time(HOUSE_PAUSE + 0.5)
+            await salon.env.advance_time(MOST_THINK + 0.5)
     assert state(salon)["hand"]["no"] > 3, "three hands were played"
     channel = f"/channels/{salon.channel.id}/messages"
     for request in salon.env.http_requests[start:]:
         text = json.dumps(request.json or {}, ensure_ascii=False)
-        assert "<@31>" not in text and "<@12>" not in text, text  # named, never mentioned
+        for seat in house:  # named, never mentioned
+            assert f"<@{seat['user']}>" not in text, text
         if request.path == "/users/@me/channels":
             assert int(request.json["recipient_id"]) == ann.id  # a DM to the member only
         if request.path == channel and request.method == "POST":
@@ -60,17 +66,21 @@ async def test_one_member_and_two_house_players_play_to_the_showdown(salon: Any)
     board = await ann.slash(salon.channel, "leaderboard")
     embeds = [e.to_dict() for e in board.response.embeds]
     shown = board.response.content + json.dumps(embeds, ensure_ascii=False)
-    assert f"<@{ann.id}>" in shown and "🤖" not in shown and "<@31>" not in shown
+    assert f"<@{ann.id}>" in shown and "🤖" not in shown and "<@3" not in shown
 
 
 async def test_house_players_by_command_and_who_may(salon: Any) -> None:
     ann, ben = salon.member("ann"), salon.member("ben")
     await ann.slash(salon.channel, "table create", game="brag")
-    added = await ann.slash(salon.channel, "table house add", level="easy")
-    assert added.ephemeral and "🤖 Anselme" in added.response.content
+    added = await ann.slash(salon.channel, "table house add", character="Fanchon")
+    assert added.ephemeral and "🤖 Fanchon (easy, plays blind)" in added.response.content
     refused = await ben.slash(salon.channel, "table house add")
     assert refused.ephemeral and "Only the player who opened this table" in refused.response.content
-    removed = await ann.slash(salon.channel, "table house remove")
-    assert removed.ephemeral and "🤖 Anselme" in removed.response.content
+    drawn = await ann.slash(salon.channel, "table house add", level="strong")
+    assert drawn.ephemeral and ", strong, " not in drawn.response.content
+    assert "(strong, " in drawn.response.content
+    for _ in range(2):
+        removed = await ann.slash(salon.channel, "table house remove")
+        assert removed.ephemeral and "🤖" in removed.response.content
     none = await ann.slash(salon.channel, "table house remove")
     assert "No house player" in none.response.content

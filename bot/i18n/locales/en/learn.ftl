@@ -144,33 +144,3 @@ learn-practice = 🎓 Practice table
 learn-practice-note = Play chips lent by the house bank: no wallet moves, no statistics. At your turn you may ask what the strong house player would play.
 hint-button = Hint
 hint-line = 💡 The strong house player would play: **{ $move }**.
-advice-only-move = It is the only move open.
-advice-plain = The cheapest way to stay in.
-advice-carre = A carre of { $n } blind now and then keeps the others guessing.
-advice-carre-decline = A carre stakes { $n } before anyone sees a card: the strong player seldom does.
-advice-open = About { $chance }% to win against { $rivals ->
-    [one] the other player
-   *[other] the { $rivals } others
-} still in: open, so they pay to see.
-advice-pass-opening = About { $chance }% to win against { $rivals ->
-    [one] the other player
-   *[other] the { $rivals } others
-}: too little to open.
-advice-raise = About { $chance }% to win: re-raise, so the others pay more to stay in.
-advice-stand = About { $chance }% to win: not enough to re-raise; stay in without adding.
-advice-hold-free = Staying in costs nothing more.
-advice-hold = About { $chance }% to win; holding costs { $cost } for a pot of { $pot }: worth it from { $need }%.
-advice-fold = About { $chance }% to win; holding costs { $cost } for a pot of { $pot } and needs { $need }%: fold.
-advice-brag-keep-blind = Keep the blind hand you won: it plays again unseen.
-advice-brag-look = Time to look: blind bets stop being cheap once others bet open.
-advice-brag-blind = Stay blind while nobody bets open: each of your chips counts double.
-advice-brag-showdown = About { $chance }% to hold the best hand: agree to show.
-advice-brag-refuse = About { $chance }% to hold the best hand: refuse the showdown.
-advice-brag-discard = Keep your best three cards.
-advice-brag-keep = Your hand beats { $strength }% of hands: keep it.
-advice-brag-throw = Your hand beats only { $strength }% of hands: throw it.
-advice-brag-see = About { $chance }% to win; seeing costs { $cost } for a pot of { $pot }: worth it from { $need }%.
-advice-brag-bet = About { $chance }% to win (your hand beats { $strength }% of hands): bet.
-advice-brag-bluff = Only { $chance }% to win, yet a small bet now and then makes the other fold.
-advice-brag-cover = About { $chance }% to win: cover the pot with your last chips.
-advice-brag-fold = About { $chance }% to win (your hand beats { $strength }% of hands): not worth the price, fold.

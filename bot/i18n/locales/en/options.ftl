@@ -32,6 +32,7 @@ option-help-max_hands = Brelan: the agreed number of hands, after which the game
 option-help-replenish = Brelan: a cleaned-out player may recave.
 option-help-staked = Staked Brelan: players may add reserve caves.
 option-help-notify = How the player to act is told.
+option-help-talk = House players say a word of the salons now and then, in the log (off for serious tables).
 option-help-reseed_every = Deals made with one server seed before it is revealed and replaced (fair dealing, /verify).
 option-help-closing = The table closes when the hand in play ends.
 option-help-next_deal_at = When the next hand is dealt.

@@ -144,33 +144,3 @@ learn-practice = 🎓 Table d'entraînement
 learn-practice-note = Des jetons pour rire, prêtés par la banque de la maison : aucun portefeuille ne bouge, aucune statistique. À votre tour, vous pouvez demander ce que jouerait le joueur fort de la maison.
 hint-button = Conseil
 hint-line = 💡 Le joueur fort de la maison jouerait : **{ $move }**.
-advice-only-move = C'est le seul coup possible.
-advice-plain = La façon la moins chère de rester.
-advice-carre = Un carre de { $n } à l'aveugle, de temps en temps, laisse les autres dans le doute.
-advice-carre-decline = Un carre mise { $n } avant que personne ne voie ses cartes : le joueur fort en fait rarement.
-advice-open = Environ { $chance } % de chances de gagner contre { $rivals ->
-    [one] l'autre joueur
-   *[other] les { $rivals } autres
-} encore en jeu : ouvrez, pour faire payer qui veut voir.
-advice-pass-opening = Environ { $chance } % de chances de gagner contre { $rivals ->
-    [one] l'autre joueur
-   *[other] les { $rivals } autres
-} : trop peu pour ouvrir.
-advice-raise = Environ { $chance } % de chances de gagner : relancez, que les autres paient plus cher pour rester.
-advice-stand = Environ { $chance } % de chances de gagner : pas assez pour relancer ; restez sans rien ajouter.
-advice-hold-free = Rester ne coûte rien de plus.
-advice-hold = Environ { $chance } % de chances de gagner ; tenir coûte { $cost } pour un pot de { $pot } : rentable à partir de { $need } %.
-advice-fold = Environ { $chance } % de chances de gagner ; tenir coûte { $cost } pour un pot de { $pot } et demande { $need } % : couchez-vous.
-advice-brag-keep-blind = Gardez la main à l'aveugle que vous avez gagnée : elle rejoue sans être vue.
-advice-brag-look = Il est temps de regarder : les mises à l'aveugle ne sont plus bon marché quand d'autres misent à découvert.
-advice-brag-blind = Restez à l'aveugle tant que personne ne mise à découvert : chacun de vos jetons compte double.
-advice-brag-showdown = Environ { $chance } % de chances d'avoir la meilleure main : acceptez de montrer.
-advice-brag-refuse = Environ { $chance } % de chances d'avoir la meilleure main : refusez l'abattage.
-advice-brag-discard = Gardez vos trois meilleures cartes.
-advice-brag-keep = Votre main bat { $strength } % des mains : gardez-la.
-advice-brag-throw = Votre main ne bat que { $strength } % des mains : jetez-la.
-advice-brag-see = Environ { $chance } % de chances de gagner ; voir coûte { $cost } pour un pot de { $pot } : rentable à partir de { $need } %.
-advice-brag-bet = Environ { $chance } % de chances de gagner (votre main bat { $strength } % des mains) : misez.
-advice-brag-bluff = Seulement { $chance } % de chances de gagner, mais une petite mise de temps en temps fait se coucher l'autre.
-advice-brag-cover = Environ { $chance } % de chances de gagner : couvrez le pot avec vos derniers jetons.
-advice-brag-fold = Environ { $chance } % de chances de gagner (votre main bat { $strength } % des mains) : ça ne vaut pas le prix, couchez-vous.

@@ -32,6 +32,7 @@ option-help-max_hands = Brelan : le nombre de donnes convenu, après lequel la 
 option-help-replenish = Brelan : un joueur décavé peut recaver.
 option-help-staked = Brelan à caves : les joueurs peuvent poser des caves de réserve.
 option-help-notify = Comment prévenir le joueur dont c'est le tour.
+option-help-talk = Les joueurs de la maison disent un mot de salon de temps en temps, dans le journal (off pour les tables sérieuses).
 option-help-reseed_every = Donnes servies avec une graine du serveur avant qu'elle soit révélée et remplacée (donne équitable, /vérifier).
 option-help-closing = La table ferme à la fin de la donne en cours.
 option-help-next_deal_at = Quand la prochaine donne est distribuée.

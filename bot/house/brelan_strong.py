@@ -1,0 +1,463 @@
+"""The ``strong`` level at Brelan and Bouillotte: reads each opponent, weighs every move.
+
+From the seat's view and the table's memory (:mod:`bot.house.memory`) only:
+
+1. **Ranges.** Each rival still in has a class of play this deal (passed, held, opened,
+   raised: :func:`~bot.house.memory.brelan_classes`); the memory says how strong the hands
+   he showed in that class were. The unseen cards are dealt :data:`SAMPLES` times and each
+   deal is weighted by how likely the rivals' hands are given their classes (importance
+   weights), so a player who only raises with the best is read so, and a maniac's raise is
+   not feared.
+2. **Answers.** For a move to a stake, each rival who must answer calls with the best part
+   of his range, as large a part as the memory says he calls at that price; the move's worth
+   is what it wins on average over the weighted deals: the pot when all fold, else the
+   showdown among those who called (folded hands count for the point, as at the showdown).
+3. **Choice.** Fold, hold (or stand) and a few stakes (the least, shares of the pot, all
+   in) are compared, each less a share of what it puts at risk; the best is played, with a
+   little mixing so that it cannot be read: among stakes nearly as good one is drawn, a
+   very strong hand is sometimes slow-played, and a hand not worth a bet sometimes bluffs,
+   from any seat, with the stake a strong hand would bet in the same spot.
+4. **The carre chain.** A carre (or contre-, sur-carre) is a blind opening: its worth is
+   reckoned the same way over random cards for the carrer too, and taken when it pays.
+
+:func:`advise` answers "what would you do here and why": the move with a reason (a catalogue
+key and its parameters), from the view and the memory alone.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+
+from bot.games.cards import ALL_CARDS, parse_card
+from bot.games.events import EventKind
+from bot.house.brelan_odds import percentile_of, stage_one_winner
+from bot.house.memory import BINS, TableMemory, brelan_classes, deck_of, strength_bin
+from bot.house.style import PLAIN, Style
+from bot.house.thought import Advice
+from bot.house.view import BrelanView, Choice
+
+Decision = tuple[str, int | None]
+
+#: Deals of the unseen cards per decision.
+SAMPLES = 200
+#: Deals of every card for a carre step (nobody has seen a card yet).
+CARRE_SAMPLES = 120
+#: Stakes compared for an opening or a re-raise: the least, then the least plus these
+#: shares of the pot, then all in.
+SIZES = (0.5, 1.0, 2.0)
+#: A re-raise (which opens the betting again, where the reckoning of one answer is least
+#: sure) needs this chance of winning the showdown, and the seat makes at most so many.
+RAISE_BAR = 0.45
+#: With a sans-plus round (Bouillotte) a re-raise opens one more round: a little more still.
+SANS_PLUS_BAR = 0.05
+MOST_RAISES = 2
+#: A carre step is taken when it wins this share of the pot on average: declining keeps the
+#: hand's own worth (measured: about half the pool for the strong level), which a carre,
+#: played blind, gives up.
+CARRE_BAR = 0.5
+#: What a stake put in puts at risk beyond the answer reckoned (the betting goes on, the
+#: reckoning leans to hope): a share of it taken off a bet's worth (measured in the arena:
+#: bets with little chance won about this much less than reckoned).
+RISK = 0.05
+#: The same for a hold: the betting may go on after it, and a hold that only just pays
+#: rarely does (measured in the arena).
+HOLD_RISK = 0.35
+#: A bluff bets what a hand among the best this share of hands would (:func:`_value_stake`);
+#: it is made the less often the less they would all fold to it, below this share.
+VALUE_TOP = 0.15
+BLUFF_FOLDS = 0.3
+_UNIFORM = (1.0,) * BINS
+
+
+@dataclass(slots=True)
+class _Sim:
+    """The weighted deals of one decision."""
+
+    me: int
+    mine: tuple[int, ...]
+    retourne: int
+    rivals: list[int]
+    folded: list[int]
+    weights: list[float]
+    hands: list[list[tuple[int, ...]]]
+    out: list[list[tuple[int, ...]]]
+    pct: list[list[float]]
+    total: float
+    _wins: dict[tuple[int, int], bool] = field(default_factory=dict)
+    _sorted: dict[int, list[tuple[float, float]]] = field(default_factory=dict)
+
+    def win(self, s: int, mask: int) -> bool:
+        """Whether the seat wins deal ``s`` against the rivals in ``mask`` (the others fold)."""
+        key = (s, mask)
+        found = self._wins.get(key)
+        if found is None:
+            hands = self.hands[s]
+            contenders: list[tuple[int, Sequence[int]]] = [(self.me, self.mine)]
+            folded = list(self.out[s])
+            for j, r in enumerate(self.rivals):
+                if mask >> j & 1:
+                    contenders.append((r, hands[j]))
+                else:
+                    folded.append(hands[j])
+            found = stage_one_winner(contenders, folded, self.retourne) == self.me
+            self._wins[key] = found
+        return found
+
+    def threshold(self, j: int, share: float) -> float:
+        """The strength above which rival ``j``'s best ``share`` of his range lies."""
+        rows = self._sorted.get(j)
+        if rows is None:
+            rows = sorted((self.pct[s][j], self.weights[s]) for s in range(len(self.weights)))
+            self._sorted[j] = rows
+        if share >= 1.0:
+            return -1.0
+        if share <= 0.0:
+            return 2.0
+        want = (1.0 - share) * self.total
+        acc = 0.0
+        for u, w in rows:
+            acc += w
+            if acc >= want:
+                return u
+        return 2.0
+
+
+def _simulate(view: BrelanView, rng: random.Random, memory: TableMemory, samples: int) -> _Sim:
+    assert view.cards is not None and view.retourne is not None
+    me = view.position
+    mine = tuple(parse_card(c).index for c in view.cards)
+    retourne = parse_card(view.retourne).index
+    n = len(view.names)
+    rivals = [i for i in range(n) if i != me and not view.folded[i]]
+    folded = [i for i in range(n) if i != me and view.folded[i]]
+    classes = brelan_classes(view.events, view.names)
+    dens = [
+        _UNIFORM
+        if classes[view.names[r]] == "none"
+        else memory.profile(view.names[r]).density(classes[view.names[r]])
+        for r in rivals
+    ]
+    deck = deck_of(view.options, n)
+    pct = percentile_of(deck, retourne)
+    known = {*mine, retourne}
+    unseen = [c for c in deck if c not in known]
+    size = len(unseen)
+    draw = 3 * (len(rivals) + len(folded))
+    rand = rng.random
+    weights: list[float] = []
+    hands: list[list[tuple[int, ...]]] = []
+    outs: list[list[tuple[int, ...]]] = []
+    pcts: list[list[float]] = []
+    for _ in range(samples):
+        for i in range(draw):  # partial Fisher-Yates
+            j = i + int(rand() * (size - i))
+            unseen[i], unseen[j] = unseen[j], unseen[i]
+        w = 1.0
+        row: list[tuple[int, ...]] = []
+        us: list[float] = []
+        for k in range(len(rivals)):
+            h = (unseen[3 * k], unseen[3 * k + 1], unseen[3 * k + 2])
+            u = pct(h)
+            w *= dens[k][strength_bin(u)]
+            row.append(h)
+            us.append(u)
+        at = 3 * len(rivals)
+        outs.append([tuple(unseen[at + 3 * k : at + 3 * k + 3]) for k in range(len(folded))])
+        weights.append(w)
+        hands.append(row)
+        pcts.append(us)
+    return _Sim(me, mine, retourne, rivals, folded, weights, hands, outs, pcts, sum(weights))
+
+
+def _worth(
+    view: BrelanView, sim: _Sim, memory: TableMemory, classes: dict[str, str], target: int
+) -> float:
+    """Average chips won, counted from now (stakes already in are gone), by bringing the
+    seat's stake to ``target`` and letting the rivals who must answer fold, hold or
+    re-raise (a re-raise is then held or left, whichever is worth more over those deals)."""
+    me = view.position
+    stakes, stacks = view.stakes, view.stacks
+    my_total = stakes[me] + stacks[me]
+    my_add = target - stakes[me]
+    pot = view.pool + sum(stakes)
+    fixed = 0
+    answer: list[
+        tuple[int, int, int, float, float]
+    ] = []  # (rival, add, raise add, t_call, t_raise)
+    speak_again = view.options.sans_plus and view.phase != "opening"
+    for j, r in enumerate(sim.rivals):
+        if view.all_in[r] or (stakes[r] >= target and not speak_again):
+            fixed |= 1 << j
+            continue
+        room = stakes[r] + stacks[r]
+        add = max(0, min(target, room) - stakes[r])
+        price = add / (pot + my_add + add)
+        family = "again" if classes[view.names[r]].startswith(("open", "raise")) else "first"
+        profile = memory.profile(view.names[r])
+        stay, up = profile.answers(family, price)
+        if add == 0:  # he may only stand or re-raise
+            stay, up = 1.0, profile.sans_plus_raise()
+        if room <= target:
+            up = 0.0
+        again = min(room, target + max(1, (pot + my_add) // 3)) - stakes[r]
+        answer.append((j, add, again, sim.threshold(j, stay), sim.threshold(j, up)))
+    extra = min(my_total, target + max(1, (pot + my_add) // 3)) - target
+    total = 0.0
+    held = left = 0.0  # the deals with a re-raise: held to the showdown, or left
+    weights, pcts = sim.weights, sim.pct
+    for s in range(len(weights)):
+        w = weights[s]
+        mask = fixed
+        raisers = 0
+        gain = 0
+        us = pcts[s]
+        for j, add, again, t_call, t_raise in answer:
+            u = us[j]
+            if u >= t_raise and extra > 0:
+                raisers |= 1 << j
+                gain += again
+            elif u >= t_call:
+                mask |= 1 << j
+                gain += add
+        if raisers:
+            left -= w * my_add
+            if sim.win(s, fixed | raisers):
+                held += w * (pot + gain)
+            else:
+                held -= w * (my_add + extra)
+        elif mask == 0:
+            total += w * pot
+        elif sim.win(s, mask):
+            total += w * (pot + gain)
+        else:
+            total -= w * my_add
+    total += max(held, left)
+    return total / sim.total if sim.total else 0.0
+
+
+def _stakes(low: int, high: int, base: int, pot: int, rng: random.Random) -> list[int]:
+    """The stakes compared for a move from ``low`` to ``high``: the least, ``base`` plus
+    shares of the pot (a little jitter so that amounts do not repeat), all in."""
+    out = {low, high}
+    for share in SIZES:
+        jitter = 0.85 + 0.3 * rng.random()
+        out.add(max(low, min(high, base + round(pot * share * jitter))))
+    return sorted(out)
+
+
+def _take(c: Choice, amount: int | None = None) -> Decision:
+    if c.low is not None and c.high is not None:
+        assert amount is not None
+        return c.verb, max(c.low, min(c.high, amount))
+    return c.verb, c.amount
+
+
+Move = tuple[float, str, int | None]
+
+
+def advise(
+    view: BrelanView,
+    rng: random.Random,
+    memory: TableMemory | None = None,
+    style: Style = PLAIN,
+) -> Advice:
+    """What the strong level plays here, and why (from the view and the memory only)."""
+    memory = memory if memory is not None else TableMemory()
+    if len(view.legal) == 1:
+        only = view.legal[0]
+        verb, amount = _take(only, only.low)
+        return Advice(verb, amount, "advice-only-move", margin=0.0, forced=True)
+    if view.phase == "carre":
+        return _carre(view, rng, memory, style)
+    moves, chance = _moves(view, rng, memory, style)
+    return _choose(view, rng, memory, moves, chance, style)
+
+
+def _moves(
+    view: BrelanView, rng: random.Random, memory: TableMemory, style: Style
+) -> tuple[list[Move], float]:
+    """Each move weighed (its worth in chips from now), and the chance to win the showdown."""
+    sim = _simulate(view, rng, memory, SAMPLES)
+    classes = brelan_classes(view.events, view.names)
+    me = view.position
+    pot = view.pool + sum(view.stakes)
+    moves: list[Move] = []
+    quiet = next((view.choice(v) for v in ("stand", "pass", "decline") if view.choice(v)), None)
+    hold = view.choice("hold")
+    if view.phase == "sans_plus" or (hold is not None and (hold.amount or 0) <= view.stakes[me]):
+        still = view.choice("stand") or hold
+        assert still is not None
+        moves.append((_worth(view, sim, memory, classes, view.stakes[me]), still.verb, None))
+    elif quiet is not None:
+        moves.append((0.0, quiet.verb, None))
+    if hold is not None and (hold.amount or 0) > view.stakes[me]:
+        cost = (hold.amount or 0) - view.stakes[me]
+        # the betting goes on after a hold, unless it puts him or the bettor all in
+        last = cost >= view.stacks[me] or any(
+            view.all_in[i] and view.stakes[i] == view.vade for i in range(len(view.names))
+        )
+        worth = _worth(view, sim, memory, classes, hold.amount or 0) - HOLD_RISK * cost * (not last)
+        moves.append((worth, "hold", hold.amount))
+    chance = _chance(sim)
+    bet = view.choice("open") or view.choice("raise")
+    if bet is not None and bet.verb == "raise":
+        mine = sum(1 for e in view.events if e.kind == EventKind.RAISE and e.player == view.seat)
+        bar = RAISE_BAR + (SANS_PLUS_BAR if view.options.sans_plus else 0.0)
+        if chance < bar or mine >= MOST_RAISES:
+            bet = None  # a re-raise opens the betting again: only with the better hands
+    risk = RISK + 0.04 * style.tight
+    if bet is not None and bet.low is not None and bet.high is not None:
+        base = bet.low if bet.verb == "open" else view.vade
+        for stake in _stakes(bet.low, bet.high, base, pot, rng):
+            worth = _worth(view, sim, memory, classes, stake) - risk * (stake - view.stakes[me])
+            moves.append((worth, bet.verb, stake))
+    return moves, chance
+
+
+def _chance(sim: _Sim) -> float:
+    every = (1 << len(sim.rivals)) - 1
+    won = sum(w for s, w in enumerate(sim.weights) if sim.win(s, every))
+    return won / sim.total if sim.total else 0.0
+
+
+def _choose(
+    view: BrelanView,
+    rng: random.Random,
+    memory: TableMemory,
+    moves: list[Move],
+    chance: float,
+    style: Style,
+) -> Advice:
+    pot = view.pool + sum(view.stakes)
+    ranked = sorted(moves, key=lambda m: m[0], reverse=True)
+    best = ranked[0]
+    margin = (best[0] - ranked[1][0]) / max(pot, 1) if len(ranked) > 1 else 1.0
+    params: dict[str, int | str] = {"chance": round(100 * chance)}
+    bets = [m for m in moves if m[1] in ("open", "raise")]
+    if bets and best[1] in ("open", "raise") and chance >= 0.8 and rng.random() < 0.25 * style.slow:
+        # Slow play: a very strong hand sometimes only holds, or passes when someone after
+        # it may still open.
+        if view.phase == "opening":
+            last = view.position == len(view.names) - 1
+            calm = [] if last else [m for m in moves if m[1] == "pass"]
+        else:
+            calm = [m for m in moves if m[1] in ("hold", "stand")]
+        if calm:
+            m = calm[0]
+            return Advice(m[1], m[2], "advice-slow-play", params, chance, margin)
+    if best[1] == "pass" and bets and rng.random() < _bluff_rate(view, style):
+        stake = _value_stake(view, rng, memory, style)
+        # the more often they would all fold to that stake, the more often it is made
+        if stake is not None and rng.random() < _all_fold(view, memory, stake) / BLUFF_FOLDS:
+            return Advice(bets[0][1], stake, "advice-bluff", params, chance, margin)
+    if best[1] in ("open", "raise"):
+        value = [m for m in bets if m[0] >= best[0] - 0.04 * pot]
+        m = rng.choice(value)
+        reason = "advice-value" if chance >= 0.5 else "advice-pressure"
+        return Advice(m[1], m[2], reason, params, chance, margin)
+    if best[1] == "hold":
+        return Advice(best[1], best[2], "advice-pot-odds", params, chance, margin)
+    return Advice(best[1], best[2], "advice-too-weak", params, chance, margin)
+
+
+def _all_fold(view: BrelanView, memory: TableMemory, target: int) -> float:
+    """How often every rival who must answer a stake of ``target`` folds, by the memory."""
+    classes = brelan_classes(view.events, view.names)
+    pot = view.pool + sum(view.stakes)
+    my_add = target - view.stakes[view.position]
+    folds = 1.0
+    for r, name in enumerate(view.names):
+        if r == view.position or view.folded[r] or view.all_in[r] or view.stakes[r] >= target:
+            continue
+        add = min(target, view.stakes[r] + view.stacks[r]) - view.stakes[r]
+        family = "again" if classes[name].startswith(("open", "raise")) else "first"
+        folds *= 1.0 - memory.profile(name).call_rate(family, add / (pot + my_add + add))
+    return folds
+
+
+def _value_stake(
+    view: BrelanView, rng: random.Random, memory: TableMemory, style: Style
+) -> int | None:
+    """The stake a strong hand would put in here: a bluff bets it, so that its stakes are
+    drawn as the value bets' are. The strong hand is drawn among those a player may hold
+    with this retourne (the best :data:`VALUE_TOP` of them), not from the seat's cards."""
+    assert view.retourne is not None
+    n = len(view.names)
+    deck = deck_of(view.options, n)
+    retourne = parse_card(view.retourne).index
+    pct = percentile_of(deck, retourne)
+    rest = [c for c in deck if c != retourne]
+    for _ in range(200):
+        hand = rng.sample(rest, 3)
+        if pct(hand) >= 1.0 - VALUE_TOP:
+            codes = tuple(c.code for c in ALL_CARDS if c.index in hand)
+            moves, _ = _moves(replace(view, cards=codes), rng, memory, style)
+            bets = [m for m in moves if m[1] in ("open", "raise")]
+            return max(bets)[2] if bets else None
+    return None
+
+
+def _bluff_rate(view: BrelanView, style: Style) -> float:
+    """How often a hand not worth a bet bets anyway, from any seat: rarely, so that a bet
+    is never a sure sign of strength."""
+    return 0.06 * style.bluff
+
+
+# -- the carre chain -------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=64)
+def _percentiles(deck: tuple[int, ...]) -> dict[int, Callable[[Sequence[int]], float]]:
+    return {r: percentile_of(deck, r) for r in deck}
+
+
+def _carre(view: BrelanView, rng: random.Random, memory: TableMemory, style: Style) -> Advice:
+    """A carre step when it pays: a blind opening, reckoned over random cards for all."""
+    carre, decline = view.choice("carre"), view.choice("decline")
+    if carre is None or decline is None:
+        verb, amount = _take(view.legal[0])
+        return Advice(verb, amount, "advice-only-move", margin=0.0, forced=True)
+    target = carre.amount or 0
+    me = view.position
+    n = len(view.names)
+    deck = list(deck_of(view.options, n))
+    pcts = _percentiles(tuple(deck))
+    pot = view.pool + sum(view.stakes)
+    my_add = target - view.stakes[me]
+    others = [i for i in range(n) if i != me]
+    calls = []
+    for r in others:
+        add = min(target, view.stakes[r] + view.stacks[r]) - view.stakes[r]
+        family = "again" if view.stakes[r] > 0 else "first"
+        price = add / (pot + my_add + add) if add > 0 else 0.0
+        calls.append((r, add, memory.profile(view.names[r]).call_rate(family, price)))
+    total = 0.0
+    for _ in range(CARRE_SAMPLES):
+        rng.shuffle(deck)
+        retourne = deck[-1]
+        pct = pcts[retourne]
+        hands = {i: tuple(deck[3 * i : 3 * i + 3]) for i in range(n)}
+        contenders: list[tuple[int, Sequence[int]]] = [(me, hands[me])]
+        folded: list[Sequence[int]] = []
+        gain = 0
+        for r, add, call in calls:
+            if add > 0 and pct(hands[r]) >= 1.0 - call:
+                contenders.append((r, hands[r]))
+                gain += add
+            else:
+                folded.append(hands[r])
+        if len(contenders) == 1:
+            total += pot
+        elif stage_one_winner(contenders, folded, retourne) == me:
+            total += pot + gain
+        else:
+            total -= my_add
+    worth = total / CARRE_SAMPLES
+    params: dict[str, int | str] = {"chance": 0}
+    bar = CARRE_BAR * pot / style.carre
+    if worth > bar:
+        return Advice("carre", carre.amount, "advice-carre-pays", params, 0.0, worth / max(pot, 1))
+    return Advice("decline", None, "advice-carre-costs", params, 0.0, (bar - worth) / max(pot, 1))
