@@ -27,6 +27,7 @@ from bot.games.base import Amount
 from bot.games.cards import Card, Shuffler, parse_card
 from bot.games.options import parse_options
 from bot.i18n import Message
+from bot.i18n.people import HOUSE_CHARACTERS
 from bot.learn.facts import Snapshot, resolve
 from bot.learn.script import YOU, Deal, Lesson, Line, Move
 from bot.runtime import ManualClock, RecordingPresenter, TableError, TableManager
@@ -144,8 +145,9 @@ class LessonRun:
             }  # fmt: skip
             table = await manager.create_table(GUILD, CHANNEL, lesson.game, learner, options)
             await manager.join(table, learner)
-            for _ in lesson.opponents:
-                await manager.add_house(table, learner, LEVEL)
+            for opponent in lesson.opponents:  # each lesson's own house players, in order
+                name = HOUSE_CHARACTERS[int(opponent)][0]
+                await manager.add_house(table, learner, LEVEL, character=name)
             seated = [str(s["user"]) for s in (await manager.status(table))["seats"]]
             if seated[1:] != list(lesson.opponents):
                 raise LessonBroken(f"the house players are {seated[1:]}, not {lesson.opponents}")
