@@ -177,7 +177,21 @@ class Worker:
             await self.reader
 
 
+@dataclass
+class Played:
+    """What the parent saw of a run: when it went and ended, the killed worker's resume,
+    the pages' answers, the database server's CPU seconds (PostgreSQL beside, else None)."""
+
+    go: float
+    deadline: float
+    switch: float
+    resume_seconds: float | None = None
+    pages: Any = None
+    server_used: float | None = None
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
+    """Set the tables up, play them in the workers, count the chips again: the report."""
     db = await open_database(args.database)
     try:
         await prepare(db, args.tables, args.seed)
@@ -189,6 +203,20 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         await db.close()
     loops = calibrate() if args.calibrate else None
     gathered = Gathered()
+    played = await drive(args, gathered, server)
+    db = await open_database(args.database)
+    try:
+        chips_after, balanced = await census(db, args.tables)
+    finally:
+        await db.close()
+    report = figures(args, gathered, played, loops)
+    report.update(chips_before=chips_before, chips_after=chips_after, chips_balanced=balanced)
+    return report
+
+
+async def drive(args: argparse.Namespace, gathered: Gathered, server: Any) -> Played:
+    """Start the workers, let them play from ``go`` to the deadline (killing one on the way
+    when asked, asking the pages over the second half), and stop them."""
     workers = [Worker(i, args, gathered) for i in range(args.processes)]
     try:
         for worker in workers:
@@ -198,18 +226,21 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             ready = await asyncio.wait_for(worker.ready, READY_TIMEOUT)
             gathered.start_resume.append(ready["resume_seconds"])
         go = time.time()
+        played = Played(go, go + args.seconds, go + args.seconds / 2)
         server_before = server.seconds() if server is not None else 0.0
-        deadline = go + args.seconds
-        switch = go + args.seconds / 2
         for worker in workers:
-            await worker.go(deadline, switch if args.web_rate else None)
+            await worker.go(played.deadline, played.switch if args.web_rate else None)
         asking = None
         if args.web_rate:
-            port = int(ready["web_port"])
-            asking = asyncio.create_task(
-                ask_pages(port, args.web_rate, switch, deadline, args.tables, args.seed)
+            pages = ask_pages(
+                int(ready["web_port"]),
+                args.web_rate,
+                played.switch,
+                played.deadline,
+                args.tables,
+                args.seed,
             )
-        resume_seconds = None
+            asking = asyncio.create_task(pages)
         if args.kill_one_at is not None:
             await asyncio.sleep(max(0.0, go + args.kill_one_at - time.time()))
             victim = workers[random.Random(args.seed).randrange(len(workers))]
@@ -217,33 +248,36 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await victim.start()
             assert victim.ready is not None
             ready = await asyncio.wait_for(victim.ready, READY_TIMEOUT)
-            resume_seconds = ready["resume_seconds"]
-            await victim.go(deadline)
-        pages = None if asking is None else await asking
+            played.resume_seconds = ready["resume_seconds"]
+            await victim.go(played.deadline)
         if asking is not None:
+            played.pages = await asking
             await workers[0].say("stop")  # every page answered: the worker may stop serving
         for worker in workers:
             await worker.finish()
-        server_used = server.seconds() - server_before if server is not None else None
+        if server is not None:
+            played.server_used = server.seconds() - server_before
+        return played
     finally:
         for worker in workers:
             if worker.proc is not None and worker.proc.returncode is None:
                 with contextlib.suppress(ProcessLookupError):
                     worker.proc.kill()
                 await worker.proc.wait()
-    db = await open_database(args.database)
-    try:
-        chips_after, balanced = await census(db, args.tables)
-    finally:
-        await db.close()
+
+
+def figures(
+    args: argparse.Namespace, gathered: Gathered, played: Played, loops: float | None
+) -> dict[str, Any]:
+    """The report of a run but its chips: actions, latencies, errors, resumes, CPU, pages."""
     every = gathered.latencies + gathered.latencies_web
-    elapsed = max([deadline, *gathered.ended]) - go
+    elapsed = max([played.deadline, *gathered.ended]) - played.go
     errors = sum(gathered.errors.values())
 
     def per_action(seconds: float | None) -> float | None:
         return None if seconds is None or not every else round(seconds * 1000 / len(every), 3)
 
-    report = {
+    report: dict[str, Any] = {
         "tables": args.tables,
         "processes": args.processes,
         "mode": "closed" if args.closed else "open",
@@ -252,27 +286,27 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "actions": len(every),
         "actions_per_second": round(len(every) / elapsed, 1) if elapsed > 0 else 0.0,
         "latency_ms": percentiles(every),
-        "chips_before": chips_before,
-        "chips_after": chips_after,
-        "chips_balanced": balanced,
+        "chips_before": None,
+        "chips_after": None,
+        "chips_balanced": None,
         "errors": errors,
         "error_kinds": gathered.errors,
         "refused": gathered.refused,
         "unserved": gathered.unserved,
         "deals": gathered.deals,
-        "resume_seconds": resume_seconds,
+        "resume_seconds": played.resume_seconds,
         "start_resume_seconds": max(gathered.start_resume) if gathered.start_resume else None,
         "cpu_ms_per_action": {
             "bot": per_action(sum(gathered.cpu)),
-            "server": per_action(server_used),
+            "server": per_action(played.server_used),
         },
         "calibrate_loops_per_second": None if loops is None else round(loops),
     }
-    if pages is not None:
-        report["pages"] = page_report(pages, args.web_rate, deadline - switch)
+    if played.pages is not None:
+        pages = page_report(played.pages, args.web_rate, played.deadline - played.switch)
+        report["pages"] = pages
         report["tables_latency_ms"] = tables_report(gathered.latencies, gathered.latencies_web)
-        errors += report["pages"]["errors"]
-        report["errors"] = errors
+        report["errors"] = errors + pages["errors"]
     return report
 
 

@@ -22,6 +22,7 @@ from bot.games import registry
 from bot.games.errors import GameError
 from bot.games.levels import Schedule, checked, default_schedule, has_ante, parse_schedule
 from bot.games.prizes import checked_split, parse_payouts, payout_split
+from bot.games.registry import GameSpec
 from bot.i18n.people import HOUSE_NAMES, house_player_id
 from bot.runtime.errors import TableError, player_error
 from bot.runtime.settings import MAX_TURN_TIMEOUT, Settings, seat_range, whole
@@ -115,50 +116,20 @@ class TournamentSpec:
         below five entrants), ``house`` house players entered, ``start_at`` a scheduled start
         (unix s) with at least ``min_players``; ``turn_timeout`` and ``next_hand_delay`` for
         its tables."""
-        try:
-            if game not in registry.names():
-                raise TableError(
-                    "refuse-unknown-game", games=", ".join(registry.names()), game=game
-                )
-            entry = registry.spec(game)
-            if not has_ante(game):
-                raise TableError("refuse-tournament-game", game=game)
-            if isinstance(schedule, str):
-                schedule = parse_schedule(game, schedule)
-            elif schedule is None:
-                schedule = default_schedule(game)
-            else:
-                schedule = checked(game, schedule)
-            if isinstance(payouts, str):
-                payouts = parse_payouts(payouts)
-            elif payouts is not None:
-                payouts = checked_split(payouts)
-        except GameError as exc:
-            raise player_error(exc) from exc
+        entry, schedule, payouts = _game_rules(game, schedule, payouts)
         seats = entry.seats if seats is None else seats
         low, high = seat_range(game, schedule.levels[-1].options())
         if not low <= seats <= high:
             raise TableError("refuse-seats-range", game=game, low=low, high=high)
         if players is None:
             players = seats if start_at is None else MOST_PLAYERS
-        if not 2 <= players <= MOST_PLAYERS:
-            raise TableError("refuse-tournament-players", most=MOST_PLAYERS)
-        need = 2 if min_players is None else min_players
-        if not 2 <= need <= players:
-            raise TableError("refuse-tournament-min-players", most=players)
-        if not 0 <= buy_in <= MAX_CHIPS:
-            raise TableError("refuse-amount-max", most=MAX_CHIPS)
+        need = _checked_field(players, min_players, buy_in)
         chips = entry.cave if chips is None else chips
         if not 1 <= chips <= MOST_CHIPS:
             raise TableError("refuse-tournament-chips", most=MOST_CHIPS)
         if not 0 <= house <= min(MOST_HOUSE, players - 1):
             raise TableError("refuse-tournament-house", most=min(MOST_HOUSE, players - 1))
-        timeout = 60.0 if turn_timeout is None else float(turn_timeout)
-        if not 0 < timeout <= MAX_TURN_TIMEOUT:
-            raise TableError("refuse-turn-timer", most=round(MAX_TURN_TIMEOUT))
-        delay = 0.0 if next_hand_delay is None else float(next_hand_delay)
-        if not 0 <= delay <= MOST_DELAY:
-            raise TableError("refuse-delay-max", most=MOST_DELAY)
+        timeout, delay = _checked_pace(turn_timeout, next_hand_delay)
         return cls(
             game,
             seats,
@@ -245,3 +216,51 @@ def table_options(spec: TournamentSpec, link: TournamentLink) -> dict[str, Any]:
         options["next_hand_delay"] = whole(spec.next_hand_delay)
     Settings.from_options(spec.game, options)  # a TableError if the game refuses them
     return options
+
+
+def _game_rules(
+    game: str, schedule: Schedule | str | None, payouts: Sequence[int] | str | None
+) -> tuple[GameSpec, Schedule, Sequence[int] | None]:
+    """The game's entry, its levels and the prizes' split, read and checked."""
+    try:
+        if game not in registry.names():
+            raise TableError("refuse-unknown-game", games=", ".join(registry.names()), game=game)
+        entry = registry.spec(game)
+        if not has_ante(game):
+            raise TableError("refuse-tournament-game", game=game)
+        if isinstance(schedule, str):
+            schedule = parse_schedule(game, schedule)
+        elif schedule is None:
+            schedule = default_schedule(game)
+        else:
+            schedule = checked(game, schedule)
+        if isinstance(payouts, str):
+            payouts = parse_payouts(payouts)
+        elif payouts is not None:
+            payouts = checked_split(payouts)
+    except GameError as exc:
+        raise player_error(exc) from exc
+    return entry, schedule, payouts
+
+
+def _checked_field(players: int, min_players: int | None, buy_in: int) -> int:
+    """The fewest players a scheduled start needs, the field and the buy-in checked."""
+    if not 2 <= players <= MOST_PLAYERS:
+        raise TableError("refuse-tournament-players", most=MOST_PLAYERS)
+    need = 2 if min_players is None else min_players
+    if not 2 <= need <= players:
+        raise TableError("refuse-tournament-min-players", most=players)
+    if not 0 <= buy_in <= MAX_CHIPS:
+        raise TableError("refuse-amount-max", most=MAX_CHIPS)
+    return need
+
+
+def _checked_pace(turn_timeout: float | None, next_hand_delay: float | None) -> tuple[float, float]:
+    """The tables' turn timer (60 s by default) and pause between hands (none), checked."""
+    timeout = 60.0 if turn_timeout is None else float(turn_timeout)
+    if not 0 < timeout <= MAX_TURN_TIMEOUT:
+        raise TableError("refuse-turn-timer", most=round(MAX_TURN_TIMEOUT))
+    delay = 0.0 if next_hand_delay is None else float(next_hand_delay)
+    if not 0 <= delay <= MOST_DELAY:
+        raise TableError("refuse-delay-max", most=MOST_DELAY)
+    return timeout, delay
