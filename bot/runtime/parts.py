@@ -1,8 +1,8 @@
 """What the table manager's parts share: the declarations, for type checking, of the
-manager's attributes and helpers that :mod:`acting`, :mod:`seat_requests`, :mod:`closing`,
-:mod:`leasing`, :mod:`lifecycle`, :mod:`publishing`, :mod:`resuming`, :mod:`dealers_choice`,
-:mod:`fair_requests` and :mod:`house_requests` call. Nothing here exists at run time;
-:class:`~bot.runtime.manager.TableManager` provides it all.
+manager's attributes and helpers that :mod:`acting`, :mod:`dealing`, :mod:`seat_requests`,
+:mod:`closing`, :mod:`leasing`, :mod:`lifecycle`, :mod:`publishing`, :mod:`resuming`,
+:mod:`dealers_choice`, :mod:`fair_requests` and :mod:`house_requests` call. Nothing here
+exists at run time; :class:`~bot.runtime.manager.TableManager` provides it all.
 
 Every change to a table goes through :meth:`ManagerParts._locked` (the table under its lock,
 looked up again once the lock is held) and :meth:`ManagerParts._write` (the one write path,
