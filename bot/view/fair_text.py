@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from functools import cache
 
 from bot.i18n import Lang, keys, render, variables
 from bot.runtime.fair_requests import VerifyReport
@@ -105,15 +106,23 @@ VERIFIER_KEYS = (
 )
 
 
+@cache
+def verifier_texts(lang: Lang) -> dict[str, str]:
+    """The verifier's texts in ``lang``, parameters left as ``{name}`` (rendered once per
+    language, as the catalogue is loaded once: every hand page carries them)."""
+    problems = sorted(k for k in keys(lang) if k.startswith("verify-problem-"))
+    params = variables(lang)
+    return {
+        key: render(lang, key, **{p: "{" + p + "}" for p in params[key]})
+        for key in (*VERIFIER_KEYS, *problems)
+    }
+
+
 def verifier_data(lang: Lang, names: Mapping[str, str]) -> str:
     """What the page's verifier reads from its ``<script type="application/json"
     data-verify-texts>``: its texts in ``lang`` (parameters left as ``{name}``) and the
     players' names by id, as JSON that is safe inside that element (no ``<``, ``>``, ``&``)."""
-    problems = sorted(k for k in keys(lang) if k.startswith("verify-problem-"))
-    params = variables(lang)
-    texts = {
-        key: render(lang, key, **{p: "{" + p + "}" for p in params[key]})
-        for key in (*VERIFIER_KEYS, *problems)
-    }
-    out = json.dumps({"texts": texts, "names": dict(names)}, ensure_ascii=False, sort_keys=True)
+    out = json.dumps(
+        {"texts": verifier_texts(lang), "names": dict(names)}, ensure_ascii=False, sort_keys=True
+    )
     return out.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
