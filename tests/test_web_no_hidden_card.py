@@ -109,6 +109,16 @@ async def get(client: TestClient, path: str, token: str | None) -> tuple[int, st
         return response.status, await response.text()
 
 
+def names_id(text: str, user: int) -> bool:
+    """Whether ``text`` holds ``user``'s id as a word of its own (not inside a longer number
+    or a hexadecimal seed, where its digits may well turn up).
+
+    >>> names_id('{"name": "602"}', 602), names_id('"seed": "5386602027"', 602)
+    (True, False)
+    """
+    return re.search(rf"(?<![0-9A-Za-z]){user}(?![0-9A-Za-z])", text) is not None
+
+
 async def check_pages(env: Env, reader_db: Database, hidden: int) -> int:
     """Every page of every finished hand, as every reader; returns the pages asked."""
     settings = await env.db.query(Transaction.web_settings, GUILD)
@@ -134,11 +144,11 @@ async def check_pages(env: Env, reader_db: Database, hidden: int) -> int:
                 if in_play:
                     assert cards_in(file) <= given, (name, record)
                 if name is None:
-                    assert str(hidden) not in text
+                    assert not names_id(text, hidden)
                 asked += await check_steps(client, stored.id, record, name, token, given, in_play)
                 if name is None:
                     status, text = await get(client, f"/g/{GUILD}/hands/{stored.id}", None)
-                    assert str(hidden) not in text
+                    assert not names_id(text, hidden)
     return asked
 
 

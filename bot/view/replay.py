@@ -35,7 +35,7 @@ to its end.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -56,16 +56,53 @@ class ReplayRefused(Refusal):
     or ``replay-refused-unreadable`` (it does not replay to a finished hand)."""
 
 
-@dataclass(frozen=True)
 class Replay:
-    """Every step of one hand: ``steps[n]`` is the page of ``?step=n+1`` (the pages count
+    """Every step of one hand: ``step(n)`` is the page of ``?step=n+1`` (the pages count
     from 1, as the steps' titles do) and ``titles[n]`` its line in the step list (the deal,
-    the move's first words, the payouts)."""
+    the move's first words, the payouts).
 
-    game: str
-    hand: int
-    steps: tuple[Document, ...]
-    titles: tuple[str, ...]
+    A step's document is drawn when first asked for, then kept: a page shows one step, and a
+    hand just played is asked for a step at a time."""
+
+    def __init__(
+        self, game: str, hand: int, titles: Sequence[str], draw: Callable[[int], Document]
+    ) -> None:
+        self.game = game
+        self.hand = hand
+        self.titles = tuple(titles)
+        self._draw = draw
+        self._drawn: dict[int, Document] = {}
+
+    @property
+    def count(self) -> int:
+        """How many steps the hand has (the deal, each move, the payouts)."""
+        return len(self.titles)
+
+    def step(self, n: int) -> Document:
+        """The document of step ``n`` (from 0: the deal)."""
+        if not 0 <= n < self.count:
+            raise IndexError(n)
+        drawn = self._drawn.get(n)
+        if drawn is None:
+            drawn = self._drawn[n] = self._draw(n)
+        return drawn
+
+    @property
+    def steps(self) -> tuple[Document, ...]:
+        """Every step's document, in order."""
+        return tuple(self.step(n) for n in range(self.count))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Replay):
+            return NotImplemented
+        return (self.game, self.hand, self.titles, self.steps) == (
+            other.game,
+            other.hand,
+            other.titles,
+            other.steps,
+        )
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 @dataclass(frozen=True)
@@ -115,9 +152,13 @@ def replay_steps(record: Mapping[str, Any], reader: str | None, lang: Lang, *, h
         raise ReplayRefused("replay-refused-unreadable")
     titles.append(render(lang, "replay-the-end"))
     pages = _Pages(lang, parsed.game, hand, len(moments) + 1, reader)
-    docs = [pages.step(n, moment) for n, moment in enumerate(moments)]
-    docs.append(pages.payouts(rules, engine, parsed, moments[-1]))
-    return Replay(parsed.game, hand, tuple(docs), tuple(titles))
+
+    def draw(n: int) -> Document:
+        if n < len(moments):
+            return pages.step(n, moments[n])
+        return pages.payouts(rules, engine, parsed, moments[-1])
+
+    return Replay(parsed.game, hand, titles, draw)
 
 
 def _moment(

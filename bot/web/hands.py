@@ -178,7 +178,7 @@ async def hand_page(request: web.Request) -> web.Response:
         raise Refused("replay-refused-in-play", 403, "web-hand-not-yet-title")
     lang = reader.lang
     replay = replay_of(site, shown, lang)
-    count = len(replay.steps)
+    count = replay.count
     n = step_number(request.query.get("step"), count)
     people, aliases = await players_as_shown(site, reader, shown.players)
     names = {name: person.name for name, person in people.items()}
@@ -210,7 +210,7 @@ async def hand_page(request: web.Request) -> web.Response:
         following=at(n + 1),
         last=at(count),
         drawn=Markup(
-            document_html(replay.steps[n - 1], lang, names=names, kind=f"game-{replay.game}")
+            document_html(replay.step(n - 1), lang, names=names, kind=f"game-{replay.game}")
         ),
         steps=[
             {"url": f"{here}?step={k}", "on": k == n, "title": Markup(text_html(t, lang, names))}
