@@ -56,7 +56,8 @@ class Fairness:
     """Seeds and fair shuffles for every table of a manager.
 
     ``server_seeds(n)`` draws a new server seed, ``n`` being how many the database holds
-    (``secrets`` by default; self-play derives them from its seed and ``n``);
+    (``secrets`` by default, which needs no count; self-play derives them from its seed and
+    ``n``);
     ``client_seeds(user)`` a player's default seed when he sits down.
     """
 
@@ -66,6 +67,9 @@ class Fairness:
         client_seeds: Callable[[int], str] | None = None,
     ) -> None:
         self.server_seeds = server_seeds or (lambda _count: new_server_seed())
+        #: Whether drawing a seed needs the number of seeds stored (a count of every table's
+        #: seeds: one statement more, skipped for the default draw).
+        self._counts_seeds = server_seeds is not None
         self.new_client_seed = client_seeds or (lambda _user: new_client_seed())
         #: Tables known to have no retired seed waiting to be revealed: the end of each hand
         #: need not read their seeds. A table leaves it when a seed retires, or when it is
@@ -110,7 +114,8 @@ class Fairness:
         current = await tx.current_server_seed(table_id)
         if current is not None:
             return current
-        seed = self.server_seeds(await tx.count_server_seeds())
+        count = await tx.count_server_seeds() if self._counts_seeds else 0
+        seed = self.server_seeds(count)
         return await tx.add_server_seed(table_id, seed, commitment(seed))
 
     async def seat_seed(self, tx: Transaction, table_id: int, user_id: int) -> str:
