@@ -18,7 +18,9 @@ import json
 from collections.abc import Mapping
 from typing import Any, Final
 
+from bot.storage.errors import HandInProgress
 from bot.storage.models import GameTable, Hand, Seat
+from bot.storage.pg_connection import PgIntegrityError
 from bot.storage.txbase import MAX_CHIPS, Row, TransactionBase, dump_json
 
 #: The columns of the table ``t`` of a statement, each named ``t_<column>`` (:func:`prefixed`).
@@ -209,3 +211,48 @@ class PgWriteTransaction(TransactionBase):
             return None
         self._tables[table_id] = self._table(prefixed(row))
         return self._seat(row)
+
+    async def _pg_create_hand(
+        self, table_id: int, text: str, turn_deadline: float | None
+    ) -> Row | None:
+        """:data:`PG_CREATE_KNOWN_HAND` (the table read in this transaction) or
+        :data:`PG_CREATE_HAND`: the new hand's row, or None (nothing written) when the table
+        is closed or missing; :class:`HandInProgress` when a hand is still in play."""
+        known = self._tables.get(table_id)  # read and locked in this transaction
+        try:  # one statement: the number, the checks and the row
+            if known is not None and known.status != "closed":
+                values = (known.guild_id, table_id, known.game, text, turn_deadline)
+                return await self._one(
+                    PG_CREATE_KNOWN_HAND, (table_id, *values, self.now, self.now)
+                )
+            return await self._one(
+                PG_CREATE_HAND, (text, turn_deadline, self.now, self.now, table_id)
+            )
+        except PgIntegrityError as exc:
+            if exc.constraint == ONE_HAND_IN_PLAY:
+                raise HandInProgress() from exc
+            raise
+
+    def _new_hand(
+        self,
+        hand_id: int,
+        table_id: int,
+        where: Mapping[str, Any],
+        text: str,
+        turn_deadline: float | None,
+    ) -> Hand:
+        """The hand just stored, in play (``where``: its guild_id, hand_no and game)."""
+        return Hand(
+            id=hand_id,
+            table_id=table_id,
+            guild_id=where["guild_id"],
+            hand_no=where["hand_no"],
+            game=where["game"],
+            record=json.loads(text),
+            status="in_progress",
+            result=None,
+            flambeau=0,
+            turn_deadline=turn_deadline,
+            created_at=self.now,
+            updated_at=self.now,
+        )

@@ -44,13 +44,7 @@ from bot.storage.models import (
     SeatStatus,
     TableStatus,
 )
-from bot.storage.pg_connection import PgIntegrityError
-from bot.storage.pg_writes import (
-    ONE_HAND_IN_PLAY,
-    PG_CREATE_HAND,
-    PG_CREATE_KNOWN_HAND,
-    PgWriteTransaction,
-)
+from bot.storage.pg_writes import PgWriteTransaction
 from bot.storage.seeds import SeedTransaction
 from bot.storage.stats import StatsTransaction
 from bot.storage.tournaments import TournamentTransaction
@@ -519,36 +513,9 @@ class Transaction(
         """Start the table's next hand with the engine's record (numbered from 1)."""
         text = dump_json(record)
         if self.dialect == "postgres":
-            known = self._tables.get(table_id)  # read and locked in this transaction
-            try:  # one statement: the number, the checks and the row
-                if known is not None and known.status != "closed":
-                    values = (known.guild_id, table_id, known.game, text, turn_deadline)
-                    row = await self._one(
-                        PG_CREATE_KNOWN_HAND, (table_id, *values, self.now, self.now)
-                    )
-                else:
-                    row = await self._one(
-                        PG_CREATE_HAND, (text, turn_deadline, self.now, self.now, table_id)
-                    )
-            except PgIntegrityError as exc:
-                if exc.constraint == ONE_HAND_IN_PLAY:
-                    raise HandInProgress() from exc
-                raise
+            row = await self._pg_create_hand(table_id, text, turn_deadline)
             if row is not None:
-                return Hand(
-                    id=row["id"],
-                    table_id=table_id,
-                    guild_id=row["guild_id"],
-                    hand_no=row["hand_no"],
-                    game=row["game"],
-                    record=json.loads(text),
-                    status="in_progress",
-                    result=None,
-                    flambeau=0,
-                    turn_deadline=turn_deadline,
-                    created_at=self.now,
-                    updated_at=self.now,
-                )
+                return self._new_hand(row["id"], table_id, row, text, turn_deadline)
         table = await self._live_table(table_id)
         row = await self._one(  # one statement, each half on its own index
             "SELECT EXISTS (SELECT 1 FROM hands WHERE table_id = ? AND status = 'in_progress'),"
@@ -573,20 +540,8 @@ class Transaction(
                 self.now,
             ),
         )
-        return Hand(
-            id=hand_id,
-            table_id=table_id,
-            guild_id=table.guild_id,
-            hand_no=hand_no,
-            game=table.game,
-            record=json.loads(text),
-            status="in_progress",
-            result=None,
-            flambeau=0,
-            turn_deadline=turn_deadline,
-            created_at=self.now,
-            updated_at=self.now,
-        )
+        where = {"guild_id": table.guild_id, "hand_no": hand_no, "game": table.game}
+        return self._new_hand(hand_id, table_id, where, text, turn_deadline)
 
     async def save_hand(
         self, hand_id: int, record: Any, *, turn_deadline: float | None = None
