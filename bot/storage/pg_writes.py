@@ -91,8 +91,9 @@ ONE_HAND_IN_PLAY: Final = "hands_one_in_progress_per_table"
 
 #: A member seated with his buy-in in one statement: the table live and locked, the lowest
 #: free seat, his wallet locked and holding the chips, the ledger's ``buy_in`` (its trigger
-#: debits the wallet) and the seat with its stack. No row when anything is refused, or his
-#: wallet does not exist yet (the general code makes it, with the welcome grant).
+#: debits the wallet) and the seat with its stack. No row when anything is refused, his
+#: wallet does not exist yet (the general code makes it, with the welcome grant) or the table
+#: is a practice table (the house bank pays the buy-in: the general code).
 PG_SEAT: Final = f"""
 WITH a AS (SELECT ?::bigint AS tbl, ?::bigint AS usr, ?::bigint AS chips, ?::bigint AS most,
                   ?::text AS status, ?::float8 AS now),
@@ -110,7 +111,8 @@ ok AS (SELECT t.guild_id,
          AND NOT EXISTS (SELECT 1 FROM queue AS q WHERE q.table_id = a.tbl AND q.user_id = a.usr)
          AND (a.most IS NULL OR (SELECT COUNT(*) FROM taken) < a.most)
          AND (a.chips = 0 OR NOT EXISTS (SELECT 1 FROM tournament_tables AS x
-                                         WHERE x.table_id = a.tbl))),
+                                         WHERE x.table_id = a.tbl))
+         AND (t.options::jsonb -> 'practice') IS DISTINCT FROM 'true'::jsonb),
 b AS (INSERT INTO ledger (guild_id, user_id, amount, kind, table_id, created_at)
       SELECT ok.guild_id, a.usr, -a.chips, 'buy_in', a.tbl, a.now FROM ok, a WHERE a.chips > 0),
 s AS (INSERT INTO seats (table_id, seat_no, guild_id, user_id, stack, status, joined_at)
