@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import eventloop
 from bot.config import Settings
 from bot.games.cards import Shuffler
 from bot.i18n import lang_of
@@ -449,5 +450,5 @@ async def sync_only(settings: Settings, guild_id: int | None) -> None:
 
 
 def run(settings: Settings) -> None:
-    """Start the bot and block until it stops."""
-    asyncio.run(serve(settings))
+    """Start the bot, on the event loop EVENT_LOOP chose, and block until it stops."""
+    eventloop.run(serve(settings), settings.event_loop)

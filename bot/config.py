@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.eventloop import LoopError, loop_of
 from bot.runtime.shards import ShardSet
 from bot.storage.database import is_postgres_url, redact_url, sqlite_path
 
@@ -78,6 +79,8 @@ class Settings:
     web_public_url: str | None = None
     #: WEB_RATE_LIMIT: requests a minute one address may make (0: no limit).
     web_rate_limit: int = 120
+    #: EVENT_LOOP: the loop the bot runs on, ``uvloop`` or ``asyncio`` (bot/eventloop.py).
+    event_loop: str = "asyncio"
 
     @property
     def web(self) -> bool:
@@ -149,6 +152,10 @@ class Settings:
             ) from exc
         member_events = member_events_of(values.get("MEMBER_EVENTS", ""))
         web = web_settings_of(values)
+        try:
+            event_loop = loop_of(values)
+        except LoopError as exc:
+            raise ConfigError(str(exc)) from exc
         return cls(
             token=values.get("DISCORD_TOKEN", "").strip() or None,
             database=database,
@@ -161,6 +168,7 @@ class Settings:
             database_url=database_url,
             member_events=member_events,
             **web,
+            event_loop=event_loop,
         )
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from bot.app import sync_only
-from bot.config import NO_TOKEN_HELP, Settings
+from bot.config import NO_TOKEN_HELP, ConfigError, Settings
 from bot.ops import HEALTH_MAX_AGE, beat, health, heartbeat_path, invite_url
 from bot.storage import inline
 from tests.fakebot import TOKEN, point_discord_at, running_bot
@@ -131,6 +131,15 @@ def test_in_docker_the_database_stays_on_the_volume() -> None:
     example = (ROOT / ".env.example").read_text().splitlines()
     assert not [line for line in example if line.startswith("DATABASE_PATH")]
     assert "SALON_DATA_DIR=/data" in (ROOT / "Dockerfile").read_text()
+
+
+def test_the_event_loop_is_chosen_by_event_loop() -> None:
+    """uvloop by default where it is installed (pinned in pyproject.toml), asyncio's own on
+    request; a wrong word is one sentence."""
+    assert Settings.from_env({}).event_loop == "uvloop"
+    assert Settings.from_env({"EVENT_LOOP": "asyncio"}).event_loop == "asyncio"
+    with pytest.raises(ConfigError, match="EVENT_LOOP"):
+        Settings.from_env({"EVENT_LOOP": "trio"})
 
 
 def test_the_invite_url_asks_for_the_permissions_the_bot_uses() -> None:

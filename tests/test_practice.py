@@ -4,7 +4,6 @@ statistics, house players, and the hint for the player to act (refused elsewhere
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -28,8 +27,8 @@ ANN, BOB = 501, 502
 
 
 @pytest.fixture
-async def env(tmp_path: Path) -> AsyncIterator[Env]:
-    env = await make_env(tmp_path / "db.sqlite3")
+async def env(db_target: str) -> AsyncIterator[Env]:
+    env = await make_env(db_target)
     yield env
     await env.manager.aclose()
     await env.db.close()
@@ -43,8 +42,9 @@ async def practice_table(env: Env, game: str = "bouillotte", **options: object) 
 
 @pytest.mark.parametrize("game", ["brelan", "bouillotte", "brag"])
 async def test_practice_chips_never_touch_a_wallet(env: Env, game: str) -> None:
+    before = await env.db.write(Transaction.balance, GUILD, ANN)  # his wallet made
+    assert await env.db.write(Transaction.balance, GUILD, BOB) == before  # both have one
     table = await practice_table(env, game)
-    before = await env.db.query(Transaction.balance, GUILD, ANN)
     await env.manager.join(table, BOB)
     await env.manager.add_house(table, ANN, "normal")
     await env.manager.start(table, ANN)

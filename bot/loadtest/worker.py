@@ -24,6 +24,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import eventloop
 from bot.loadtest.setup import index_of, is_postgres, open_database, robots_of
 from bot.loadtest.webload import serve_pages
 from bot.runtime import collector
@@ -283,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--web", action="store_true", help="serve the web pages too")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
-    return asyncio.run(work(args))
+    return eventloop.run(work(args))
 
 
 if __name__ == "__main__":

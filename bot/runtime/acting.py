@@ -265,6 +265,16 @@ class Acting(ManagerParts):
         assert hand is not None and record is not None and session is not None
         assert table.hand_id is not None
         new_stacks = hand.stacks()
+        lines = table.rules.stats(hand, record)
+        # tournament and practice chips are not wallet chips; practice counts in no statistics
+        if table.tournament is not None or table.settings.practice:
+            lines = [replace(line, net=0, pot=0) for line in lines]
+        try:
+            ended = after_hand(record, hand)
+        except Exception:  # never let the bookkeeping stop a hand from ending
+            log.exception("table %s: the end of hand %s could not be read", table.id, table.hand_no)
+            ended = AfterHand(tuple(hand.names))
+        before = {p.name: p.stack for p in record.players}
         await tx.finish_hand(
             table.hand_id,
             hand.summary(),
@@ -272,18 +282,11 @@ class Acting(ManagerParts):
             flambeau=table.rules.flambeau(hand),
             pot=hand.carried,
         )
-        lines = table.rules.stats(hand, record)
-        # tournament and practice chips are not wallet chips; practice counts in no statistics
-        if table.tournament is not None or table.settings.practice:
-            lines = [replace(line, net=0, pot=0) for line in lines]
-        await tx.record_hand_stats(table.guild_id, [] if table.settings.practice else lines)
+        # the hand's lines: on PostgreSQL they go with the next statement (the next deal's)
+        await tx.record_hand_stats(
+            table.guild_id, [] if table.settings.practice else lines, with_next=True
+        )
         await tx.record_hand_players(table.guild_id, table.hand_id, table.game, lines)
-        try:
-            ended = after_hand(record, hand)
-        except Exception:  # never let the bookkeeping stop a hand from ending
-            log.exception("table %s: the end of hand %s could not be read", table.id, table.hand_no)
-            ended = AfterHand(tuple(hand.names))
-        before = {p.name: p.stack for p in record.players}
         if not table.settings.practice:  # practice chips flow between nobody's wallets
             await tx.record_hand_flows(
                 table.guild_id,

@@ -190,6 +190,12 @@ class Dealing(ManagerParts):
             table.last_choice = None
         hand: RuntimeHand = start_hand(record)  # type: ignore[assignment]
         deadline = self._deadline_for(table, hand)
+        # the table's state with this deal (no deal pending then), stored before the hand: on
+        # PostgreSQL the write goes with the hand's statement, and the write after the deal
+        # finds nothing new
+        options = table.options()
+        options.pop("next_deal_at", None)
+        await tx.update_table(table.id, options=options)
         stored = await tx.create_hand(table.id, record.to_json(), turn_deadline=deadline)
         table.next_deal_at = None
         table.record, table.hand, table.deadline, table.delivered = record, hand, deadline, {}

@@ -104,7 +104,7 @@ class FairRequests(ManagerParts):
                     seed = await self.fair.player_seed(tx, table.id, user_id)
                 else:
                     seed = text
-                    await tx.set_client_seed(table.id, user_id, seed)
+                    await self.fair.set_seed(tx, table.id, user_id, seed)
         return Message.of("done-seed-set" if text is not None else "done-seed-shown", seed=seed)
 
     async def cut(self, table_id: int, user_id: int) -> Message:
@@ -122,7 +122,7 @@ class FairRequests(ManagerParts):
             async with self._write(table) as tx:
                 old = await self.fair.player_seed(tx, table.id, user_id)
                 seed = mix_seed(old, cut_randomness())
-                await tx.set_client_seed(table.id, user_id, seed)
+                await self.fair.set_seed(tx, table.id, user_id, seed)
             table.cut_for = nonce
             await self._say(table, Message.of("log-cut", user=user_id), {"user": user_id})
             await self._publish(table)

@@ -56,7 +56,8 @@ class Fairness:
     """Seeds and fair shuffles for every table of a manager.
 
     ``server_seeds(n)`` draws a new server seed, ``n`` being how many the database holds
-    (``secrets`` by default; self-play derives them from its seed and ``n``);
+    (``secrets`` by default, which needs no count; self-play derives them from its seed and
+    ``n``);
     ``client_seeds(user)`` a player's default seed when he sits down.
     """
 
@@ -66,15 +67,45 @@ class Fairness:
         client_seeds: Callable[[int], str] | None = None,
     ) -> None:
         self.server_seeds = server_seeds or (lambda _count: new_server_seed())
-        self.client_seeds = client_seeds or (lambda _user: new_client_seed())
+        #: Whether drawing a seed needs the number of seeds stored (a count of every table's
+        #: seeds: one statement more, skipped for the default draw).
+        self._counts_seeds = server_seeds is not None
+        self.new_client_seed = client_seeds or (lambda _user: new_client_seed())
         #: Tables known to have no retired seed waiting to be revealed: the end of each hand
         #: need not read their seeds. A table leaves it when a seed retires, or when it is
         #: loaded again (after a failed write, whose reveals rolled back).
         self._none_waiting: set[int] = set()
+        #: Each table's players' seeds as stored, learnt from a committed transaction (a
+        #: deal need not read them): every change of a seed goes through :meth:`set_seed`.
+        self._client_seeds: dict[int, dict[int, str]] = {}
 
     def forget(self, table_id: int) -> None:
         """The table is loaded again (or dropped): what was known of its seeds is not."""
         self._none_waiting.discard(table_id)
+        self._client_seeds.pop(table_id, None)
+
+    async def client_seeds(self, tx: Transaction, table_id: int) -> dict[int, str]:
+        """The players' seeds at the table (a copy), read once and kept once committed."""
+        known = self._client_seeds.get(table_id)
+        if known is not None:
+            return dict(known)
+        seeds = await tx.client_seeds(table_id)
+        read = dict(seeds)
+        tx.after_commit(lambda: self._client_seeds.__setitem__(table_id, read))
+        return seeds
+
+    async def set_seed(self, tx: Transaction, table_id: int, user_id: int, seed: str) -> None:
+        """Store a player's seed; what was known of the table's seeds is updated once the
+        write commits (until then the table's seeds are read from the transaction)."""
+        await tx.set_client_seed(table_id, user_id, seed)
+        self._client_seeds.pop(table_id, None)
+
+        def learnt() -> None:
+            known = self._client_seeds.get(table_id)
+            if known is not None:
+                known[user_id] = seed
+
+        tx.after_commit(learnt)
 
     # ------------------------------------------------------------------ seeds
 
@@ -83,18 +114,19 @@ class Fairness:
         current = await tx.current_server_seed(table_id)
         if current is not None:
             return current
-        seed = self.server_seeds(await tx.count_server_seeds())
+        count = await tx.count_server_seeds() if self._counts_seeds else 0
+        seed = self.server_seeds(count)
         return await tx.add_server_seed(table_id, seed, commitment(seed))
 
     async def seat_seed(self, tx: Transaction, table_id: int, user_id: int) -> str:
         """A player sits down: his default client seed, drawn at random."""
-        seed = self.client_seeds(user_id)
-        await tx.set_client_seed(table_id, user_id, seed)
+        seed = self.new_client_seed(user_id)
+        await self.set_seed(tx, table_id, user_id, seed)
         return seed
 
     async def player_seed(self, tx: Transaction, table_id: int, user_id: int) -> str:
         """A player's client seed at the table (drawn now if he has none yet)."""
-        seeds = await tx.client_seeds(table_id)
+        seeds = await self.client_seeds(tx, table_id)
         if user_id in seeds:
             return seeds[user_id]
         return await self.seat_seed(tx, table_id, user_id)
@@ -105,7 +137,7 @@ class Fairness:
         """The shuffler of the next deal: the current seed, its nonce, every seat's seed."""
         seed = table.seed or await self.ensure_seed(tx, table.id)
         table.seed = seed
-        seeds = await tx.client_seeds(table.id)
+        seeds = await self.client_seeds(tx, table.id)
         for name in table.session.seated() if table.session is not None else []:
             if int(name) not in seeds:
                 seeds[int(name)] = await self.seat_seed(tx, table.id, int(name))
@@ -133,7 +165,7 @@ class Fairness:
                 "deck": pack_at_deal(record),
             }
             shuffled = False
-        table.seed = await tx.count_deal(seed.id, deal, shuffled=shuffled)
+        table.seed = await tx.count_deal(seed, deal, shuffled=shuffled)
 
     # --------------------------------------------------------- retiring seeds
 

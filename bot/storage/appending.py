@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot.storage.errors import HandFinished, LeaseLost, NoHand, StaleHand
 from bot.storage.models import Hand
+from bot.storage.pg_batch import Append
+from bot.storage.pg_connection import PgConnection
 from bot.storage.txbase import TransactionBase, dump_json
 
 
@@ -100,15 +102,24 @@ class AppendTransaction(TransactionBase):
         self, hand_id: int, record: Any, turn_deadline: float | None, expected_count: int
     ) -> int:
         """:meth:`append_action` on PostgreSQL with the whole record: one statement."""
-        params: list[object] = [dump_json(record), turn_deadline, self.now, hand_id, expected_count]
+        text = dump_json(record)
+        conn = self.conn
+        if self.one_statement and isinstance(conn, PgConnection) and conn.appends is not None:
+            return await self._append_with_others(
+                conn,
+                hand_id,
+                text,
+                turn_deadline,
+                expected_count,
+            )
+        params: list[object] = [text, turn_deadline, self.now, hand_id, expected_count]
         lease = self._take_lease()
         if lease is None:
             row = await self._one(self._PG_APPEND + self._PG_APPENDED, params)
         else:
             row = await self._one(self._PG_APPEND_FENCED + self._PG_APPENDED, [*lease, *params])
-            held = "SELECT 1 FROM table_leases WHERE table_id = ? AND owner = ?"
-            if row is None and await self._one(held, lease) is None:
-                raise LeaseLost(lease[0])  # refused for the lease
+            if row is None:
+                await self._refused_for_lease(lease)
         if row is None:
             return await self._why_not_appended(hand_id, 0, expected_count)
         if not self.one_statement:  # more may follow: the end of the hand
@@ -127,6 +138,33 @@ class AppendTransaction(TransactionBase):
                 updated_at=row["updated_at"],
             )
         return expected_count + 1
+
+    async def _append_with_others(
+        self,
+        conn: PgConnection,
+        hand_id: int,
+        text: str,
+        turn_deadline: float | None,
+        expected_count: int,
+    ) -> int:
+        """A one-statement append on PostgreSQL: it goes with the actions of other tables
+        waiting at the same moment, in one statement (bot/storage/pg_batch.py)."""
+        assert conn.appends is not None
+        lease = self._take_lease()
+        table_id, owner = lease if lease is not None else (0, None)
+        one = Append(hand_id, text, turn_deadline, self.now, expected_count, table_id)
+        if await conn.appends.append(one, owner):
+            conn.total_changes += 1  # no other statement may follow
+            return expected_count + 1
+        if lease is not None:
+            await self._refused_for_lease(lease)
+        return await self._why_not_appended(hand_id, 0, expected_count)
+
+    async def _refused_for_lease(self, lease: tuple[int, str]) -> None:
+        """After an append that wrote nothing: :class:`LeaseLost` if the lease was why."""
+        held = "SELECT 1 FROM table_leases WHERE table_id = ? AND owner = ?"
+        if await self._one(held, lease) is None:
+            raise LeaseLost(lease[0])
 
     async def _append_locked(
         self, hand_id: int, action: Any, turn_deadline: float | None, expected_count: int | None

@@ -359,6 +359,7 @@ class Database:
                 except BaseException:
                     await self._rollback(conn)
                     raise
+                tx._committed()
             finally:
                 tx._close()
                 if task is not None:

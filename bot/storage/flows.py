@@ -84,6 +84,16 @@ def _apportion(total: int, weights: dict[int, int]) -> dict[int, int]:
     return parts
 
 
+#: How a flow adds to a pair's line.
+_UPSERT_FLOWS = (
+    " ON CONFLICT (guild_id, from_user, to_user) DO UPDATE SET"
+    " chips = chip_flows.chips + excluded.chips,"
+    " hands = chip_flows.hands + excluded.hands,"
+    " gifts = chip_flows.gifts + excluded.gifts,"
+    " last_at = excluded.last_at"
+)
+
+
 @dataclass(frozen=True)
 class ChipFlow:
     """Chips that went from one member to another, all time."""
@@ -135,8 +145,26 @@ class FlowTransaction(TransactionBase):
     async def _add_flows(
         self, guild_id: int, flows: list[tuple[int, int, int]], *, gift: bool
     ) -> None:
-        """Add ``(from, to, chips)`` flows, each pair once, in one statement."""
+        """Add ``(from, to, chips)`` flows, each pair once, in one statement (PostgreSQL: the
+        same text for any number of pairs, waiting to go with the next statement)."""
         if not flows:
+            return
+        if self.dialect == "postgres":
+            await self._later(
+                "INSERT INTO chip_flows (guild_id, from_user, to_user, chips, hands, gifts,"
+                " last_at) SELECT ?, v.f, v.t, v.c, ?, CASE WHEN ? THEN v.c ELSE 0 END, ?"
+                " FROM unnest(?::bigint[], ?::bigint[], ?::bigint[]) WITH ORDINALITY"
+                " AS v (f, t, c, n) ORDER BY v.n" + _UPSERT_FLOWS,
+                (
+                    guild_id,
+                    0 if gift else 1,
+                    gift,
+                    self.now,
+                    [f for f, _, _ in flows],
+                    [t for _, t, _ in flows],
+                    [c for _, _, c in flows],
+                ),
+            )
             return
         values: list[object] = []
         for from_user, to_user, chips in flows:
@@ -144,13 +172,7 @@ class FlowTransaction(TransactionBase):
             values.append(self.now)
         await self._run(
             "INSERT INTO chip_flows (guild_id, from_user, to_user, chips, hands, gifts, last_at)"
-            " VALUES "
-            + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(flows))
-            + " ON CONFLICT (guild_id, from_user, to_user) DO UPDATE SET"
-            " chips = chip_flows.chips + excluded.chips,"
-            " hands = chip_flows.hands + excluded.hands,"
-            " gifts = chip_flows.gifts + excluded.gifts,"
-            " last_at = excluded.last_at",
+            " VALUES " + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * len(flows)) + _UPSERT_FLOWS,
             values,
         )
 
@@ -173,7 +195,7 @@ class FlowTransaction(TransactionBase):
                 if giver == folder:
                     evidence += (guild_id, hand_id, giver, taker, chips, holding, self.now)
         if evidence:  # one statement for the hand's evidence
-            await self._run(
+            await self._later(
                 "INSERT INTO strong_folds (guild_id, hand_id, from_user, to_user, chips,"
                 " holding, created_at) VALUES "
                 + ", ".join(["(?, ?, ?, ?, ?, ?, ?)"] * (len(evidence) // 7)),

@@ -44,12 +44,14 @@ class LeaseTransaction(TransactionBase):
         it. Nothing is written (the lease is renewed with the others, by :meth:`renew_leases`).
 
         On PostgreSQL the lease row is locked ``FOR KEY SHARE`` until the write commits, so a
-        claim by another process (``FOR UPDATE``) waits for it, and a write waits for a claim
-        under way, then finds the lease gone; a renewal waits for neither. The check goes
-        with the next statement: :meth:`~bot.storage.transaction.Transaction.append_action`
-        folds it into its own, any other statement runs it first; SQLite checks at once (its
-        writers take turns)."""
-        self._lease = (table_id, owner)
+        claim by another process (``FOR UPDATE``) waits for it, and a write that finds a claim
+        under way waits for it, then finds the lease gone; a renewal waits for neither. The
+        check costs no round trip of its own:
+        :meth:`~bot.storage.transaction.Transaction.append_action` folds it into its
+        statement, else it goes with the transaction's last statement (before COMMIT: a write
+        whose lease was taken meanwhile rolls back whole). SQLite checks at once (its writers
+        take turns)."""
+        self._leases.append((table_id, owner))
         if self.dialect == "sqlite":
             await self._check_lease()
 

@@ -6,6 +6,9 @@ that :class:`~bot.storage.Transaction` uses, on one pooled asyncpg connection.
   ``ON CONFLICT DO NOTHING``; ``rowcount`` and ``total_changes`` come from the rows changed.
 - An error from PostgreSQL is raised as the ``sqlite3`` error SQLite would raise
   (:func:`database_error`).
+- A write whose result nobody reads may wait (:meth:`PgConnection.defer`) and go with the
+  next statement, as a ``WITH`` in front of it, when the two touch different tables; the
+  writes still waiting at the end go in one statement. Several writes, one round trip.
 
 The pool, the migrations and the transactions are :mod:`bot.storage.postgres`'s; this module
 sits under the transactions (:mod:`bot.storage.txbase` names :class:`PgConnection`).
@@ -33,9 +36,11 @@ GENERATED_KEYS: Final = {
 
 
 class PgIntegrityError(sqlite3.IntegrityError):
-    """PostgreSQL refused a write: a constraint or a trigger (SQLSTATE class 23)."""
+    """PostgreSQL refused a write: a constraint or a trigger (SQLSTATE class 23);
+    ``constraint`` names the constraint when PostgreSQL says which."""
 
     sqlstate: str = ""
+    constraint: str = ""
 
 
 class PgOperationalError(sqlite3.OperationalError):
@@ -49,6 +54,8 @@ def database_error(exc: Exception) -> sqlite3.Error:
     state = str(getattr(exc, "sqlstate", "") or "")
     error = (PgIntegrityError if state.startswith("23") else PgOperationalError)(str(exc))
     error.sqlstate = state
+    if isinstance(error, PgIntegrityError):
+        error.constraint = str(getattr(exc, "constraint_name", "") or "")
     return error
 
 
@@ -68,6 +75,12 @@ def translate(sql: str) -> tuple[str, bool]:
     >>> translate("INSERT OR IGNORE INTO hands (id) VALUES (?)")[0]
     'INSERT INTO hands (id) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id'
     """
+    text = _rewrite(sql)
+    return _number(text), _returns_rows(text)
+
+
+def _number(sql: str) -> str:
+    """``?`` placeholders (outside quotes) numbered ``$1..$n``."""
     out: list[str] = []
     count, quote = 0, ""
     for ch in sql:
@@ -80,7 +93,13 @@ def translate(sql: str) -> tuple[str, bool]:
             out.append(f"${count}")
             continue
         out.append(ch)
-    text = "".join(out)
+    return "".join(out)
+
+
+@functools.lru_cache(maxsize=2048)
+def _rewrite(text: str) -> str:
+    """``INSERT OR IGNORE`` as PostgreSQL says it; an ``INSERT`` into a table with a
+    generated key returns the key."""
     insert = _INSERT.match(text)
     if insert is not None:
         if insert.group(1):
@@ -88,8 +107,64 @@ def translate(sql: str) -> tuple[str, bool]:
         key = GENERATED_KEYS.get(insert.group(2).lower())
         if key is not None and not _RETURNING.search(text):
             text += f" RETURNING {key}"
-    rows = text.lstrip().upper().startswith(_ROWS) or bool(_RETURNING.search(text))
-    return text, rows
+    return text
+
+
+def _returns_rows(text: str) -> bool:
+    return text.lstrip().upper().startswith(_ROWS) or bool(_RETURNING.search(text))
+
+
+_TABLE = re.compile(r"\b(?:FROM|JOIN|INTO|UPDATE)\s+(\w+)(?!\w|\()", re.IGNORECASE)
+#: The tables a write on a table also touches through its triggers (schema_pg.py).
+_TRIGGERED: Final = {"ledger": ("wallets",), "seats": ("queue",), "queue": ("seats",)}
+
+
+@functools.lru_cache(maxsize=2048)
+def tables_of(sql: str) -> frozenset[str]:
+    """The tables a statement names (read or written), with those its triggers touch.
+
+    >>> sorted(tables_of("INSERT INTO ledger (a) SELECT v FROM unnest(?::bigint[]) AS v"))
+    ['ledger', 'wallets']
+    >>> sorted(tables_of("UPDATE seats SET stack = 1 WHERE EXISTS (SELECT 1 FROM hands)"))
+    ['hands', 'queue', 'seats']
+    >>> sorted(tables_of("INSERT INTO stats (a) VALUES (?) ON CONFLICT (a) DO UPDATE SET a = 1"))
+    ['stats']
+    """
+    names = {m.group(1).lower() for m in _TABLE.finditer(sql)} - {"set"}  # DO UPDATE SET
+    for name in list(names):
+        names.update(_TRIGGERED.get(name, ()))
+    return frozenset(names)
+
+
+_WITH = re.compile(r"\s*WITH\s", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=512)
+def merged(waiting: tuple[str, ...], sql: str) -> tuple[str, bool, bool, bool]:
+    """One statement: the writes ``waiting`` (``?`` placeholders), each in a ``WITH`` in
+    front of ``sql``, whose result it is. ``(text, returns_rows, query, insert)``: the
+    translated text, and what :func:`translate` and :func:`_shape` say of ``sql`` alone.
+
+    PostgreSQL runs every write of a ``WITH``, read or not, on the snapshot of the statement:
+    the waiting writes and ``sql`` must touch different tables (:func:`tables_of`).
+
+    >>> merged(("UPDATE a SET x = ?",), "SELECT y FROM b WHERE z = ?")[0]
+    'WITH _w0 AS (UPDATE a SET x = $1) SELECT y FROM b WHERE z = $2'
+    >>> merged(("UPDATE a SET x = ?",), "WITH c AS (SELECT ?) SELECT * FROM c")[0]
+    'WITH _w0 AS (UPDATE a SET x = $1), c AS (SELECT $2) SELECT * FROM c'
+    >>> merged(("UPDATE a SET x = ?",), "INSERT INTO queue (user_id) VALUES (?)")
+    ('WITH _w0 AS (UPDATE a SET x = $1) INSERT INTO queue (user_id) VALUES ($2) \
+RETURNING position', True, False, True)
+    """
+    main = _rewrite(sql)
+    rows = _returns_rows(main)
+    query, insert = _shape(main)
+    if not waiting:
+        return _number(main), rows, query, insert
+    ctes = ", ".join(f"_w{n} AS ({_rewrite(w)})" for n, w in enumerate(waiting))
+    head = _WITH.match(main)
+    text = f"WITH {ctes} {main}" if head is None else f"WITH {ctes}, {main[head.end() :]}"
+    return _number(text), rows, query, insert
 
 
 @functools.lru_cache(maxsize=2048)
@@ -147,10 +222,16 @@ class PgResult:
 
 class PgConnection:
     """One pooled asyncpg connection inside a transaction, with the part of
-    ``aiosqlite.Connection`` the storage code uses."""
+    ``aiosqlite.Connection`` the storage code uses. The connection is taken from ``pool``
+    at the first statement (a block that sends none, or whose one statement goes with
+    others' (:attr:`appends`), takes none); :meth:`release` gives it back."""
 
-    def __init__(self, raw: Any, begin: str | None = None) -> None:
-        self.raw = raw
+    def __init__(self, pool: Any, begin: str | None = None, appends: Any = None) -> None:
+        self._pool = pool
+        #: The asyncpg connection, once taken.
+        self.raw: Any = None
+        #: The process's :class:`~bot.storage.pg_batch.Appends` (None: each action alone).
+        self.appends = appends
         self.total_changes = 0
         #: The BEGIN to send before the first statement (None: each statement is its own
         #: transaction, so once one has changed rows no other may follow; reads may follow a
@@ -158,6 +239,9 @@ class PgConnection:
         self.begin = begin
         #: Whether BEGIN was sent: the transaction must end in COMMIT or ROLLBACK.
         self.begun = False
+        #: Writes waiting to go with the next statement (:meth:`defer`), and their tables.
+        self.waiting: list[tuple[str, tuple[Any, ...]]] = []
+        self._waiting_tables: set[str] = set()
 
     def execute(self, sql: str, params: Iterable[Any] = ()) -> PgResult:
         return PgResult(self._execute(sql, tuple(params)))
@@ -168,27 +252,53 @@ class PgConnection:
             raise RuntimeError("the transaction has begun: it has run a statement already")
         self.begin = None
 
-    async def _execute(self, sql: str, params: tuple[Any, ...]) -> PgCursor:
+    async def defer(self, sql: str, params: Iterable[Any] = ()) -> None:
+        """A write whose result nobody reads: it waits, and goes with the next statement (or
+        the last, :meth:`flush`) in the same round trip. Only for writes PostgreSQL does not
+        refuse in practice (the code has checked what could refuse them): an error shows at
+        the statement it goes with. A write on a table another waiting write touches sends
+        the waiting ones first."""
+        tables = tables_of(sql)
+        if tables & self._waiting_tables:
+            await self.flush()
+        self.waiting.append((sql, tuple(params)))
+        self._waiting_tables |= tables
+
+    async def flush(self, *, last: bool = False) -> None:
+        """Send the waiting writes now, in one statement. ``last``: nothing follows in the
+        transaction, so when nothing was sent yet it runs without BEGIN and COMMIT."""
+        if self.waiting:
+            *first, (sql, params) = self.waiting
+            self.waiting = first
+            await self._execute(sql, params, last=last)
+
+    async def _execute(self, sql: str, params: tuple[Any, ...], *, last: bool = False) -> PgCursor:
+        if self.waiting and tables_of(sql) & self._waiting_tables:
+            await self.flush()
+        waiting, self.waiting = self.waiting, []
+        self._waiting_tables = set()
         if not self.begun:
-            if self.begin is not None:
+            if self.begin is not None and not last:
                 await self.run(self.begin)
                 self.begun = True
             elif self.total_changes:
                 raise RuntimeError("a one-statement write runs no statement after its write")
-        text, rows = translate(sql)
+        text, rows, query, insert = merged(tuple(w for w, _ in waiting), sql)
+        if waiting:
+            params = tuple(p for _, ps in waiting for p in ps) + params
+        raw = self.raw or await self._connect()
         try:
             if rows:
-                found = await self.raw.fetch(text, *params)
-                query, insert = _shape(text)
+                found = await raw.fetch(text, *params)
                 count = -1 if query else len(found)
-                last = found[0][0] if found and insert else None
+                last_id = found[0][0] if found and insert else None
             else:
-                found, last = [], None
-                count = _changed(await self.raw.execute(text, *params))
+                found, last_id = [], None
+                count = _changed(await raw.execute(text, *params))
         except asyncpg.PostgresError as exc:
             raise database_error(exc) from exc
         self.total_changes += max(count, 0)
-        return PgCursor(found, count, last)
+        return PgCursor(found, count, last_id)
 
     async def executemany(self, sql: str, seq: Iterable[Iterable[Any]]) -> None:
         for params in seq:
@@ -200,7 +310,18 @@ class PgConnection:
 
     async def run(self, sql: str) -> None:
         """One statement without parameters (BEGIN, COMMIT, a script)."""
+        raw = self.raw or await self._connect()
         try:
-            await self.raw.execute(sql)
+            await raw.execute(sql)
         except asyncpg.PostgresError as exc:
             raise database_error(exc) from exc
+
+    async def _connect(self) -> Any:
+        self.raw = await self._pool.acquire()
+        return self.raw
+
+    async def release(self) -> None:
+        """Give the connection back to the pool (if one was taken)."""
+        raw, self.raw = self.raw, None
+        if raw is not None:
+            await self._pool.release(raw)

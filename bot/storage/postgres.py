@@ -34,6 +34,7 @@ import asyncpg
 
 from bot.storage.database import Clock, Database, redact_url
 from bot.storage.errors import SchemaTooNew
+from bot.storage.pg_batch import Appends
 from bot.storage.pg_connection import (
     PgConnection,
     PgIntegrityError,
@@ -136,6 +137,8 @@ class PostgresDatabase(Database):
         )
         self.pool_size = pool_size
         self._pool: Any = None
+        #: Players' actions of this process's tables, sent together (bot/storage/pg_batch.py).
+        self._appends = Appends(lambda: self._connected().acquire())
 
     @property
     def label(self) -> str:
@@ -172,6 +175,7 @@ class PostgresDatabase(Database):
         """Wait for the running transactions, then close every connection."""
         self._check_not_nested()
         if self._pool is not None:
+            await self._appends.aclose()
             pool, self._pool = self._pool, None
             await pool.close()
 
@@ -207,30 +211,36 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def _session(self, write: bool) -> AsyncIterator[Transaction]:
-        """A transaction whose BEGIN goes with its first statement: none for a block that
+        """A transaction whose BEGIN goes before its first statement: none for a block that
         runs none, nor for a one-statement write (:meth:`Transaction.as_one_statement`), whose
-        statement is its own transaction."""
+        statement is its own transaction, nor for a write whose only statement is its last
+        (its waiting writes and its leases' check, :meth:`Transaction._finish`)."""
         self._check_not_nested()
         task = asyncio.current_task()
-        async with self._connected().acquire() as raw:
-            conn = PgConnection(raw, BEGIN_WRITE if write else BEGIN_READ)
-            if task is not None:
-                self._owners.add(task)
-            tx = Transaction(conn, self.clock(), dialect="postgres", writing=write)
-            try:
-                yield tx
+        appends = self._appends if write else None
+        conn = PgConnection(self._connected(), BEGIN_WRITE if write else BEGIN_READ, appends)
+        if task is not None:
+            self._owners.add(task)
+        tx = Transaction(conn, self.clock(), dialect="postgres", writing=write)
+        try:
+            yield tx
+            if write:
+                await tx._finish()  # the writes still waiting, the leases' check
+            if conn.begun:
+                await self._commit(conn)
+            tx._committed()
+        except BaseException as exc:
+            if conn.raw is not None:
                 if conn.begun:
-                    await self._commit(conn)
-            except BaseException as exc:
-                if conn.begun:
-                    await self._abandon(raw)
+                    await self._abandon(conn.raw)
                 elif isinstance(exc, asyncio.CancelledError):
-                    raw.terminate()  # maybe cancelled mid-statement: the connection too
-                raise
-            finally:
-                tx._close()
-                if task is not None:
-                    self._owners.discard(task)
+                    conn.raw.terminate()  # maybe cancelled mid-statement: the connection too
+            raise
+        finally:
+            tx._close()
+            if task is not None:
+                self._owners.discard(task)
+            await conn.release()
 
     @staticmethod
     async def _commit(conn: PgConnection) -> None:

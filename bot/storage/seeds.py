@@ -8,7 +8,7 @@ play, then **revealed**: its hands' stored records get the seed filled in.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from bot.storage.txbase import Row, TransactionBase, dump_json
@@ -61,12 +61,11 @@ class SeedTransaction(TransactionBase):
 
     async def add_server_seed(self, table_id: int, server_seed: str, commitment: str) -> ServerSeed:
         """The table's new current seed (the caller retires the old one first)."""
-        seed_id, _ = await self._run(
+        row = await self._one(
             "INSERT INTO server_seeds (table_id, server_seed, commitment, created_at)"
-            " VALUES (?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?) RETURNING *",
             (table_id, server_seed, commitment, self.now),
         )
-        row = await self._one("SELECT * FROM server_seeds WHERE id = ?", (seed_id,))
         assert row is not None
         return self._server_seed(row)
 
@@ -86,16 +85,20 @@ class SeedTransaction(TransactionBase):
     async def count_server_seeds(self) -> int:
         return await self._scalar("SELECT COUNT(*) FROM server_seeds")
 
-    async def count_deal(self, seed_id: int, deal: int, *, shuffled: bool) -> ServerSeed:
-        """One more deal made with the seed (``deal`` its number); the seed as it is now."""
-        row = await self._one(
+    async def count_deal(self, seed: ServerSeed, deal: int, *, shuffled: bool) -> ServerSeed:
+        """One more deal made with ``seed`` (the seed as stored: ``deal`` its number); the seed
+        as it is now. The write waits to go with the next statement (PostgreSQL)."""
+        await self._later(
             "UPDATE server_seeds SET deals = deals + 1, last_deal = ?,"
-            " shuffled_at = CASE WHEN ? = 1 THEN ? ELSE shuffled_at END WHERE id = ?"
-            " RETURNING *",
-            (deal, int(shuffled), deal, seed_id),
+            " shuffled_at = CASE WHEN ? = 1 THEN ? ELSE shuffled_at END WHERE id = ?",
+            (deal, int(shuffled), deal, seed.id),
         )
-        assert row is not None
-        return self._server_seed(row)
+        return replace(
+            seed,
+            deals=seed.deals + 1,
+            last_deal=deal,
+            shuffled_at=deal if shuffled else seed.shuffled_at,
+        )
 
     async def ask_reseed(self, seed_id: int) -> None:
         await self._run("UPDATE server_seeds SET reseed_asked = 1 WHERE id = ?", (seed_id,))
@@ -108,11 +111,10 @@ class SeedTransaction(TransactionBase):
 
     async def reveal_server_seed(self, seed_id: int) -> ServerSeed:
         """Publish a retired seed: mark it and fill it into its hands' stored records."""
-        await self._run(
-            "UPDATE server_seeds SET status = 'revealed', revealed_at = ? WHERE id = ?",
+        row = await self._one(
+            "UPDATE server_seeds SET status = 'revealed', revealed_at = ? WHERE id = ? RETURNING *",
             (self.now, seed_id),
         )
-        row = await self._one("SELECT * FROM server_seeds WHERE id = ?", (seed_id,))
         assert row is not None
         seed = self._server_seed(row)
         if self.dialect == "sqlite":
@@ -130,11 +132,16 @@ class SeedTransaction(TransactionBase):
             + self.for_update,
             (seed.table_id, seed.commitment),
         )
+        records = []
         for hand in hands:
             record = json.loads(hand["record"])
             record["fair"]["server_seed"] = seed.server_seed
-            await self._run(
-                "UPDATE hands SET record = ? WHERE id = ?", (dump_json(record), hand["id"])
+            records.append(dump_json(record))
+        if records:  # one statement for every hand
+            await self._later(
+                "UPDATE hands SET record = v.record FROM unnest(?::bigint[], ?::text[])"
+                " AS v (id, record) WHERE hands.id = v.id",
+                ([hand["id"] for hand in hands], records),
             )
         return seed
 
@@ -159,7 +166,8 @@ class SeedTransaction(TransactionBase):
     # -- client seeds --------------------------------------------------------------------
 
     async def set_client_seed(self, table_id: int, user_id: int, seed: str) -> None:
-        await self._run(
+        """A player's seed at a table (waits to go with the next statement on PostgreSQL)."""
+        await self._later(
             "INSERT INTO client_seeds (table_id, user_id, seed, updated_at) VALUES (?, ?, ?, ?)"
             " ON CONFLICT (table_id, user_id) DO UPDATE SET seed = excluded.seed,"
             " updated_at = excluded.updated_at",

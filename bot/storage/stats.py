@@ -35,6 +35,20 @@ def period_key(period: str, now: float) -> str:
     return period
 
 
+#: How a hand's line adds to a player's line of a period.
+_UPSERT_STATS = (
+    " ON CONFLICT (guild_id, period, user_id) DO UPDATE SET"
+    " hands_played = stats.hands_played + excluded.hands_played,"
+    " hands_won = stats.hands_won + excluded.hands_won,"
+    " net_chips = stats.net_chips + excluded.net_chips,"
+    " biggest_pot = CASE WHEN stats.biggest_pot > excluded.biggest_pot"
+    " THEN stats.biggest_pot ELSE excluded.biggest_pot END,"
+    " brelans = stats.brelans + excluded.brelans,"
+    " square_brelans = stats.square_brelans + excluded.square_brelans,"
+    " prials = stats.prials + excluded.prials"
+)
+
+
 class StatsTransaction(SeasonTransaction):
     """Per-player statistics and the leaderboards."""
 
@@ -44,15 +58,26 @@ class StatsTransaction(SeasonTransaction):
         return period_key(period, self.now)
 
     async def record_hand_stats(
-        self, guild_id: int, lines: Iterable[HandStats], *, at: float | None = None
+        self,
+        guild_id: int,
+        lines: Iterable[HandStats],
+        *,
+        at: float | None = None,
+        with_next: bool = False,
     ) -> None:
         """Add one finished hand to each player's all-time and weekly statistics, and to the
-        open season's if there is one.
+        open season's if there is one (its row shared until the commit: an end of the season
+        waits for the hand).
 
         ``at`` (unix seconds) picks the ISO week; by default the transaction's time.
+        ``with_next``: on PostgreSQL the statistics go with the transaction's next statement
+        (in its round trip; the season's row is shared from then on), not at once.
         """
         await self._ensure_guild(guild_id)
         periods: tuple[str, ...] = (ALL_TIME, iso_week(self.now if at is None else at))
+        if self.dialect == "postgres":
+            await self._pg_hand_stats(guild_id, periods, lines, with_next)
+            return
         periods += await self._open_season_periods(guild_id)
         rows: list[object] = []
         for line in lines:
@@ -75,18 +100,45 @@ class StatsTransaction(SeasonTransaction):
         await self._run(  # one statement for every line of the hand
             "INSERT INTO stats (guild_id, period, user_id, hands_played, hands_won,"
             " net_chips, biggest_pot, brelans, square_brelans, prials)"
-            f" VALUES {', '.join([one_row] * (len(rows) // 10))}"
-            " ON CONFLICT (guild_id, period, user_id) DO UPDATE SET"
-            " hands_played = stats.hands_played + excluded.hands_played,"
-            " hands_won = stats.hands_won + excluded.hands_won,"
-            " net_chips = stats.net_chips + excluded.net_chips,"
-            " biggest_pot = CASE WHEN stats.biggest_pot > excluded.biggest_pot"
-            " THEN stats.biggest_pot ELSE excluded.biggest_pot END,"
-            " brelans = stats.brelans + excluded.brelans,"
-            " square_brelans = stats.square_brelans + excluded.square_brelans,"
-            " prials = stats.prials + excluded.prials",
+            f" VALUES {', '.join([one_row] * (len(rows) // 10))}" + _UPSERT_STATS,
             rows,
         )
+
+    #: :meth:`record_hand_stats` on PostgreSQL: one statement, the same text for any number
+    #: of players, the open season's period found (and its row shared, as
+    #: :meth:`_open_season_periods` does) in it.
+    _PG_HAND_STATS = (
+        "INSERT INTO stats (guild_id, period, user_id, hands_played, hands_won, net_chips,"
+        " biggest_pot, brelans, square_brelans, prials)"
+        " SELECT g.guild, p.period, l.user_id, 1, l.won, l.net, l.pot, l.brelans, l.square,"
+        " l.prials FROM (SELECT ?::bigint AS guild) AS g,"
+        " unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[],"
+        " ?::bigint[]) WITH ORDINALITY AS l (user_id, won, net, pot, brelans, square, prials, n),"
+        " unnest(?::text[] || ARRAY(SELECT 'season-' || s.season FROM seasons AS s"
+        " WHERE s.guild_id = ? AND s.ended_at IS NULL FOR SHARE)) WITH ORDINALITY AS p (period, k)"
+        " ORDER BY l.n, p.k" + _UPSERT_STATS
+    )
+
+    async def _pg_hand_stats(
+        self, guild_id: int, periods: tuple[str, ...], lines: Iterable[HandStats], later: bool
+    ) -> None:
+        members = [line for line in lines if not is_house(line.user_id)]
+        if not members:
+            return
+        columns: list[list[int]] = [
+            [m.user_id for m in members],
+            [int(m.won) for m in members],
+            [m.net for m in members],
+            [m.pot for m in members],
+            [m.brelans for m in members],
+            [m.square_brelans for m in members],
+            [m.prials for m in members],
+        ]
+        params = (guild_id, *columns, list(periods), guild_id)
+        if later:
+            await self._later(self._PG_HAND_STATS, params)
+        else:  # share the season's row now, as _open_season_periods does
+            await self._run(self._PG_HAND_STATS, params)
 
     async def player_stats(
         self, guild_id: int, user_id: int, period: str = ALL_TIME

@@ -44,6 +44,7 @@ from bot.storage.models import (
     SeatStatus,
     TableStatus,
 )
+from bot.storage.pg_writes import PgWriteTransaction
 from bot.storage.seeds import SeedTransaction
 from bot.storage.stats import StatsTransaction
 from bot.storage.tournaments import TournamentTransaction
@@ -69,6 +70,7 @@ class Transaction(
     FlowTransaction,
     WebTransaction,
     AppendTransaction,
+    PgWriteTransaction,
 ):
     """One open transaction on the bot's database; every method runs inside it.
 
@@ -80,22 +82,6 @@ class Transaction(
     """
 
     # -- tables --------------------------------------------------------------------------
-
-    @staticmethod
-    def _table(row: Row) -> GameTable:
-        return GameTable(
-            id=row["id"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            game=row["game"],
-            options=json.loads(row["options"]),
-            status=row["status"],
-            creator_id=row["creator_id"],
-            message_ids=json.loads(row["message_ids"]),
-            pot=row["pot"],
-            created_at=row["created_at"],
-            closed_at=row["closed_at"],
-        )
 
     async def create_table(
         self,
@@ -176,21 +162,25 @@ class Transaction(
         options: Mapping[str, Any] | None = None,
         message_ids: Mapping[str, Any] | None = None,
     ) -> GameTable:
-        """Change a live table's status ('open'/'playing'), options or message ids."""
+        """Change a live table's status ('open'/'playing'), options or message ids; what
+        is as stored already is not written again."""
         table = await self._live_table(table_id)
         changes: dict[str, object] = {}
         if status is not None:
             if status not in TABLE_STATUSES:
                 raise ValueError("use close_table() to close a table")
-            changes["status"] = status
-        if options is not None:
-            changes["options"] = dump_json(dict(options))
+            if status != table.status:
+                changes["status"] = status
+        if options is not None and (text := dump_json(dict(options))) != dump_json(table.options):
+            changes["options"] = text  # (the stored text is dump_json's: the same when equal)
         if message_ids is not None:
-            changes["message_ids"] = dump_json(dict(message_ids))
+            text = dump_json(dict(message_ids))
+            if text != dump_json(table.message_ids):
+                changes["message_ids"] = text
         if not changes:
             return table
         assignments = ", ".join(f"{column} = ?" for column in changes)
-        await self._run(
+        await self._later(  # nothing refuses it once the table is live (read above)
             f"UPDATE card_tables SET {assignments} WHERE id = ?", (*changes.values(), table_id)
         )
         table = self._tables[table_id] = dataclasses.replace(
@@ -253,20 +243,6 @@ class Transaction(
 
     # -- seats ---------------------------------------------------------------------------
 
-    @staticmethod
-    def _seat(row: Row) -> Seat:
-        return Seat(
-            table_id=row["table_id"],
-            seat_no=row["seat_no"],
-            guild_id=row["guild_id"],
-            user_id=row["user_id"],
-            stack=row["stack"],
-            status=row["status"],
-            timeouts=row["timeouts"],
-            hands_sat_out=row["hands_sat_out"],
-            joined_at=row["joined_at"],
-        )
-
     async def get_seat(self, table_id: int, user_id: int) -> Seat | None:
         """The user's seat at the table, if any."""
         row = await self._one(
@@ -302,6 +278,17 @@ class Transaction(
         Refused with :class:`AlreadySeated` / :class:`AlreadyQueued` if the user is already
         at this table, :class:`TableFull` when ``max_seats`` are taken.
         """
+        if (
+            self.dialect == "postgres"
+            and self.writing
+            and seat_no is None
+            and status in SEAT_STATUSES
+            and not is_house(user_id)
+            and (buy_in == 0 or whole_chips(buy_in) == buy_in)
+        ):
+            seat = await self._pg_seat(table_id, user_id, buy_in, max_seats, status)
+            if seat is not None:
+                return seat
         table = await self._live_table(table_id)
         if status not in SEAT_STATUSES:
             raise ValueError(f"unknown seat status {status!r}")
@@ -343,7 +330,26 @@ class Transaction(
         hands_sat_out: int | None = None,
     ) -> Seat:
         """Change a seat's status or counters (never its stack: see buy_in / finish_hand)."""
-        await self._require_seat(table_id, user_id)
+        try:
+            changes = self._seat_changes(status, timeouts, hands_sat_out)
+        except (ValueError, InvalidAmount):
+            await self._require_seat(table_id, user_id)  # NotSeated first, as it always was
+            raise
+        if not changes:
+            return await self._require_seat(table_id, user_id)
+        assignments = ", ".join(f"{column} = ?" for column in changes)
+        row = await self._one(  # one statement: the change and the seat as it is now
+            f"UPDATE seats SET {assignments} WHERE table_id = ? AND user_id = ? RETURNING *",
+            (*changes.values(), table_id, user_id),
+        )
+        if row is None:
+            raise NotSeated()
+        return self._seat(row)
+
+    @staticmethod
+    def _seat_changes(
+        status: SeatStatus | None, timeouts: int | None, hands_sat_out: int | None
+    ) -> dict[str, object]:
         changes: dict[str, object] = {}
         if status is not None:
             if status not in SEAT_STATUSES:
@@ -353,13 +359,7 @@ class Transaction(
             changes["timeouts"] = whole_count(timeouts)
         if hands_sat_out is not None:
             changes["hands_sat_out"] = whole_count(hands_sat_out)
-        if changes:
-            assignments = ", ".join(f"{column} = ?" for column in changes)
-            await self._run(
-                f"UPDATE seats SET {assignments} WHERE table_id = ? AND user_id = ?",
-                (*changes.values(), table_id, user_id),
-            )
-        return await self._require_seat(table_id, user_id)
+        return changes
 
     async def buy_in(self, table_id: int, user_id: int, amount: int) -> Seat:
         """Move chips from the user's wallet to their stack at the table."""
@@ -511,6 +511,11 @@ class Transaction(
         self, table_id: int, record: Any, *, turn_deadline: float | None = None
     ) -> Hand:
         """Start the table's next hand with the engine's record (numbered from 1)."""
+        text = dump_json(record)
+        if self.dialect == "postgres":
+            row = await self._pg_create_hand(table_id, text, turn_deadline)
+            if row is not None:
+                return self._new_hand(row["id"], table_id, row, text, turn_deadline)
         table = await self._live_table(table_id)
         row = await self._one(  # one statement, each half on its own index
             "SELECT EXISTS (SELECT 1 FROM hands WHERE table_id = ? AND status = 'in_progress'),"
@@ -521,7 +526,6 @@ class Transaction(
         if row[0]:
             raise HandInProgress()
         hand_no = 1 + (row[1] or 0)
-        text = dump_json(record)
         hand_id, _ = await self._run(
             "INSERT INTO hands (table_id, guild_id, hand_no, game, record, turn_deadline,"
             " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -536,20 +540,8 @@ class Transaction(
                 self.now,
             ),
         )
-        return Hand(
-            id=hand_id,
-            table_id=table_id,
-            guild_id=table.guild_id,
-            hand_no=hand_no,
-            game=table.game,
-            record=json.loads(text),
-            status="in_progress",
-            result=None,
-            flambeau=0,
-            turn_deadline=turn_deadline,
-            created_at=self.now,
-            updated_at=self.now,
-        )
+        where = {"guild_id": table.guild_id, "hand_no": hand_no, "game": table.game}
+        return self._new_hand(hand_id, table_id, where, text, turn_deadline)
 
     async def save_hand(
         self, hand_id: int, record: Any, *, turn_deadline: float | None = None
@@ -579,6 +571,10 @@ class Transaction(
         it). The chips must add up: the change in the named stacks, plus the change in the
         pot, plus ``flambeau`` must be zero, otherwise :class:`ChipsNotConserved`.
         """
+        if self.dialect == "postgres" and self.writing:
+            done = await self._finish_in_one(hand_id, result, stacks, flambeau, pot)
+            if done is not None:
+                return done
         hand = self._appended.pop(hand_id, None) or await self._playing_hand(hand_id)
         table = await self.get_table(hand.table_id)
         if isinstance(flambeau, bool) or not isinstance(flambeau, int):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final, Literal, Protocol
 
 import aiosqlite
@@ -21,8 +21,9 @@ from bot.storage.models import (
     GameTable,
     GuildSettings,
     Hand,
+    Seat,
 )
-from bot.storage.pg_connection import PgConnection
+from bot.storage.pg_connection import PgConnection, PgOperationalError
 
 
 class Row(Protocol):
@@ -102,14 +103,28 @@ class TransactionBase:
         self.writing = writing
         #: A one-statement write (:meth:`as_one_statement`) on PostgreSQL.
         self.one_statement = False
-        #: A lease stated with :meth:`~bot.storage.leases.LeaseTransaction.hold_lease` and not
-        #: checked yet: ``(table id, owner)``. On PostgreSQL the check waits for the next
-        #: statement, which :meth:`append_action` folds into its own; any other runs it first.
-        self._lease: tuple[int, str] | None = None
+        #: Leases stated with :meth:`~bot.storage.leases.LeaseTransaction.hold_lease` and not
+        #: checked yet: ``(table id, owner)``. On PostgreSQL :meth:`append_action` folds the
+        #: check of its table's into its statement; the others go with the transaction's last
+        #: statement (:meth:`_finish`).
+        self._leases: list[tuple[int, str]] = []
+        #: What to run once the transaction has committed (:meth:`after_commit`).
+        self._on_commit: list[Callable[[], None]] = []
 
     def _close(self) -> None:
         self._conn = None
         self._direct = None
+
+    def after_commit(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` once the transaction has committed (never if it rolls back),
+        after those given before it: for a cache of what is stored, kept by the caller."""
+        self._on_commit.append(callback)
+
+    def _committed(self) -> None:
+        """The transaction committed: run what waited for it (the database calls it)."""
+        callbacks, self._on_commit = self._on_commit, []
+        for callback in callbacks:
+            callback()
 
     @property
     def conn(self) -> aiosqlite.Connection | PgConnection:
@@ -159,9 +174,39 @@ class TransactionBase:
 
     # -- low-level helpers ---------------------------------------------------------------
 
+    @staticmethod
+    def _table(row: Row) -> GameTable:
+        return GameTable(
+            id=row["id"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            game=row["game"],
+            options=json.loads(row["options"]),
+            status=row["status"],
+            creator_id=row["creator_id"],
+            message_ids=json.loads(row["message_ids"]),
+            pot=row["pot"],
+            created_at=row["created_at"],
+            closed_at=row["closed_at"],
+        )
+
+    @staticmethod
+    def _seat(row: Row) -> Seat:
+        return Seat(
+            table_id=row["table_id"],
+            seat_no=row["seat_no"],
+            guild_id=row["guild_id"],
+            user_id=row["user_id"],
+            stack=row["stack"],
+            status=row["status"],
+            timeouts=row["timeouts"],
+            hands_sat_out=row["hands_sat_out"],
+            joined_at=row["joined_at"],
+        )
+
     async def _one(self, sql: str, params: Sequence[object] = ()) -> Row | None:
-        if self._lease is not None:
-            await self._check_lease()
+        if self._leases and self.one_statement:
+            raise RuntimeError("a one-statement write states its lease in its own statement")
         if self._direct is not None:
             row: Row | None = self._direct.execute(sql, params).fetchone()
             return row
@@ -169,8 +214,8 @@ class TransactionBase:
             return await cur.fetchone()
 
     async def _all(self, sql: str, params: Sequence[object] = ()) -> list[Row]:
-        if self._lease is not None:
-            await self._check_lease()
+        if self._leases and self.one_statement:
+            raise RuntimeError("a one-statement write states its lease in its own statement")
         if self._direct is not None:
             return list(self._direct.execute(sql, params).fetchall())
         async with self.conn.execute(sql, params) as cur:
@@ -178,33 +223,73 @@ class TransactionBase:
 
     async def _run(self, sql: str, params: Sequence[object] = ()) -> tuple[int, int]:
         """Execute a write; returns ``(lastrowid, rowcount)``."""
-        if self._lease is not None:
-            await self._check_lease()
+        if self._leases and self.one_statement:
+            raise RuntimeError("a one-statement write states its lease in its own statement")
         if self._direct is not None:
             done = self._direct.execute(sql, params)
             return done.lastrowid or 0, done.rowcount
         async with self.conn.execute(sql, params) as cur:
             return cur.lastrowid or 0, cur.rowcount
 
+    async def _later(self, sql: str, params: Sequence[object] = ()) -> None:
+        """A write whose result nobody reads. On PostgreSQL it waits and goes with the next
+        statement, or the transaction's last (:meth:`PgConnection.defer`: several writes, one
+        round trip); SQLite runs it now (its statements cost no round trip). Only for writes
+        the database does not refuse once the code has checked them."""
+        conn = self.conn
+        if isinstance(conn, PgConnection) and self.writing:
+            await conn.defer(sql, params)
+            return
+        await self._run(sql, params)
+
     def _take_lease(self) -> tuple[int, str] | None:
-        """The lease the next statement must state, for a statement that states it itself."""
-        lease, self._lease = self._lease, None
-        return lease
+        """The lease the next statement must state, for a statement that states it itself
+        (None when there is none, or several)."""
+        if len(self._leases) != 1:
+            return None
+        return self._leases.pop()
+
+    #: The last statement of a PostgreSQL write that stated leases: their rows locked
+    #: ``FOR KEY SHARE`` until the commit. One missing (another process holds the lease)
+    #: divides by zero, which fails the statement, the writes waiting with it and the
+    #: transaction.
+    _PG_LEASES_HELD = (
+        "SELECT 1 / (COUNT(*) = ?)::int FROM (SELECT 1 FROM table_leases"
+        " WHERE table_id = ANY(?::bigint[]) AND owner = ? FOR KEY SHARE) AS held"
+    )
+
+    async def _finish(self) -> None:
+        """Before the commit (PostgreSQL): the writes still waiting and the leases' check,
+        in one statement; a transaction that sent nothing else runs it without BEGIN and
+        COMMIT. :class:`LeaseLost` if another process holds one of the leases."""
+        conn = self._conn
+        if not isinstance(conn, PgConnection):
+            return
+        leases, self._leases = self._leases, []
+        owners = sorted({owner for _, owner in leases})
+        if not owners:
+            await conn.flush(last=True)
+        for n, owner in enumerate(owners):
+            tables = sorted({t for t, o in leases if o == owner})
+            try:
+                await conn._execute(
+                    self._PG_LEASES_HELD, (len(tables), tables, owner), last=n == len(owners) - 1
+                )
+            except PgOperationalError as exc:
+                if exc.sqlstate == "22012":  # division by zero: a lease is gone
+                    raise LeaseLost(tables[0]) from exc
+                raise
 
     async def _check_lease(self) -> None:
-        """Check the pending lease with a statement of its own (before another statement)."""
-        lease = self._take_lease()
-        if lease is None:
-            return
-        if self.one_statement:
-            raise RuntimeError("a one-statement write states its lease in its own statement")
-        table_id, owner = lease
-        row = await self._one(
-            "SELECT 1 FROM table_leases WHERE table_id = ? AND owner = ?" + self.for_key_share,
-            (table_id, owner),
-        )
-        if row is None:
-            raise LeaseLost(table_id)
+        """Check the leases stated, each with a statement of its own (SQLite, at once)."""
+        leases, self._leases = self._leases, []
+        for table_id, owner in leases:
+            row = await self._one(
+                "SELECT 1 FROM table_leases WHERE table_id = ? AND owner = ?" + self.for_key_share,
+                (table_id, owner),
+            )
+            if row is None:
+                raise LeaseLost(table_id)
 
     async def _scalar(self, sql: str, params: Sequence[object] = ()) -> int:
         row = await self._one(sql, params)

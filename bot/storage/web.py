@@ -214,7 +214,29 @@ class WebTransaction(SeasonTransaction):
     async def record_hand_players(
         self, guild_id: int, hand_id: int, game: str, lines: Sequence[HandStats]
     ) -> None:
-        """One line per member of a finished hand (house players are left out)."""
+        """One line per member of a finished hand (house players are left out). On
+        PostgreSQL one statement whatever the number of players, which waits to go with the
+        next statement."""
+        if self.dialect == "postgres":
+            members = [line for line in lines if not is_house(line.user_id)]
+            if members:
+                await self._later(
+                    "INSERT INTO hand_players (guild_id, user_id, hand_id, game, won, net, pot,"
+                    " at) SELECT ?, v.user_id, ?, ?, v.won, v.net, v.pot, ?"
+                    " FROM unnest(?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[])"
+                    " AS v (user_id, won, net, pot) ON CONFLICT DO NOTHING",
+                    (
+                        guild_id,
+                        hand_id,
+                        game,
+                        self.now,
+                        [m.user_id for m in members],
+                        [int(m.won) for m in members],
+                        [m.net for m in members],
+                        [m.pot for m in members],
+                    ),
+                )
+            return
         rows: list[object] = []
         for line in lines:
             if is_house(line.user_id):
