@@ -3,6 +3,7 @@ giving their seat to a member, never in a leaderboard, never alone at a table.""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
@@ -23,6 +24,10 @@ ANN, BEN = 101, 102
 async def house_table(
     env: Env, game: str = "bouillotte", levels: tuple[str, ...] = ("strong", "easy"), **options: Any
 ) -> tuple[int, list[int]]:
+    # the house players' chances seeded, as the decks are: drawn at random, now and then the
+    # house players lost all their chips to Ann in the first hand and left her alone
+    chances = random.Random(5)
+    env.manager.house_rng = lambda: chances
     table = await env.manager.create_table(GUILD, CHANNEL, game, ANN, dict(options))
     await env.manager.join(table, ANN)
     for level in levels:
