@@ -239,7 +239,7 @@ class PgWriteTransaction(TransactionBase):
         self,
         hand_id: int,
         table_id: int,
-        where: Mapping[str, Any],
+        where: Row | Mapping[str, Any],
         text: str,
         turn_deadline: float | None,
     ) -> Hand:
