@@ -15,7 +15,7 @@ from bot.games.brag import BragHand, brag_deck
 from bot.games.brelan import BrelanHand, deal_from, deck_for
 from bot.games.cards import Card
 from bot.games.options import BragOptions, BrelanOptions, parse_options
-from bot.house import arena, legality
+from bot.house import arena, compare, legality
 from bot.house.players import LEVELS, make_player
 from bot.house.view import BragView, BrelanView, view_for
 
@@ -251,3 +251,18 @@ def test_the_arena_suite_plays_the_issues_pairings(capsys: pytest.CaptureFixture
     out = json.loads(capsys.readouterr().out)
     assert [m["players"] for m in out["matches"]] == [f"{a} vs 3 {b}" for a, b in arena.SUITE]
     assert all("tells" in m for m in out["matches"])  # the first seat is a house level
+
+
+@pytest.mark.parametrize("game", ["brelan", "bouillotte"])
+def test_the_comparison_weighs_where_strong_and_normal_differ(
+    game: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert compare.main(["--game", game, "--hands", "12", "--seed", "3", "--rollouts", "1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert list(out["by_spot"]) == list(compare.SPOTS)
+    assert out["pairs"]  # a pair may name one verb twice: the same move at another stake
+    assert all(p["spot"] in compare.SPOTS and p["count"] > 0 for p in out["pairs"])
+    # the rollouts play on copies: the arena itself goes as it would without them
+    plain = arena.run_arena(game, list(compare.PLAYERS), hands=12, seed=3)
+    assert out["strong_chips_per_hand"] == plain["seats"][0]["chips_per_hand"]
+    assert compare.compare(game, hands=12, seed=3, rollouts=1) == out

@@ -37,8 +37,9 @@ from bot.house.memory import TableMemory
 from bot.house.players import LEVELS, HousePlayer, Strategy, make_player
 from bot.house.probes import PROBES, make_probe
 from bot.house.tells import Tells
+from bot.house.thought import Advice
 from bot.house.timing import pace_limit, think_time
-from bot.house.view import house_games, view_for
+from bot.house.view import View, house_games, view_for
 
 #: Stack every player starts each arena hand with: the game's standard cave (its registry
 #: entry's), but for the games named here.
@@ -47,13 +48,23 @@ ARENA_STACK = {"brag": 50}
 MAX_DEALS = 40
 
 Timer = Callable[[], float]
+#: A look at a house player's decision before it is played: the hand, the strategy index of
+#: each name, the player's view and his advice.
+Watch = Callable[[BrelanHand | BragHand, dict[str, int], View, Advice], None]
 
 
 class Table:
     """The players of one arena and the timing of their decisions."""
 
-    def __init__(self, strategies: Sequence[Strategy], memory: TableMemory | None = None) -> None:
+    def __init__(
+        self,
+        strategies: Sequence[Strategy],
+        memory: TableMemory | None = None,
+        watch: Watch | None = None,
+    ) -> None:
         self.strategies = list(strategies)
+        #: Called at each house player's decision, before it is played (bot.house.compare).
+        self.watch = watch
         self.times: list[float] = []
         self.clock: Timer = time.perf_counter
         self.memory = memory if memory is not None else TableMemory()
@@ -77,6 +88,8 @@ class Table:
                 advice = strategy.think(view)
                 verb, amount = advice.decision
                 times.append(clock() - start)
+                if self.watch is not None:
+                    self.watch(hand, seat_of, view, advice)
                 pause = think_time(advice, len(view.legal), self.pace, pace_limit(60))
                 self.tells[k].note(view, advice, self.deals, pause)
             else:
@@ -146,7 +159,8 @@ def play_brag_hand(
     return {seat_of[name]: s - stack for name, s in zip(names, stacks, strict=True)}
 
 
-def _interval(values: Sequence[int]) -> tuple[float, float, float]:
+def interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` and its 95% confidence interval (normal approximation)."""
     n = len(values)
     mean = sum(values) / n
     var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
@@ -170,22 +184,26 @@ def run_arena(
     seed: int,
     options: dict[str, Any] | None = None,
     stack: int | None = None,
+    watch: Watch | None = None,
+    memory: TableMemory | None = None,
 ) -> dict[str, Any]:
-    """Play the arena and return its figures (the JSON object the command prints)."""
+    """Play the arena and return its figures (the JSON object the command prints);
+    ``watch`` looks at each house player's decision (:class:`Table`), ``memory`` is the
+    table's (a new one by default)."""
     opts = parse_options(game, options or {})
     for level in players:
         if level not in LEVELS and level not in PROBES:
             every = ", ".join((*LEVELS, *PROBES))
             raise ValueError(f"unknown player {level!r}; choose from: {every}")
     n = len(players)
-    memory = TableMemory()
+    memory = memory if memory is not None else TableMemory()
     strategies = [
         make_probe(level)
         if level in PROBES
         else make_player(level, random.Random(f"{seed}:{k}"), memory)
         for k, level in enumerate(players)
     ]
-    table = Table(strategies, memory)
+    table = Table(strategies, memory, watch)
     rng = Shuffler(seed=seed).rng
     start_stack = stack if stack is not None else default_stack(game)
     won: list[list[int]] = [[] for _ in range(n)]
@@ -202,7 +220,7 @@ def run_arena(
     times = sorted(table.times)
     seats = []
     for k, level in enumerate(players):
-        mean, low, high = _interval(won[k])
+        mean, low, high = interval(won[k])
         seat: dict[str, Any] = {
             "player": level,
             "chips_per_hand": round(mean, 3),
