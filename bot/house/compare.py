@@ -13,10 +13,11 @@ less normal's) is counted by spot:
 - ``sans_plus``: Bouillotte's last round;
 
 and by the strong level's chance of winning the showdown, in tenths. Prints one JSON
-object: the strong seat's chips per hand, then per spot and per pair of moves (a verb
-may come twice: the same move at another stake) the spots counted, the mean difference and its sum per hand with a 95% interval, the
-pairs that cost the strong level most first. The rollouts play on the dealt cards, which
-no player reads: this measures the choices, it is not a player.
+object: the strong seat's chips per hand, then per spot and per pair of moves (a verb may
+come twice: the same move at another stake) the spots counted, the mean difference and its
+sum per hand with a 95% interval, the pairs that cost the strong level most first. The
+rollouts play on the dealt cards, which no player reads: this measures the choices, it is
+not a player.
 
 >>> out = compare("bouillotte", hands=4, seed=1, rollouts=1)
 >>> sorted(out), out["hands"]
