@@ -140,8 +140,10 @@ class LessonRun:
             db, presenter, clock=ManualClock(), shuffler_factory=lambda _t: LessonShuffler(packs)
         )
         try:
+            # no table talk: a lesson's words are its own, the same at every reading
             options = {
                 **lesson.options, "practice": True, "auto_deal": False, "turn_timeout": 3600,
+                "talk": False,
             }  # fmt: skip
             table = await manager.create_table(GUILD, CHANNEL, lesson.game, learner, options)
             await manager.join(table, learner)
