@@ -35,9 +35,9 @@ to its end.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any, TypeVar, cast
 
 from bot.games.base import HandRecord
 from bot.games.errors import GameError
@@ -49,6 +49,8 @@ from bot.runtime.public import HandView, ShowdownReport
 from bot.view.document import Document, HandRow, Section
 from bot.view.table import hand_lines, player_marks, showdown_document
 from bot.view.words import cards, chips, game_colour, game_title, mention, narrate, verb_label
+
+T = TypeVar("T")
 
 
 class ReplayRefused(Refusal):
@@ -122,6 +124,24 @@ def replay_steps(record: Mapping[str, Any], reader: str | None, lang: Lang, *, h
 
     Raises :class:`ReplayRefused` for a partial record or one that does not replay to its
     end."""
+    return finish(replay_stepwise(record, reader, lang, hand=hand))
+
+
+def finish(work: Generator[None, None, T]) -> T:
+    """What a stepwise piece of work (:func:`replay_stepwise`) gives, done in one go."""
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            return cast(T, done.value)
+
+
+def replay_stepwise(
+    record: Mapping[str, Any], reader: str | None, lang: Lang, *, hand: int
+) -> Generator[None, None, Replay]:
+    """:func:`replay_steps` a move at a time: the generator pauses after each move and
+    returns the replay, so that a caller sharing its event loop (the web pages beside the
+    tables) may let other work run between two moves."""
     if record.get("partial"):
         raise ReplayRefused("replay-refused-in-play")
     try:
@@ -136,6 +156,7 @@ def replay_steps(record: Mapping[str, Any], reader: str | None, lang: Lang, *, h
     moments = [_moment(rules, engine, reader, opening, None)]
     titles = [render(lang, "replay-the-deal")]
     for action in parsed.actions:
+        yield
         try:
             events = engine.act(action.player, action.verb, action.amount)
         except GameError as exc:

@@ -142,6 +142,7 @@ def make_app(site: Site, *, modules: tuple[str, ...] = PAGE_MODULES) -> web.Appl
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # compiled once at start-up, never looked at again on disk
     )
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/", index)

@@ -30,10 +30,11 @@ from bot.storage.models import GameTable, Hand
 from bot.view.card_art import card_png
 from bot.view.fair_text import verifier_data
 from bot.view.html import document_html, text_html
-from bot.view.replay import Replay, ReplayRefused, replay_steps
+from bot.view.replay import Replay, ReplayRefused, replay_stepwise
 from bot.view.words import game_title
 from bot.web.pages import GUILD, day, page
 from bot.web.site import Person, Reader, Refused, Site, id_of, language, reader_of, site_of
+from bot.web.slices import breathe, finish_in_slices
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +119,7 @@ def masked(value: Any, aliases: Mapping[str, str]) -> Any:
     return value
 
 
-def replay_of(site: Site, shown: ShownHand, lang: Lang) -> Replay:
+async def replay_of(site: Site, shown: ShownHand, lang: Lang) -> Replay:
     """The hand's steps as its reader may see them (kept: paging through a hand replays it
     once). A record that does not replay to its end is refused."""
     key = (shown.stored.id, shown.who, lang)
@@ -128,7 +129,9 @@ def replay_of(site: Site, shown: ShownHand, lang: Lang) -> Replay:
         return kept
     record = record_for(dict(shown.stored.record), shown.who, in_play=False)
     try:
-        replay = replay_steps(record, shown.who, lang, hand=shown.stored.hand_no)
+        replay = await finish_in_slices(
+            replay_stepwise(record, shown.who, lang, hand=shown.stored.hand_no)
+        )
     except ReplayRefused as refused:
         log.warning("hand %s does not replay", shown.stored.id, exc_info=True)
         raise Refused(refused.message.key, 404, "web-hand-unreadable-title") from refused
@@ -177,7 +180,7 @@ async def hand_page(request: web.Request) -> web.Response:
     if shown.in_play:
         raise Refused("replay-refused-in-play", 403, "web-hand-not-yet-title")
     lang = reader.lang
-    replay = replay_of(site, shown, lang)
+    replay = await replay_of(site, shown, lang)
     count = replay.count
     n = step_number(request.query.get("step"), count)
     people, aliases = await players_as_shown(site, reader, shown.players)
@@ -190,6 +193,13 @@ async def hand_page(request: web.Request) -> web.Response:
 
     state, said = await fairness(site, shown, lang)
     shown_as = {aliases.get(name, name): person.name for name, person in people.items()}
+    drawn = Markup(document_html(replay.step(n - 1), lang, names=names, kind=f"game-{replay.game}"))
+    await breathe()
+    steps = [
+        {"url": f"{here}?step={k}", "on": k == n, "title": Markup(text_html(t, lang, names))}
+        for k, t in enumerate(replay.titles, 1)
+    ]
+    await breathe()
     return await page(
         request,
         reader,
@@ -209,13 +219,8 @@ async def hand_page(request: web.Request) -> web.Response:
         previous=at(n - 1),
         following=at(n + 1),
         last=at(count),
-        drawn=Markup(
-            document_html(replay.step(n - 1), lang, names=names, kind=f"game-{replay.game}")
-        ),
-        steps=[
-            {"url": f"{here}?step={k}", "on": k == n, "title": Markup(text_html(t, lang, names))}
-            for k, t in enumerate(replay.titles, 1)
-        ],
+        drawn=drawn,
+        steps=steps,
         notice=render(lang, "web-hand-own-cards" if shown.who else "web-hand-public"),
         fair=state,
         fair_said=said,

@@ -36,6 +36,7 @@ from bot.web.site import (
     reader_of,
     site_of,
 )
+from bot.web.slices import breathe, render_in_slices
 
 routes = web.RouteTableDef()
 
@@ -54,12 +55,21 @@ CHART_HANDS: Final = 500
 
 
 def translator(lang: Lang) -> Any:
-    """``t(key, **params)`` for the templates, in the reader's language."""
+    """``t(key, **params)`` for the templates, in the reader's language (the same text asked
+    again is not formatted again)."""
 
     def t(key: str, **params: Any) -> str:
-        return render(lang, key, **params)
+        try:
+            return _said(lang, key, tuple(sorted(params.items())))
+        except TypeError:  # a parameter that is no key of a cache (a Message with its dict)
+            return render(lang, key, **params)
 
     return t
+
+
+@lru_cache(maxsize=16384)
+def _said(lang: Lang, key: str, params: tuple[tuple[str, Any], ...]) -> str:
+    return render(lang, key, **dict(params))
 
 
 @lru_cache(maxsize=8192)
@@ -104,7 +114,9 @@ async def page(
         "home": reader.url() if reader is not None else None,
         "server": _server_name(reader),
     }
-    response = aiohttp_jinja2.render_template(template, request, {**base, **context}, status=status)
+    drawn = aiohttp_jinja2.get_env(request.app).get_template(template)
+    text = await render_in_slices(drawn, {**base, **context})
+    response = web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
     asked = request.query.get("lang")
     if asked in ("en", "fr"):
         response.set_cookie(LANG_COOKIE, asked, max_age=365 * 86_400, samesite="Lax", path="/")
@@ -153,6 +165,7 @@ async def home(request: web.Request) -> web.Response:
         Markup(document_html(doc, lang, names=named, now=now, kind=f"game-{game}"))
         for game, doc in docs
     ]
+    await breathe()
     last = [
         {
             "id": h.id,

@@ -1,0 +1,71 @@
+"""Pages drawn in slices (bot/web/slices.py): while a page is drawn, the event loop it shares
+with the tables runs what is waiting between two slices, for the template and for a hand's
+replay alike; what is drawn is the same as in one go."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import jinja2
+import pytest
+
+from bot.view.replay import replay_steps, replay_stepwise
+from bot.web import slices
+
+T = TypeVar("T")
+
+RECORD: dict[str, Any] = {
+    "game": "brelan",
+    "players": [{"name": "1", "stack": 10}, {"name": "2", "stack": 10}],
+    "hands": {"1": ["Ah", "Kh", "Qh"], "2": ["8s", "9s", "Ts"]},
+    "retourne": "Jh",
+    "actions": [["1", "pass"], ["2", "pass"]],
+}
+
+
+async def ticks_during(work: Callable[[], Awaitable[T]]) -> tuple[T, int]:
+    """What ``work`` gives, and how often a waiting task (a table's action) ran meanwhile."""
+    ticks = 0
+    done = False
+
+    async def table() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0)
+            if done:
+                return
+            ticks += 1
+
+    ticker = asyncio.create_task(table())
+    await asyncio.sleep(0)  # the table is waiting before the page starts
+    ticks = 0
+    try:
+        result = await work()
+    finally:
+        done = True
+        await ticker
+    return result, ticks
+
+
+async def test_a_template_gives_the_loop_back_between_slices(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    template = jinja2.Environment().from_string("{% for k in rows %}<p>{{ k }}</p>{% endfor %}")
+    context = {"rows": list(range(50))}
+    monkeypatch.setattr(slices, "SLICE", 3600.0)  # one slice: drawn in one go
+    whole, ran = await ticks_during(lambda: slices.render_in_slices(template, context))
+    assert ran == 0 and whole == template.render(context)
+    monkeypatch.setattr(slices, "SLICE", 0.0)  # a slice a part: the table runs after each
+    sliced, ran = await ticks_during(lambda: slices.render_in_slices(template, context))
+    assert sliced == whole and ran >= 50
+
+
+async def test_a_hand_is_replayed_a_move_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(slices, "SLICE", 0.0)
+    replay, ran = await ticks_during(
+        lambda: slices.finish_in_slices(replay_stepwise(RECORD, "1", "en", hand=4))
+    )
+    assert ran >= len(RECORD["actions"])
+    assert replay == replay_steps(RECORD, "1", "en", hand=4)
