@@ -182,11 +182,13 @@ async def serving(site: Site, host: str, port: int) -> AsyncIterator[web.AppRunn
     """``async with serving(site, host, port):`` the pages are served meanwhile (port 0:
     any free port; the runner's ``addresses`` say which); :class:`WebUnavailable` when they
     cannot listen there."""
-    runner = web.AppRunner(make_app(site), access_log=None, handle_signals=False)
+    runner = web.AppRunner(
+        make_app(site), access_log=None, handle_signals=False, shutdown_timeout=2.0
+    )
     await runner.setup()
     try:
         try:
-            await web.TCPSite(runner, host, port, shutdown_timeout=2.0).start()
+            await web.TCPSite(runner, host, port).start()
         except OSError as exc:
             raise WebUnavailable(host, port, exc) from exc
         log.info("the web pages are served on http://%s:%s", host, bound_port(runner) or port)
