@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 import jinja2
 import pytest
 
+from bot.runtime.activity import Activity
 from bot.view.replay import replay_steps, replay_stepwise
 from bot.web import slices
 
@@ -69,3 +70,31 @@ async def test_a_hand_is_replayed_a_move_at_a_time(monkeypatch: pytest.MonkeyPat
     )
     assert ran >= len(RECORD["actions"])
     assert replay == replay_steps(RECORD, "1", "en", hand=4)
+
+
+async def test_a_page_waits_for_the_tables_request_under_way_to_end() -> None:
+    activity = Activity()
+    order: list[str] = []
+
+    async def table_request() -> None:
+        with activity.working():
+            order.append("request begins")
+            for _ in range(5):  # its steps (a write, the presenter…)
+                await asyncio.sleep(0)
+            order.append("request ends")
+
+    request = asyncio.create_task(table_request())
+    await asyncio.sleep(0)
+    await slices.breathe(activity.lull)
+    order.append("page slice")
+    await request
+    assert order == ["request begins", "request ends", "page slice"]
+
+
+async def test_tables_that_never_rest_delay_a_page_only_a_moment() -> None:
+    activity = Activity()
+    with activity.working():
+        await asyncio.wait_for(activity.lull(0.01), timeout=5)
+        assert activity.busy
+    assert not activity.busy
+    await asyncio.wait_for(activity.lull(), timeout=5)  # at once: nothing under way

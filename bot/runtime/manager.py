@@ -42,6 +42,7 @@ from bot.games.replay import load_record, replay_record
 from bot.house.memory import TableMemory
 from bot.i18n.message import Message
 from bot.runtime.acting import ALREADY_PLAYED, LAG_GRACE, NOT_YOUR_TURN, STALE_BUTTON, Acting
+from bot.runtime.activity import Activity
 from bot.runtime.clock import Clock, RealClock, Timer
 from bot.runtime.closing import ClosingRequests, HandExport
 from bot.runtime.dealers_choice import ChoiceRequests
@@ -186,6 +187,8 @@ class TableManager(
         #: Set by :meth:`aclose`: no timer is armed or fires from then on.
         self._closed = False
         self._close_lock = asyncio.Lock()
+        #: The table requests under way (the pages beside the tables wait for a lull).
+        self.activity = Activity()
         self._closed_down = False
         self.tournaments = TournamentDirector(self, tournament_presenter)
 
@@ -278,10 +281,11 @@ class TableManager(
         if first is None:
             yield None
             return
-        async with first.lock:
-            yield self._find(
-                table_id, quiet=quiet, broken_ok=broken_ok, paused_ok=paused_ok, hand_id=hand_id
-            )
+        with self.activity.working():
+            async with first.lock:
+                yield self._find(
+                    table_id, quiet=quiet, broken_ok=broken_ok, paused_ok=paused_ok, hand_id=hand_id
+                )
 
     async def _load(self, gt: GameTable, *, keep: bool = True) -> Table:
         """Build a table from the database: session from its options, hand from its log.

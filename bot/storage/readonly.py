@@ -83,6 +83,7 @@ class ReadOnlySqlite(ReadOnly):
             raise RuntimeError("this database is opened read only (bot.storage.readonly)")
         self._check_not_nested()
         tx = Transaction(self._connection(), self.clock(), writing=False)
+        tx.one_trip = True
         try:
             yield tx
         finally:

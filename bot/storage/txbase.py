@@ -103,6 +103,10 @@ class TransactionBase:
         self.writing = writing
         #: A one-statement write (:meth:`as_one_statement`) on PostgreSQL.
         self.one_statement = False
+        #: A read on a plain aiosqlite connection (a reader beside the tables,
+        #: :mod:`bot.storage.readonly`): each statement and its rows in one trip to the
+        #: worker thread, not three (execute, fetch, close).
+        self.one_trip = False
         #: Leases stated with :meth:`~bot.storage.leases.LeaseTransaction.hold_lease` and not
         #: checked yet: ``(table id, owner)``. On PostgreSQL :meth:`append_action` folds the
         #: check of its table's into its statement; the others go with the transaction's last
@@ -210,6 +214,9 @@ class TransactionBase:
         if self._direct is not None:
             row: Row | None = self._direct.execute(sql, params).fetchone()
             return row
+        if self.one_trip:
+            rows = await self._fetched(sql, params)
+            return rows[0] if rows else None
         async with self.conn.execute(sql, params) as cur:
             return await cur.fetchone()
 
@@ -218,8 +225,16 @@ class TransactionBase:
             raise RuntimeError("a one-statement write states its lease in its own statement")
         if self._direct is not None:
             return list(self._direct.execute(sql, params).fetchall())
+        if self.one_trip:
+            return await self._fetched(sql, params)
         async with self.conn.execute(sql, params) as cur:
             return list(await cur.fetchall())
+
+    async def _fetched(self, sql: str, params: Sequence[object]) -> list[Row]:
+        """The statement's rows, run and fetched on aiosqlite's worker thread in one trip."""
+        conn = self.conn
+        assert isinstance(conn, aiosqlite.Connection)
+        return list(await conn.execute_fetchall(sql, params))
 
     async def _run(self, sql: str, params: Sequence[object] = ()) -> tuple[int, int]:
         """Execute a write; returns ``(lastrowid, rowcount)``."""

@@ -62,6 +62,7 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
                 await _refusal(request, "web-too-many-requests", 429, {"Retry-After": "10"})
             )
     try:
+        await site.tables.lull()  # a table's request already begun goes first
         response = await handler(request)
     except MembersOnly as refused:
         key = "web-link-refused" if refused.expired else "web-members-only"

@@ -130,7 +130,7 @@ async def replay_of(site: Site, shown: ShownHand, lang: Lang) -> Replay:
     record = record_for(dict(shown.stored.record), shown.who, in_play=False)
     try:
         replay = await finish_in_slices(
-            replay_stepwise(record, shown.who, lang, hand=shown.stored.hand_no)
+            replay_stepwise(record, shown.who, lang, hand=shown.stored.hand_no), site.tables.lull
         )
     except ReplayRefused as refused:
         log.warning("hand %s does not replay", shown.stored.id, exc_info=True)
@@ -194,12 +194,12 @@ async def hand_page(request: web.Request) -> web.Response:
     state, said = await fairness(site, shown, lang)
     shown_as = {aliases.get(name, name): person.name for name, person in people.items()}
     drawn = Markup(document_html(replay.step(n - 1), lang, names=names, kind=f"game-{replay.game}"))
-    await breathe()
+    await breathe(site.tables.lull)
     steps = [
         {"url": f"{here}?step={k}", "on": k == n, "title": Markup(text_html(t, lang, names))}
         for k, t in enumerate(replay.titles, 1)
     ]
-    await breathe()
+    await breathe(site.tables.lull)
     return await page(
         request,
         reader,

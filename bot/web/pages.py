@@ -115,7 +115,7 @@ async def page(
         "server": _server_name(reader),
     }
     drawn = aiohttp_jinja2.get_env(request.app).get_template(template)
-    text = await render_in_slices(drawn, {**base, **context})
+    text = await render_in_slices(drawn, {**base, **context}, site_of(request).tables.lull)
     response = web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
     asked = request.query.get("lang")
     if asked in ("en", "fr"):
@@ -165,7 +165,7 @@ async def home(request: web.Request) -> web.Response:
         Markup(document_html(doc, lang, names=named, now=now, kind=f"game-{game}"))
         for game, doc in docs
     ]
-    await breathe()
+    await breathe(site.tables.lull)
     last = [
         {
             "id": h.id,

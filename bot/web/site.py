@@ -50,10 +50,17 @@ class TableSource(Protocol):
 
     async def pack_in_play(self, db: Database, table: GameTable, hand: Hand) -> bool: ...
 
+    async def lull(self) -> None:
+        """Return when a page may work a slice without making a table wait (at once when
+        no table plays on this event loop)."""
+
 
 class NoTables:
     """No table is shown (a site with nothing to read them from); whether a pack is in play
     is read from storage."""
+
+    async def lull(self) -> None:
+        return None
 
     async def open_tables(self, guild_id: int) -> list[TableShown]:
         return []

@@ -54,6 +54,10 @@ class LiveTables:
             shown.append(TableShown(state, log_lines))
         return shown
 
+    async def lull(self) -> None:
+        """Once no request of the bot's tables is under way (or after a moment)."""
+        await self.manager.activity.lull()
+
     async def pack_in_play(self, db: Database, table: GameTable, hand: Hand) -> bool:
         running = self.manager.tables.get(table.id)
         if running is not None and not running.closed:
