@@ -106,6 +106,23 @@ def test_the_pages_beside_the_tables_report_both_halves(tmp_path: Path) -> None:
     assert result["chips_before"] == result["chips_after"]
 
 
+def test_the_pages_in_windows_over_the_whole_run(tmp_path: Path) -> None:
+    """``--web-windows W``: windows without and with the pages in turn; both sides have
+    actions, and the pages are asked over half the run."""
+    db = tmp_path / "load.db"
+    result = loadtest(
+        *("--database", f"sqlite:///{db}", "--processes", "1", "--tables", "3"),
+        *("--seconds", "4", "--seed", "2", "--rate", "4", "--web-rate", "20"),
+        *("--web-windows", "1"),
+    )
+    pages = result["pages"]
+    assert pages["requests"] > 0 and pages["errors"] == 0, pages["error_kinds"]
+    assert pages["seconds"] == pytest.approx(2.0, abs=0.05)
+    tables = result["tables_latency_ms"]
+    assert tables["without_pages"]["p99"] is not None and tables["with_pages"]["p99"] is not None
+    assert result["chips_before"] == result["chips_after"]
+
+
 def test_calibrate_prints_the_machine_speed_first_and_the_cpu_per_action(tmp_path: Path) -> None:
     """``--calibrate``: a line with a fixed pure-Python workload's speed, then the object,
     which gives the CPU milliseconds per action (no server beside SQLite)."""

@@ -28,7 +28,9 @@ errors or the chips changed.
 second half of the run they are asked ``R`` times a second (:mod:`bot.loadtest.webload`); the
 report adds ``pages`` (their latencies, by page) and ``tables_latency_ms`` (the tables' p50
 and p99 without the pages, first half, and with them, second half). A page answered other
-than 200 counts as an error.
+than 200 counts as an error. ``--web-windows W``: instead of two halves, windows of ``W``
+seconds without and with the pages in turn over the whole run (the first without), so that
+what drifts over a run (the database growing) weighs on both sides alike.
 """
 
 from __future__ import annotations
@@ -154,8 +156,8 @@ class Worker:
         if not self.killed and (code != 0 or not self.done):
             self.gathered.error(f"worker {self.index} exited {code}")
 
-    async def go(self, deadline: float, switch: float | None = None) -> None:
-        tail = "" if switch is None else f" {switch}"
+    async def go(self, deadline: float, switch: float | None = None, window: float = 0.0) -> None:
+        tail = "" if switch is None else f" {switch} {window}"
         await self.say(f"go {deadline}{tail}")
 
     async def say(self, line: str) -> None:
@@ -226,10 +228,11 @@ async def drive(args: argparse.Namespace, gathered: Gathered, server: Any) -> Pl
             ready = await asyncio.wait_for(worker.ready, READY_TIMEOUT)
             gathered.start_resume.append(ready["resume_seconds"])
         go = time.time()
-        played = Played(go, go + args.seconds, go + args.seconds / 2)
+        window = args.web_windows
+        played = Played(go, go + args.seconds, go if window else go + args.seconds / 2)
         server_before = server.seconds() if server is not None else 0.0
         for worker in workers:
-            await worker.go(played.deadline, played.switch if args.web_rate else None)
+            await worker.go(played.deadline, played.switch if args.web_rate else None, window)
         asking = None
         if args.web_rate:
             pages = ask_pages(
@@ -239,6 +242,7 @@ async def drive(args: argparse.Namespace, gathered: Gathered, server: Any) -> Pl
                 played.deadline,
                 args.tables,
                 args.seed,
+                window,
             )
             asking = asyncio.create_task(pages)
         if args.kill_one_at is not None:
@@ -303,7 +307,8 @@ def figures(
         "calibrate_loops_per_second": None if loops is None else round(loops),
     }
     if played.pages is not None:
-        pages = page_report(played.pages, args.web_rate, played.deadline - played.switch)
+        asked = played.deadline - played.switch
+        pages = page_report(played.pages, args.web_rate, asked / 2 if args.web_windows else asked)
         report["pages"] = pages
         report["tables_latency_ms"] = tables_report(gathered.latencies, gathered.latencies_web)
         report["errors"] = errors + pages["errors"]
@@ -332,6 +337,14 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         help="the worker serves the web pages; R pages a second asked in the second half",
     )
     parser.add_argument(
+        "--web-windows",
+        type=float,
+        default=0.0,
+        metavar="W",
+        help="with --web-rate: windows of W seconds without and with the pages in turn over "
+        "the whole run, instead of two halves",
+    )
+    parser.add_argument(
         "--calibrate",
         action="store_true",
         help="first print this machine's speed at a fixed pure-Python workload",
@@ -339,6 +352,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.web_rate < 0 or (args.web_rate and args.processes != 1):
         parser.error("--web-rate is 0 or more, with --processes 1 (pages beside the tables)")
+    if args.web_windows < 0 or (args.web_windows and not args.web_rate):
+        parser.error("--web-windows is above 0, with --web-rate")
     if args.web_rate and args.kill_one_at is not None:
         parser.error("--web-rate and --kill-one-at do not go together")
     if args.processes < 1 or args.tables < 1 or args.seconds <= 0 or args.rate <= 0:

@@ -109,11 +109,32 @@ class PageFigures:
         self.errors[what] = self.errors.get(what, 0) + 1
 
 
+def paged_at(moment: float, switch: float | None, window: float = 0.0) -> bool:
+    """Whether the pages are asked at ``moment``: from ``switch`` on, or (``window`` above
+    0) in every other window of ``window`` seconds from ``switch``, the first without.
+
+    >>> paged_at(5.0, None), paged_at(5.0, 6.0), paged_at(7.0, 6.0)
+    (False, False, True)
+    >>> [paged_at(t, 0.0, 10.0) for t in (1.0, 11.0, 21.0, 31.0)]
+    [False, True, False, True]
+    """
+    if switch is None or moment < switch:
+        return False
+    return window <= 0 or int((moment - switch) // window) % 2 == 1
+
+
 async def ask_pages(
-    port: int, rate: float, start: float, until: float, tables: int, seed: int
+    port: int,
+    rate: float,
+    start: float,
+    until: float,
+    tables: int,
+    seed: int,
+    window: float = 0.0,
 ) -> PageFigures:
-    """From ``start`` to ``until`` (unix times), pages at ``rate`` a second on average; each
-    latency runs from the moment the page was due to its last byte."""
+    """From ``start`` to ``until`` (unix times), pages at ``rate`` a second on average (only
+    in the windows :func:`paged_at` says); each latency runs from the moment the page was due
+    to its last byte."""
     figures = PageFigures()
     rng = random.Random(f"pages-{seed}")
     base = f"http://127.0.0.1:{port}"
@@ -149,6 +170,8 @@ async def ask_pages(
         due, number = time.time(), 0
         while True:
             due += rng.expovariate(rate)
+            while window > 0 and not paged_at(due, start, window):  # to the next window
+                due = start + (int((due - start) // window) + 1) * window
             if due >= until:
                 break
             await asyncio.sleep(max(0.0, due - time.time()))

@@ -26,7 +26,7 @@ from typing import Any
 
 from bot import eventloop
 from bot.loadtest.setup import index_of, is_postgres, open_database, robots_of
-from bot.loadtest.webload import serve_pages
+from bot.loadtest.webload import paged_at, serve_pages
 from bot.runtime import collector
 from bot.runtime.errors import TableError
 from bot.runtime.manager import TableManager
@@ -106,6 +106,8 @@ class Driver:
         self.actions = 0
         #: From this moment on (unix time) the pages are asked: latencies go apart.
         self.switch: float | None = None
+        #: The pages' windows (``--web-windows``; 0: the second half).
+        self.window = 0.0
 
     def robots(self, table_id: int) -> list[int]:
         return robots_of(self.seed, index_of(self.manager.tables[table_id].guild_id))[1]
@@ -158,7 +160,7 @@ class Driver:
             self.figures.error(exc)
         else:
             self.actions += 1
-            paged = self.switch is not None and arrived >= self.switch
+            paged = paged_at(arrived, self.switch, self.window)
             latencies = self.figures.latencies_web if paged else self.figures.latencies
             latencies.append((time.time() - arrived) * 1000.0)
         return True
@@ -253,6 +255,7 @@ async def play(args: argparse.Namespace, manager: TableManager, port: int | None
     words = line.split()
     deadline = float(words[1])
     driver.switch = float(words[2]) if len(words) > 2 else None
+    driver.window = float(words[3]) if len(words) > 3 else 0.0
     started = time.time()
     cpu = time.process_time()
     await driver.run(deadline, None if args.closed else args.rate)
