@@ -111,6 +111,7 @@ def set_card_writer(writer: Callable[[str], str]) -> None:
     """How a ``card`` message is written (the Discord layer sets its card emojis)."""
     global _card_writer
     _card_writer = writer
+    _said.clear()  # a text may hold a card written the old way
 
 
 def render(lang: Lang, message: Message | str, /, **params: Any) -> str:
@@ -127,6 +128,28 @@ def render(lang: Lang, message: Message | str, /, **params: Any) -> str:
     if key == "card":
         return _card_writer(str(values.get("code", "")))
     lang = lang if lang in LANGS else "en"
+    try:
+        cache_key = (lang, key, tuple(sorted((k, type(v), v) for k, v in values.items())))
+        said = _said.get(cache_key)
+    except TypeError:  # a parameter no cache can hold (a nested Message): formatted anew
+        return _format(lang, key, values)[0]
+    if said is None:
+        said, clean = _format(lang, key, values)
+        if clean:  # a text that logged an error is formatted (and logged) again next time
+            if len(_said) >= SAID_KEPT:
+                _said.clear()
+            _said[cache_key] = said
+    return said
+
+
+#: Texts already formatted, by language, key and parameters (a page, a log, a table
+#: message write the same words many times); at most :data:`SAID_KEPT`.
+_said: dict[tuple[str, str, tuple[tuple[str, type, Any], ...]], str] = {}
+SAID_KEPT = 16384
+
+
+def _format(lang: Lang, key: str, values: dict[str, Any]) -> tuple[str, bool]:
+    """The text, and whether it was formatted without an error."""
     for attempt in (lang, "en"):
         bundle = _bundle(attempt)
         if not bundle.has_message(key):
@@ -139,9 +162,10 @@ def render(lang: Lang, message: Message | str, /, **params: Any) -> str:
             log.error("message %s (%s): %s", key, attempt, errors)
             if attempt != "en":
                 continue
-        return name_mentions(str(text))  # a house player is named, never mentioned
+        # a house player is named, never mentioned
+        return name_mentions(str(text)), not errors and attempt == lang
     log.error("unknown message key %s", key)
-    return "…"
+    return "…", False
 
 
 set_english(lambda message: render("en", message))  # str(Message), str(Refusal)

@@ -55,21 +55,12 @@ CHART_HANDS: Final = 500
 
 
 def translator(lang: Lang) -> Any:
-    """``t(key, **params)`` for the templates, in the reader's language (the same text asked
-    again is not formatted again)."""
+    """``t(key, **params)`` for the templates, in the reader's language."""
 
     def t(key: str, **params: Any) -> str:
-        try:
-            return _said(lang, key, tuple(sorted(params.items())))
-        except TypeError:  # a parameter that is no key of a cache (a Message with its dict)
-            return render(lang, key, **params)
+        return render(lang, key, **params)
 
     return t
-
-
-@lru_cache(maxsize=16384)
-def _said(lang: Lang, key: str, params: tuple[tuple[str, Any], ...]) -> str:
-    return render(lang, key, **dict(params))
 
 
 @lru_cache(maxsize=8192)
@@ -115,7 +106,9 @@ async def page(
         "server": _server_name(reader),
     }
     drawn = aiohttp_jinja2.get_env(request.app).get_template(template)
-    text = await render_in_slices(drawn, {**base, **context}, site_of(request).tables.lull)
+    lull = site_of(request).tables.lull
+    await breathe(lull)  # the page's facts are ready: the drawing is another slice
+    text = await render_in_slices(drawn, {**base, **context}, lull)
     response = web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
     asked = request.query.get("lang")
     if asked in ("en", "fr"):
