@@ -53,6 +53,20 @@ def test_an_unknown_key_is_never_shown_raw() -> None:
     assert render("fr", Message.of("no-such-key", n=1)) == "…"
 
 
+def test_a_text_asked_again_is_the_same_and_a_fault_is_logged_each_time(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The catalogue keeps what it wrote: the same words again, a parameter's type still
+    counts (True is no 1), and a text that logged an error logs it again."""
+    assert render("en", "chips", n=1) == render("en", "chips", n=1) == "1 chip"
+    assert render("en", "web-count", n=1) != render("en", "web-count", n=True)
+    for _ in range(2):
+        caplog.clear()
+        with caplog.at_level("ERROR", logger="bot.i18n"):
+            assert render("en", "no-such-key-at-all", n=1) == "…"
+        assert "no-such-key-at-all" in caplog.text
+
+
 def test_french_punctuation_space_does_not_break() -> None:
     """The space before « : » is a no-break space, before « ; ! ? » a narrow one: a line
     never starts with a lone colon."""
