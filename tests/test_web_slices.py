@@ -1,6 +1,7 @@
 """Pages drawn in slices (bot/web/slices.py): while a page is drawn, the event loop it shares
 with the tables runs what is waiting between two slices, for the template and for a hand's
-replay alike; what is drawn is the same as in one go."""
+replay alike; what is drawn is the same as in one go; one page works at a time; a page waits
+for the tables' requests under way."""
 
 from __future__ import annotations
 
@@ -56,17 +57,17 @@ async def test_a_template_gives_the_loop_back_between_slices(
     template = jinja2.Environment().from_string("{% for k in rows %}<p>{{ k }}</p>{% endfor %}")
     context = {"rows": list(range(50))}
     monkeypatch.setattr(slices, "SLICE", 3600.0)  # one slice: drawn in one go
-    whole, ran = await ticks_during(lambda: slices.render_in_slices(template, context))
+    whole, ran = await ticks_during(lambda: slices.Pace().render(template, context))
     assert ran == 0 and whole == template.render(context)
     monkeypatch.setattr(slices, "SLICE", 0.0)  # a slice a part: the table runs after each
-    sliced, ran = await ticks_during(lambda: slices.render_in_slices(template, context))
+    sliced, ran = await ticks_during(lambda: slices.Pace().render(template, context))
     assert sliced == whole and ran >= 50
 
 
 async def test_a_hand_is_replayed_a_move_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(slices, "SLICE", 0.0)
     replay, ran = await ticks_during(
-        lambda: slices.finish_in_slices(replay_stepwise(RECORD, "1", "en", hand=4))
+        lambda: slices.Pace().finish(replay_stepwise(RECORD, "1", "en", hand=4))
     )
     assert ran >= len(RECORD["actions"])
     assert replay == replay_steps(RECORD, "1", "en", hand=4)
@@ -85,7 +86,7 @@ async def test_a_page_waits_for_the_tables_request_under_way_to_end() -> None:
 
     request = asyncio.create_task(table_request())
     await asyncio.sleep(0)
-    await slices.breathe(activity.lull)
+    await slices.Pace(activity.lull).breathe()
     order.append("page slice")
     await request
     assert order == ["request begins", "request ends", "page slice"]
@@ -98,3 +99,30 @@ async def test_tables_that_never_rest_delay_a_page_only_a_moment() -> None:
         assert activity.busy
     assert not activity.busy
     await asyncio.wait_for(activity.lull(), timeout=5)  # at once: nothing under way
+
+
+async def test_an_action_arriving_during_a_slice_runs_before_any_other_slice(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Three pages drawn at once: an action that arrives while one of them works a slice
+    (posted to the loop as a socket's data would be) runs before the next slice of any of
+    them: pages take turns, and a page's next slice comes after what the loop polled."""
+    monkeypatch.setattr(slices, "SLICE", 0.0)
+    pace = slices.Pace()
+    loop = asyncio.get_running_loop()
+    worked = 0
+    waited: list[int] = []
+
+    def action(posted_at: int) -> None:
+        waited.append(worked - posted_at)
+
+    async def page() -> None:
+        nonlocal worked
+        async with pace.page():
+            for _ in range(4):
+                worked += 1
+                loop.call_soon(action, worked)
+                await pace.breathe()
+
+    await asyncio.gather(page(), page(), page())
+    assert len(waited) == 12 and max(waited) == 0, waited

@@ -1,5 +1,5 @@
 """``python -m bot.loadtest --database URL --processes P --tables T --seconds S --seed N
-[--rate R | --closed] [--kill-one-at SECONDS] [--web-rate R]``
+[--rate R | --closed] [--kill-one-at SECONDS] [--web-rate R [--web-windows W]]``
 
 (``python -m bot.loadtest --discord --tables T --seconds S --seed N`` is the other load: the
 real bot against a fake Discord with its rate limits, :mod:`bot.loadtest.discordload`.)

@@ -61,22 +61,22 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
             return _secured(
                 await _refusal(request, "web-too-many-requests", 429, {"Retry-After": "10"})
             )
-    try:
-        await site.tables.lull()  # a table's request already begun goes first
-        response = await handler(request)
-    except MembersOnly as refused:
-        key = "web-link-refused" if refused.expired else "web-members-only"
-        response = await _refusal(request, key, 403)
-    except Refused as refused:
-        response = await _refusal(request, refused.key, refused.status, title=refused.title)
-    except web.HTTPNotFound:
-        response = await _refusal(request, "web-not-found", 404)
-    except web.HTTPException as exc:
-        if exc.status >= 400:
-            response = await _refusal(request, "web-refused", exc.status)
-        else:
-            exc.headers.update(SECURITY_HEADERS)
-            raise
+    async with site.pace.page():  # in its turn, after the tables' requests under way
+        try:
+            response = await handler(request)
+        except MembersOnly as refused:
+            key = "web-link-refused" if refused.expired else "web-members-only"
+            response = await _refusal(request, key, 403)
+        except Refused as refused:
+            response = await _refusal(request, refused.key, refused.status, title=refused.title)
+        except web.HTTPNotFound:
+            response = await _refusal(request, "web-not-found", 404)
+        except web.HTTPException as exc:
+            if exc.status >= 400:
+                response = await _refusal(request, "web-refused", exc.status)
+            else:
+                exc.headers.update(SECURITY_HEADERS)
+                raise
     return _secured(response)
 
 

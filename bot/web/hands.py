@@ -34,7 +34,6 @@ from bot.view.replay import Replay, ReplayRefused, replay_stepwise
 from bot.view.words import game_title
 from bot.web.pages import GUILD, day, page
 from bot.web.site import Person, Reader, Refused, Site, id_of, language, reader_of, site_of
-from bot.web.slices import breathe, finish_in_slices
 
 log = logging.getLogger(__name__)
 
@@ -129,8 +128,8 @@ async def replay_of(site: Site, shown: ShownHand, lang: Lang) -> Replay:
         return kept
     record = record_for(dict(shown.stored.record), shown.who, in_play=False)
     try:
-        replay = await finish_in_slices(
-            replay_stepwise(record, shown.who, lang, hand=shown.stored.hand_no), site.tables.lull
+        replay = await site.pace.finish(
+            replay_stepwise(record, shown.who, lang, hand=shown.stored.hand_no)
         )
     except ReplayRefused as refused:
         log.warning("hand %s does not replay", shown.stored.id, exc_info=True)
@@ -194,12 +193,12 @@ async def hand_page(request: web.Request) -> web.Response:
     state, said = await fairness(site, shown, lang)
     shown_as = {aliases.get(name, name): person.name for name, person in people.items()}
     drawn = Markup(document_html(replay.step(n - 1), lang, names=names, kind=f"game-{replay.game}"))
-    await breathe(site.tables.lull)
+    await site.pace.breathe()
     steps = [
         {"url": f"{here}?step={k}", "on": k == n, "title": Markup(text_html(t, lang, names))}
         for k, t in enumerate(replay.titles, 1)
     ]
-    await breathe(site.tables.lull)
+    await site.pace.breathe()
     return await page(
         request,
         reader,

@@ -36,7 +36,6 @@ from bot.web.site import (
     reader_of,
     site_of,
 )
-from bot.web.slices import breathe, render_in_slices
 
 routes = web.RouteTableDef()
 
@@ -106,9 +105,9 @@ async def page(
         "server": _server_name(reader),
     }
     drawn = aiohttp_jinja2.get_env(request.app).get_template(template)
-    lull = site_of(request).tables.lull
-    await breathe(lull)  # the page's facts are ready: the drawing is another slice
-    text = await render_in_slices(drawn, {**base, **context}, lull)
+    pace = site_of(request).pace
+    await pace.breathe()  # the page's facts are ready: the drawing is another slice
+    text = await pace.render(drawn, {**base, **context})
     response = web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
     asked = request.query.get("lang")
     if asked in ("en", "fr"):
@@ -158,7 +157,7 @@ async def home(request: web.Request) -> web.Response:
         Markup(document_html(doc, lang, names=named, now=now, kind=f"game-{game}"))
         for game, doc in docs
     ]
-    await breathe(site.tables.lull)
+    await site.pace.breathe()
     last = [
         {
             "id": h.id,

@@ -26,6 +26,7 @@ from bot.storage.web import WebMember, WebSettings
 from bot.view.replay import Replay
 from bot.web import links
 from bot.web.limits import RequestLimit
+from bot.web.slices import Pace
 
 #: Discord's CDN, the only place an avatar is shown from (the Content-Security-Policy's too).
 AVATARS = "https://cdn.discordapp.com"
@@ -83,6 +84,11 @@ class Site:
     clock: Callable[[], float] = time.time
     #: The hands replayed lately (:mod:`bot.web.hands`), by hand, reader and language.
     replays: OrderedDict[tuple[int, str | None, Lang], Replay] = field(default_factory=OrderedDict)
+    #: How the pages share the event loop with the tables (:mod:`bot.web.slices`).
+    pace: Pace = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.pace = Pace(self.tables.lull)
 
     @property
     def secure(self) -> bool:
