@@ -67,7 +67,7 @@ RISK = 0.05
 HOLD_RISK = 0.35
 #: Nor is a bet held (a hold that costs chips) below this chance of winning the showdown:
 #: such holds, which the reckoning of what comes after sometimes rates above a fold, lost
-#: about 3 to 5 chips each against a fold (``python -m bot.house.compare``-style rollouts).
+#: about 3 to 5 chips each against a fold (paired rollouts: docs/house.md).
 HOLD_FLOOR = 0.15
 #: A bluff bets what a hand among the best this share of hands would (:func:`_value_stake`);
 #: it is made the less often the less they would all fold to it, below this share.
