@@ -65,6 +65,10 @@ RISK = 0.05
 #: The same for a hold: the betting may go on after it, and a hold that only just pays
 #: rarely does (measured in the arena).
 HOLD_RISK = 0.35
+#: Nor is a bet held (a hold that costs chips) below this chance of winning the showdown:
+#: such holds, which the reckoning of what comes after sometimes rates above a fold, lost
+#: about 3 to 5 chips each against a fold (paired rollouts: docs/house.md).
+HOLD_FLOOR = 0.15
 #: A bluff bets what a hand among the best this share of hands would (:func:`_value_stake`);
 #: it is made the less often the less they would all fold to it, below this share.
 VALUE_TOP = 0.15
@@ -299,6 +303,9 @@ def _moves(
         moves.append((_worth(view, sim, memory, classes, view.stakes[me]), still.verb, None))
     elif quiet is not None:
         moves.append((0.0, quiet.verb, None))
+    chance = _chance(sim)
+    if quiet is not None and chance < HOLD_FLOOR:
+        hold = None  # too weak to pay for staying in
     if hold is not None and (hold.amount or 0) > view.stakes[me]:
         cost = (hold.amount or 0) - view.stakes[me]
         # the betting goes on after a hold, unless it puts him or the bettor all in
@@ -307,7 +314,6 @@ def _moves(
         )
         worth = _worth(view, sim, memory, classes, hold.amount or 0) - HOLD_RISK * cost * (not last)
         moves.append((worth, "hold", hold.amount))
-    chance = _chance(sim)
     bet = view.choice("open") or view.choice("raise")
     if bet is not None and bet.verb == "raise":
         mine = sum(1 for e in view.events if e.kind == EventKind.RAISE and e.player == view.seat)
