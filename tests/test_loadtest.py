@@ -25,14 +25,15 @@ KEYS = {
 }
 
 
-def loadtest(*args: str) -> dict[str, Any]:
-    out = subprocess.run(
-        [sys.executable, "-m", "bot.loadtest", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
+def python_m(module: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m module args`` from the repository's root, its output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", module, *args], capture_output=True, text=True, cwd=ROOT, timeout=120
     )
+
+
+def loadtest(*args: str) -> dict[str, Any]:
+    out = python_m("bot.loadtest", *args)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.strip().splitlines()
     assert len(lines) == 1, out.stdout  # one JSON object, nothing else
@@ -74,13 +75,7 @@ def test_a_worker_killed_mid_run_resumes_its_tables(db_target: str) -> None:
 def test_a_database_in_use_is_refused(tmp_path: Path) -> None:
     db = str(tmp_path / "load.db")
     loadtest("--database", db, "--tables", "2", "--seconds", "0.5", "--closed")
-    out = subprocess.run(
-        [sys.executable, "-m", "bot.loadtest", "--database", db, "--tables", "2"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-    )
+    out = python_m("bot.loadtest", "--database", db, "--tables", "2")
     assert out.returncode != 0 and "its own" in out.stderr
 
 
@@ -121,20 +116,24 @@ def test_the_pages_in_windows_over_the_whole_run(tmp_path: Path) -> None:
     tables = result["tables_latency_ms"]
     assert tables["without_pages"]["p99"] is not None and tables["with_pages"]["p99"] is not None
     assert result["chips_before"] == result["chips_after"]
+    # what each page of that database costs the loop
+    out = python_m(
+        "bot.loadtest.pagecost",
+        *("--database", f"sqlite:///{db}", "--pages", "20", "--tables", "3", "--seed", "2"),
+    )
+    assert out.returncode == 0, out.stderr
+    cost = json.loads(out.stdout)
+    assert cost["pages"] == 20 and cost["answers"].get("200", 0) > 0
+    assert cost["loop_ms_per_page"] > 0 and cost["stretch_ms"]["max"] > 0
 
 
 def test_calibrate_prints_the_machine_speed_first_and_the_cpu_per_action(tmp_path: Path) -> None:
     """``--calibrate``: a line with a fixed pure-Python workload's speed, then the object,
     which gives the CPU milliseconds per action (no server beside SQLite)."""
-    out = subprocess.run(
-        [
-            *(sys.executable, "-m", "bot.loadtest", "--database", str(tmp_path / "load.db")),
-            *("--tables", "3", "--seconds", "1", "--seed", "2", "--closed", "--calibrate"),
-        ],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
+    out = python_m(
+        "bot.loadtest",
+        *("--database", str(tmp_path / "load.db"), "--tables", "3", "--seconds", "1"),
+        *("--seed", "2", "--closed", "--calibrate"),
     )
     assert out.returncode == 0, out.stderr
     first, last = (json.loads(line) for line in out.stdout.strip().splitlines())

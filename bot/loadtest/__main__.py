@@ -49,7 +49,13 @@ from typing import Any
 
 from bot.loadtest.measure import calibrate
 from bot.loadtest.setup import census, open_database, percentiles, prepare, server_cpu
-from bot.loadtest.webload import ask_pages, make_public, page_report, tables_report
+from bot.loadtest.webload import (
+    ask_pages,
+    make_public,
+    page_report,
+    paged_seconds,
+    tables_report,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 #: How long a worker may take to be ready (open, resume, first deals), in seconds.
@@ -307,8 +313,8 @@ def figures(
         "calibrate_loops_per_second": None if loops is None else round(loops),
     }
     if played.pages is not None:
-        asked = played.deadline - played.switch
-        pages = page_report(played.pages, args.web_rate, asked / 2 if args.web_windows else asked)
+        asked = paged_seconds(played.switch, played.deadline, args.web_windows)
+        pages = page_report(played.pages, args.web_rate, asked)
         report["pages"] = pages
         report["tables_latency_ms"] = tables_report(gathered.latencies, gathered.latencies_web)
         report["errors"] = errors + pages["errors"]

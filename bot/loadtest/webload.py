@@ -123,6 +123,21 @@ def paged_at(moment: float, switch: float | None, window: float = 0.0) -> bool:
     return window <= 0 or int((moment - switch) // window) % 2 == 1
 
 
+def paged_seconds(start: float, until: float, window: float = 0.0) -> float:
+    """How long the pages are asked between ``start`` and ``until`` (:func:`paged_at`).
+
+    >>> paged_seconds(0.0, 60.0), paged_seconds(0.0, 60.0, 10.0), paged_seconds(0.0, 25.0, 10.0)
+    (60.0, 30.0, 10.0)
+    """
+    if window <= 0:
+        return max(0.0, until - start)
+    total, k = 0.0, 1
+    while start + k * window < until:
+        total += min(until, start + (k + 1) * window) - (start + k * window)
+        k += 2
+    return total
+
+
 async def ask_pages(
     port: int,
     rate: float,

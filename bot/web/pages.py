@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import Any, Final, cast
 from urllib.parse import urlencode
 
@@ -62,14 +61,12 @@ def translator(lang: Lang) -> Any:
     return t
 
 
-@lru_cache(maxsize=8192)
 def chips(lang: Lang, n: int, *, signed: bool = False) -> str:
     """``12 chips``, ``+12 chips`` (``signed``)."""
     text = render(lang, "chips", n=n)
     return f"+{text}" if signed and n > 0 else text
 
 
-@lru_cache(maxsize=8192)
 def metric_text(lang: Lang, metric: str, value: int) -> str:
     """A statistic as the leaderboard writes it: chips for the chip metrics, else a count."""
     if metric == "net_chips":
