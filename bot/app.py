@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import eventloop
+from bot import eventloop, i18n
 from bot.config import Settings
 from bot.games.cards import Shuffler
 from bot.i18n import lang_of
@@ -267,6 +267,7 @@ class SalonBot(commands.AutoShardedBot):
                 self.presenter.hand_link = self.web_links.hand
         if self.settings.web_port is not None:
             await stack.enter_async_context(self._web_pages(self.settings.web_port))
+        i18n.warm()  # read now, not at the first text while the tables play
         collector.settle()
         await sync_commands(self, guild_id=self.settings.guild_id)
         if self.settings.card_emojis:

@@ -125,6 +125,8 @@ def test_the_pages_in_windows_over_the_whole_run(tmp_path: Path) -> None:
     cost = json.loads(out.stdout)
     assert cost["pages"] == 20 and cost["answers"].get("200", 0) > 0
     assert cost["loop_ms_per_page"] > 0 and cost["stretch_ms"]["max"] > 0
+    assert set(cost["loop_ms_by_page"]) <= {"home", "leaderboard", "profile", "replay"}
+    assert all(ms > 0 for ms in cost["loop_ms_by_page"].values())
 
 
 def test_calibrate_prints_the_machine_speed_first_and_the_cpu_per_action(tmp_path: Path) -> None:

@@ -126,3 +126,27 @@ async def test_an_action_arriving_during_a_slice_runs_before_any_other_slice(
 
     await asyncio.gather(page(), page(), page())
     assert len(waited) == 12 and max(waited) == 0, waited
+
+
+async def test_the_site_reads_its_catalogues_before_the_first_page() -> None:
+    """The catalogues and the verifier's texts are read once, at start-up, not by the first
+    page while the tables play (it stopped the loop for 60 to 90 ms)."""
+    from aiohttp.test_utils import TestServer
+
+    from bot import i18n
+    from bot.view.fair_text import verifier_texts
+    from bot.web.app import make_app
+    from bot.web.site import NoTables, Site
+
+    i18n._bundle.cache_clear()
+    i18n.variables.cache_clear()
+    verifier_texts.cache_clear()
+    server = TestServer(make_app(Site(None, NoTables())))  # type: ignore[arg-type]
+    await server.start_server()
+    try:
+        every = len(i18n.LANGS)
+        assert i18n._bundle.cache_info().currsize == every
+        assert i18n.variables.cache_info().currsize == every
+        assert verifier_texts.cache_info().currsize == every
+    finally:
+        await server.close()

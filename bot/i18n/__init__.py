@@ -27,7 +27,7 @@ from bot.games.cards import SUIT_SYMBOLS as SUIT_SYMBOLS
 from bot.i18n.message import Message, set_english
 from bot.i18n.people import name_mentions
 
-__all__ = ["LANGS", "Lang", "Message", "has", "keys", "lang_of", "render", "variables"]
+__all__ = ["LANGS", "Lang", "Message", "has", "keys", "lang_of", "render", "variables", "warm"]
 
 log = logging.getLogger(__name__)
 
@@ -85,6 +85,14 @@ def _collect(node: Any, names: set[str]) -> None:
         for value in vars(node).values():
             for child in value if isinstance(value, list) else [value]:
                 _collect(child, names)
+
+
+def warm() -> None:
+    """Read every language's catalogue now (a start-up step): read on first use instead,
+    each costs the event loop tens of milliseconds in one go, while the tables play."""
+    for lang in LANGS:
+        _bundle(lang)
+        variables(lang)
 
 
 def has(key: str) -> bool:

@@ -5,8 +5,8 @@ Serves the pages of a load test's database (``python -m bot.loadtest … --web-r
 one) in this process and asks ``N`` of them one after another, in the load test's order
 (:func:`bot.loadtest.webload.page_path`: home, leaderboard, profile, replay step), after
 100 to warm up. Every callback the loop runs for the pages' requests is timed (the client's
-own are not): the report gives the loop's milliseconds per page and the stretches the loop
-spent in a page without giving it back (p50, p99, max). A table's action that arrives
+own are not): the report gives the loop's milliseconds per page (and by kind of page) and
+the stretches the loop spent in a page without giving it back (p50, p99, max). A table's action that arrives
 during a stretch waits for it. Prints one JSON object.
 """
 
@@ -60,6 +60,7 @@ async def measure(database: str, pages: int, tables: int, seed: int) -> dict[str
     """Ask the pages and return the report."""
     reader = await open_reader(database)
     spent: list[float] = []
+    by_kind: dict[str, list[float]] = {}
     try:
         async with TestClient(TestServer(make_app(Site(reader)))) as client:
             rng = random.Random(seed)
@@ -67,10 +68,14 @@ async def measure(database: str, pages: int, tables: int, seed: int) -> dict[str
             statuses: dict[int, int] = {}
             for number in range(WARM_UP + pages):
                 kind, path = page_path(rng, number, tables, seed, hands)
-                timing = stretches(spent.append) if number >= WARM_UP else _untimed()
+                page: list[float] = []
+                timing = stretches(page.append) if number >= WARM_UP else _untimed()
                 with timing:
                     async with client.get(path) as response:
                         body = await response.text()
+                if number >= WARM_UP:
+                    spent.extend(page)
+                    by_kind.setdefault(kind, []).append(sum(page))
                 if kind == "home":
                     hands.extend(HAND_LINK.findall(body))
                 if number >= WARM_UP:
@@ -82,6 +87,9 @@ async def measure(database: str, pages: int, tables: int, seed: int) -> dict[str
         "answers": statuses,
         "loop_ms_per_page": round(sum(spent) / pages, 3),
         "stretch_ms": percentiles(spent),
+        "loop_ms_by_page": {
+            kind: round(sum(values) / len(values), 3) for kind, values in by_kind.items() if values
+        },
     }
 
 
