@@ -6,8 +6,8 @@ one) in this process and asks ``N`` of them one after another, in the load test'
 (:func:`bot.loadtest.webload.page_path`: home, leaderboard, profile, replay step), after
 100 to warm up. Every callback the loop runs for the pages' requests is timed (the client's
 own are not): the report gives the loop's milliseconds per page (and by kind of page) and
-the stretches the loop spent in a page without giving it back (p50, p99, max). A table's action that arrives
-during a stretch waits for it. Prints one JSON object.
+the stretches the loop spent in a page without giving it back (p50, p99, max). A table's
+action that arrives during a stretch waits for it. Prints one JSON object.
 """
 
 from __future__ import annotations
