@@ -69,7 +69,8 @@ def assert_within_discord_limits(*parts: Any) -> None:
             assert len(part.children) <= ROWS
             for item in part.children:
                 if isinstance(item, discord.ui.TextInput):
-                    assert len(item.label) <= INPUT_LABEL
+                    # the payload's label: reading ``item.label`` is deprecated (discord.ui.Label)
+                    assert len(item.to_component_dict().get("label", "")) <= INPUT_LABEL
                     assert len(item.placeholder or "") <= INPUT_PLACEHOLDER
         elif isinstance(part, discord.ui.View):
             rows: dict[int, int] = {}

@@ -23,3 +23,13 @@ def test_a_long_button_label_and_content_are_refused() -> None:
         assert_within_discord_limits(view)
     with pytest.raises(AssertionError):
         assert_within_discord_limits("w" * 2001)
+
+
+async def test_a_long_text_input_label_is_refused() -> None:
+    modal = discord.ui.Modal(title="Amount")
+    modal.add_item(discord.ui.TextInput(label="l" * 45))
+    assert_within_discord_limits(modal)
+    modal = discord.ui.Modal(title="Amount")
+    modal.add_item(discord.ui.TextInput(label="l" * 46))
+    with pytest.raises(AssertionError):
+        assert_within_discord_limits(modal)
