@@ -88,6 +88,9 @@ BLUFF_FOLDS = 0.3
 #: as often as the value bets they mimic, lost most (``python -m bot.house.compare``: about
 #: 14 chips each at Bouillotte, 8 at Brelan, against a pass).
 BLUFF_FLOOR = 0.1
+#: Below it, a bluff is made only this share as often: rarely, so that a bet from any seat
+#: may still be a hand of nothing (the fitted answers see few bets worth making with one).
+BELOW_FLOOR = 0.33
 #: How often a hand not worth a bet bluffs (times the character's taste for it).
 BLUFF_RATE = 0.09
 _UNIFORM = (1.0,) * BINS
@@ -421,12 +424,8 @@ def _choose(
         if calm:
             m = calm[0]
             return Advice(m[1], m[2], "advice-slow-play", params, chance, margin)
-    if (
-        best[1] == "pass"
-        and bets
-        and chance >= BLUFF_FLOOR
-        and rng.random() < _bluff_rate(view, style)
-    ):
+    rate = _bluff_rate(view, style) * (1.0 if chance >= BLUFF_FLOOR else BELOW_FLOOR)
+    if best[1] == "pass" and bets and rng.random() < rate:
         stake = _value_stake(view, rng, memory, style)
         # the more often they would all fold to that stake, the more often it is made
         if stake is not None and rng.random() < _all_fold(view, memory, stake) / BLUFF_FOLDS:
