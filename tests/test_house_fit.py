@@ -45,3 +45,12 @@ def test_an_old_memory_loads_with_the_prior_answers() -> None:
     stay, up = memory.profile("P1").fitted()
     assert stay == PRIOR_STAY_FIT and up == PRIOR_RAISE_FIT
     assert len(stay) == len(MARGINS) + 1
+
+
+def test_the_paired_comparison_weighs_a_change() -> None:
+    from bot.house import brelan_strong, compare
+
+    out = compare.compare("bouillotte", hands=6, seed=3, rollouts=1, changes={"FITTED": False})
+    assert out["changes"] == {"FITTED": False} and brelan_strong.FITTED is True
+    assert list(out["by_spot"]) == list(compare.SPOTS)
+    assert compare.main(["--game", "brelan", "--change", "NOPE=1"]) == 2

@@ -220,9 +220,9 @@ def chance_curve(deck: tuple[int, ...], players: int, others: int) -> tuple[floa
     over random deals and retournes, on fixed random numbers, made non-decreasing.
 
     >>> from bot.games.cards import deck_preset
-    >>> curve = chance_curve(tuple(c.index for c in deck_preset("24")), 4, 1)
-    >>> len(curve), curve[0] < 0.2 < 0.8 < curve[-1]
-    (40, True)
+    >>> curve = chance_curve(tuple(c.index for c in deck_preset("24")), 4, 3)
+    >>> len(curve), curve[0] < 0.05, curve[-1] > 0.8
+    (40, True, True)
     """
     rng = random.Random(f"curve:{len(deck)}:{players}:{others}")
     cards = list(deck)

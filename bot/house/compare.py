@@ -19,9 +19,15 @@ sum per hand with a 95% interval, the pairs that cost the strong level most firs
 rollouts play on the dealt cards, which no player reads: this measures the choices, it is
 not a player.
 
+``--change NAME=JSON`` (repeatable) weighs a change instead: at each such decision the
+strong level with that constant of :mod:`bot.house.brelan_strong` set otherwise is paired
+with the unchanged one (the same view, memory and random numbers), and where they differ
+both moves are played on as above; ``strong`` is then the changed level's move, ``normal``
+the unchanged one's.
+
 >>> out = compare("bouillotte", hands=4, seed=1, rollouts=1)
 >>> sorted(out), out["hands"]
-(['by_spot', 'game', 'hands', 'pairs', 'rollouts', 'seed', 'strong_chips_per_hand'], 4)
+(['by_spot', 'changes', 'game', 'hands', 'pairs', 'rollouts', 'seed', 'strong_chips_per_hand'], 4)
 """
 
 from __future__ import annotations
