@@ -205,3 +205,46 @@ def percentile_of(deck: tuple[int, ...], retourne: int) -> Callable[[Sequence[in
         return found
 
     return pct
+
+
+#: Bins of a hand's percentile in :func:`chance_curve`, and the deals it is reckoned over.
+CURVE_BINS = 40
+CURVE_DEALS = 8000
+
+
+@functools.lru_cache(maxsize=64)
+def chance_curve(deck: tuple[int, ...], players: int, others: int) -> tuple[float, ...]:
+    """A hand's chance to win the showdown against ``others`` random hands (the rest of the
+    ``players`` dealt and folded: their cards count for the point), by bin of its
+    percentile (:func:`percentile_of`, :data:`CURVE_BINS` bins): reckoned once per deck
+    over random deals and retournes, on fixed random numbers, made non-decreasing.
+
+    >>> from bot.games.cards import deck_preset
+    >>> curve = chance_curve(tuple(c.index for c in deck_preset("24")), 4, 3)
+    >>> len(curve), curve[0] < 0.05, curve[-1] > 0.8
+    (40, True, True)
+    """
+    rng = random.Random(f"curve:{len(deck)}:{players}:{others}")
+    cards = list(deck)
+    wins = [0.0] * CURVE_BINS
+    seen = [0] * CURVE_BINS
+    k = others + 1
+    for _ in range(CURVE_DEALS):
+        rng.shuffle(cards)
+        retourne = cards[-1]
+        pct = percentile_of(deck, retourne)
+        hands = [cards[3 * i : 3 * i + 3] for i in range(players)]
+        winner = stage_one_winner(list(enumerate(hands[:k])), hands[k:], retourne)
+        for i in range(k):
+            b = min(CURVE_BINS - 1, int(pct(hands[i]) * CURVE_BINS))
+            seen[b] += 1
+            wins[b] += winner == i
+    out: list[float] = []
+    for w, n in zip(wins, seen, strict=True):
+        out.append(max(out[-1] if out else 0.0, w / n if n else 0.0))
+    return tuple(out)
+
+
+def curve_chance(curve: Sequence[float], pct: float) -> float:
+    """The chance :func:`chance_curve` gives a hand of percentile ``pct``."""
+    return curve[min(len(curve) - 1, int(pct * len(curve)))]

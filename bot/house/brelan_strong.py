@@ -8,9 +8,12 @@ From the seat's view and the table's memory (:mod:`bot.house.memory`) only:
    deal is weighted by how likely the rivals' hands are given their classes (importance
    weights), so a player who only raises with the best is read so, and a maniac's raise is
    not feared.
-2. **Answers.** For a move to a stake, each rival who must answer calls with the best part
-   of his range, as large a part as the memory says he calls at that price; the move's worth
-   is what it wins on average over the weighted deals: the pot when all fold, else the
+2. **Answers.** For a move to a stake, each rival who must answer folds, holds or re-raises,
+   in the order they speak, as his **fitted answers** say (:meth:`~bot.house.memory.Profile.
+   fitted`): how his moves followed his chance in the hands he showed, his chance there
+   (against the players still in when he speaks, who are fewer after each fold) less the
+   price he faces; a rival who only holds at the pot's odds is read exactly so. The move's
+   worth is what it wins on average over the weighted deals: the pot when all fold, else the
    showdown among those who called (folded hands count for the point, as at the showdown).
 3. **Choice.** Fold, hold (or stand) and a few stakes (the least, shares of the pot, all
    in) are compared, each less a share of what it puts at risk; the best is played, with a
@@ -33,8 +36,16 @@ from dataclasses import dataclass, field, replace
 
 from bot.games.cards import ALL_CARDS, parse_card
 from bot.games.events import EventKind
-from bot.house.brelan_odds import percentile_of, stage_one_winner
-from bot.house.memory import BINS, TableMemory, brelan_classes, deck_of, strength_bin
+from bot.house.brelan_odds import chance_curve, percentile_of, stage_one_winner
+from bot.house.memory import (
+    BINS,
+    TableMemory,
+    brelan_classes,
+    chance_bin,
+    deck_of,
+    margin_bin,
+    strength_bin,
+)
 from bot.house.style import PLAIN, Style
 from bot.house.thought import Advice
 from bot.house.view import BrelanView, Choice
@@ -77,9 +88,17 @@ BLUFF_FOLDS = 0.3
 #: as often as the value bets they mimic, lost most (``python -m bot.house.compare``: about
 #: 14 chips each at Bouillotte, 8 at Brelan, against a pass).
 BLUFF_FLOOR = 0.1
+#: Below it, a bluff is made only this share as often: rarely, so that a bet from any seat
+#: may still be a hand of nothing (the fitted answers see few bets worth making with one).
+BELOW_FLOOR = 0.33
 #: How often a hand not worth a bet bluffs (times the character's taste for it).
 BLUFF_RATE = 0.09
 _UNIFORM = (1.0,) * BINS
+#: Whether the rivals answer by their fitted answers (their chance in each deal against the
+#: price), rather than with the best share of their range, as large as the memory's lines
+#: of answers say at that price (the level before: ``python -m bot.house.compare --change
+#: FITTED=false`` weighs one against the other).
+FITTED = True
 
 
 @dataclass(slots=True)
@@ -96,6 +115,10 @@ class _Sim:
     out: list[list[tuple[int, ...]]]
     pct: list[list[float]]
     total: float
+    #: A hand's chance by its percentile against k others (:func:`chance_curve`, index k),
+    #: and a random number per deal and rival that draws his answer.
+    curves: list[tuple[float, ...]] = field(default_factory=list)
+    draws: list[list[float]] = field(default_factory=list)
     _wins: dict[tuple[int, int], bool] = field(default_factory=dict)
     _sorted: dict[int, list[tuple[float, float]]] = field(default_factory=dict)
 
@@ -179,7 +202,11 @@ def _simulate(view: BrelanView, rng: random.Random, memory: TableMemory, samples
         weights.append(w)
         hands.append(row)
         pcts.append(us)
-    return _Sim(me, mine, retourne, rivals, folded, weights, hands, outs, pcts, sum(weights))
+    curves = [(0.0,)] + [chance_curve(deck, n, k) for k in range(1, len(rivals) + 1)]
+    draws = [[rand() for _ in rivals] for _ in range(samples)]
+    return _Sim(
+        me, mine, retourne, rivals, folded, weights, hands, outs, pcts, sum(weights), curves, draws
+    )
 
 
 def _worth(
@@ -194,9 +221,9 @@ def _worth(
     my_add = target - stakes[me]
     pot = view.pool + sum(stakes)
     fixed = 0
-    answer: list[
-        tuple[int, int, int, float, float]
-    ] = []  # (rival, add, raise add, t_call, t_raise)
+    extra = min(my_total, target + max(1, (pot + my_add) // 3)) - target
+    answer: list[tuple[int, int, int, list[int]]] = []  # (rival, add, raise add, by deal)
+    fits: list[tuple[int, int, int, bool, Fitted]] = []
     speak_again = view.options.sans_plus and view.phase != "opening"
     for j, r in enumerate(sim.rivals):
         if view.all_in[r] or (stakes[r] >= target and not speak_again):
@@ -205,31 +232,36 @@ def _worth(
         room = stakes[r] + stacks[r]
         add = max(0, min(target, room) - stakes[r])
         price = add / (pot + my_add + add)
-        family = "again" if classes[view.names[r]].startswith(("open", "raise")) else "first"
+        again = min(room, target + max(1, (pot + my_add) // 3)) - stakes[r]
         profile = memory.profile(view.names[r])
+        if FITTED:
+            fits.append((j, add, again, room > target and extra > 0, profile.fitted()))
+            continue
+        family = "again" if classes[view.names[r]].startswith(("open", "raise")) else "first"
         stay, up = profile.answers(family, price)
         if add == 0:  # he may only stand or re-raise
             stay, up = 1.0, profile.sans_plus_raise()
-        if room <= target:
+        if room <= target or extra <= 0:
             up = 0.0
-        again = min(room, target + max(1, (pot + my_add) // 3)) - stakes[r]
-        answer.append((j, add, again, sim.threshold(j, stay), sim.threshold(j, up)))
-    extra = min(my_total, target + max(1, (pot + my_add) // 3)) - target
+        t_call, t_raise = sim.threshold(j, stay), sim.threshold(j, up)
+        moves = [2 if us[j] >= t_raise else 1 if us[j] >= t_call else 0 for us in sim.pct]
+        answer.append((j, add, again, moves))
+    if fits:
+        answer = _fitted_moves(view, sim, pot + my_add, fits)
     total = 0.0
     held = left = 0.0  # the deals with a re-raise: held to the showdown, or left
-    weights, pcts = sim.weights, sim.pct
+    weights = sim.weights
     for s in range(len(weights)):
         w = weights[s]
         mask = fixed
         raisers = 0
         gain = 0
-        us = pcts[s]
-        for j, add, again, t_call, t_raise in answer:
-            u = us[j]
-            if u >= t_raise and extra > 0:
+        for j, add, again, moves in answer:
+            move = moves[s]
+            if move == 2:
                 raisers |= 1 << j
                 gain += again
-            elif u >= t_call:
+            elif move == 1:
                 mask |= 1 << j
                 gain += add
         if raisers:
@@ -246,6 +278,38 @@ def _worth(
             total -= w * my_add
     total += max(held, left)
     return total / sim.total if sim.total else 0.0
+
+
+Fitted = tuple[tuple[float, ...], tuple[float, ...]]
+
+
+def _fitted_moves(
+    view: BrelanView, sim: _Sim, pot: int, fits: list[tuple[int, int, int, bool, Fitted]]
+) -> list[tuple[int, int, int, list[int]]]:
+    """The answers of the rivals in ``fits`` (rival, his add, his re-raise's add, whether
+    he may re-raise, his fitted answers) in each deal, in the order they speak: each folds,
+    holds (1) or re-raises (2) as often as his fitted answers say at his chance there
+    against the players still in when he speaks, and the price he then faces."""
+    n = len(view.names)
+    me = view.position
+    fits = sorted(fits, key=lambda f: (sim.rivals[f[0]] - me) % n)
+    moves: list[list[int]] = [[] for _ in fits]
+    curves = sim.curves
+    others = len(sim.rivals)
+    for us, draws in zip(sim.pct, sim.draws, strict=True):
+        out = 0
+        grown = pot
+        for i, (j, add, again, may_raise, (stay, up)) in enumerate(fits):
+            curve = curves[others - out]
+            c = curve[min(len(curve) - 1, int(us[j] * len(curve)))]
+            p_stay = 1.0 if add == 0 else stay[margin_bin(c - add / (grown + add))]
+            p_up = min(p_stay, up[chance_bin(c)]) if may_raise else 0.0
+            d = draws[j]
+            move = 2 if d < p_up else 1 if d < p_stay else 0
+            moves[i].append(move)
+            out += move == 0
+            grown += again if move == 2 else add if move == 1 else 0
+    return [(f[0], f[1], f[2], m) for f, m in zip(fits, moves, strict=True)]
 
 
 def _stakes(low: int, high: int, base: int, pot: int, rng: random.Random) -> list[int]:
@@ -360,12 +424,8 @@ def _choose(
         if calm:
             m = calm[0]
             return Advice(m[1], m[2], "advice-slow-play", params, chance, margin)
-    if (
-        best[1] == "pass"
-        and bets
-        and chance >= BLUFF_FLOOR
-        and rng.random() < _bluff_rate(view, style)
-    ):
+    rate = _bluff_rate(view, style) * (1.0 if chance >= BLUFF_FLOOR else BELOW_FLOOR)
+    if best[1] == "pass" and bets and rng.random() < rate:
         stake = _value_stake(view, rng, memory, style)
         # the more often they would all fold to that stake, the more often it is made
         if stake is not None and rng.random() < _all_fold(view, memory, stake) / BLUFF_FOLDS:

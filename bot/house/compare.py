@@ -19,26 +19,34 @@ sum per hand with a 95% interval, the pairs that cost the strong level most firs
 rollouts play on the dealt cards, which no player reads: this measures the choices, it is
 not a player.
 
+``--change NAME=JSON`` (repeatable) weighs a change instead: at each such decision the
+strong level with that constant of :mod:`bot.house.brelan_strong` set otherwise is paired
+with the unchanged one (the same view, memory and random numbers), and where they differ
+both moves are played on as above; ``strong`` is then the changed level's move, ``normal``
+the unchanged one's.
+
 >>> out = compare("bouillotte", hands=4, seed=1, rollouts=1)
 >>> sorted(out), out["hands"]
-(['by_spot', 'game', 'hands', 'pairs', 'rollouts', 'seed', 'strong_chips_per_hand'], 4)
+(['by_spot', 'changes', 'game', 'hands', 'pairs', 'rollouts', 'seed', 'strong_chips_per_hand'], 4)
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import json
 import random
 import sys
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from bot.games.base import Amount
 from bot.games.brag import BragHand
 from bot.games.brelan import BrelanHand
 from bot.games.events import EventKind
+from bot.house import brelan_strong
 from bot.house.arena import Watch, interval, run_arena
 from bot.house.brelan_play import decide_brelan
 from bot.house.memory import TableMemory
@@ -78,12 +86,29 @@ def _play_on(
     return hand.stack[hand.names.index(name)] + hand.carried / len(hand.names)
 
 
+@contextlib.contextmanager
+def changed(changes: Mapping[str, Any]) -> Iterator[None]:
+    """The strong level with some of its constants (:mod:`bot.house.brelan_strong`) set
+    otherwise, for the time of a ``with`` block."""
+    before = {name: getattr(brelan_strong, name) for name in changes}
+    try:
+        for name, value in changes.items():
+            setattr(brelan_strong, name, value)
+        yield
+    finally:
+        for name, value in before.items():
+            setattr(brelan_strong, name, value)
+
+
 class _Counter:
     """The differences counted so far, by group and by arena hand."""
 
-    def __init__(self, rollouts: int, memory: TableMemory) -> None:
+    def __init__(
+        self, rollouts: int, memory: TableMemory, changes: Mapping[str, Any] | None = None
+    ) -> None:
         self.rollouts = rollouts
         self.memory = memory
+        self.changes = changes or {}
         self.decisions = 0
         self.hand = -1  # the arena hand watched, counted from 0
         self.last: BrelanHand | None = None
@@ -102,12 +127,19 @@ class _Counter:
         if advice.forced or seat_of[view.seat] != 0:
             return
         self.decisions += 1
-        normal = decide_brelan(view, random.Random(self.decisions), "normal")
-        strong = advice.decision
-        if normal == strong:
+        if self.changes:  # the changed strong level against the unchanged one, same numbers
+            normal = brelan_strong.advise(view, random.Random(self.decisions), self.memory)
+            with changed(self.changes):
+                found = brelan_strong.advise(view, random.Random(self.decisions), self.memory)
+            strong, normal_move = found.decision, normal.decision
+            chance = found.chance
+        else:
+            normal_move = decide_brelan(view, random.Random(self.decisions), "normal")
+            strong, chance = advice.decision, advice.chance
+        if normal_move == strong:
             return
         worth = []
-        for move in (strong, normal):
+        for move in (strong, normal_move):
             total = 0.0
             for r in range(self.rollouts):
                 players = [
@@ -116,16 +148,24 @@ class _Counter:
                 ]
                 total += _play_on(copy.deepcopy(hand), move, seat_of, players)
             worth.append(total / self.rollouts)
-        key = (spot_of(view), strong[0], normal[0], min(9, int(10 * advice.chance)))
+        key = (spot_of(view), strong[0], normal_move[0], min(9, int(10 * chance)))
         by_hand = self.groups[key]
         by_hand[self.hand] = by_hand.get(self.hand, 0.0) + worth[0] - worth[1]
         self.counts[key] += 1
 
 
-def compare(game: str, hands: int, seed: int, rollouts: int = 3) -> dict[str, Any]:
-    """Play the comparison and return its figures (the JSON object the command prints)."""
+def compare(
+    game: str,
+    hands: int,
+    seed: int,
+    rollouts: int = 3,
+    changes: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Play the comparison and return its figures (the JSON object the command prints);
+    with ``changes``, the strong level so changed against the unchanged one
+    (:func:`changed`) rather than the normal level."""
     memory = TableMemory()
-    counter = _Counter(rollouts, memory)
+    counter = _Counter(rollouts, memory, changes)
     watch: Watch = counter.watch
     run = run_arena(game, list(PLAYERS), hands, seed, watch=watch, memory=memory)
     pairs: list[dict[str, Any]] = []
@@ -159,6 +199,7 @@ def compare(game: str, hands: int, seed: int, rollouts: int = 3) -> dict[str, An
         "hands": hands,
         "seed": seed,
         "rollouts": rollouts,
+        "changes": dict(changes or {}),
         "strong_chips_per_hand": run["seats"][0]["chips_per_hand"],
         "by_spot": by_spot,
         "pairs": pairs,
@@ -171,11 +212,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--rollouts", type=int, default=3)
+    parser.add_argument(
+        "--change",
+        action="append",
+        default=[],
+        metavar="NAME=JSON",
+        help="weigh the strong level with this constant of bot.house.brelan_strong set "
+        "otherwise against the unchanged one (e.g. FITTED=false), rather than the normal level",
+    )
     args = parser.parse_args(argv)
     if args.hands < 2 or args.rollouts < 1:
         print("error: --hands must be 2 or more, --rollouts 1 or more", file=sys.stderr)
         return 2
-    print(json.dumps(compare(args.game, args.hands, args.seed, args.rollouts)))
+    changes: dict[str, Any] = {}
+    for item in args.change:
+        name, _, value = item.partition("=")
+        if not hasattr(brelan_strong, name) or not name.isupper():
+            print(f"error: bot.house.brelan_strong has no constant {name!r}", file=sys.stderr)
+            return 2
+        try:
+            changes[name] = json.loads(value)
+        except json.JSONDecodeError:
+            print(f"error: {value!r} is not JSON", file=sys.stderr)
+            return 2
+    print(json.dumps(compare(args.game, args.hands, args.seed, args.rollouts, changes)))
     return 0
 
 

@@ -12,7 +12,10 @@ Per player it counts (a :class:`Profile`):
 - Brelan and Bouillotte: how often he opens when he may, carres when offered, folds when
   he faces a bet (by the price, first bet or re-raise), and the strength of the hands he
   showed at a showdown by what he did with them (passed, held, opened, raised): every hand,
-  folded ones included, is shown there.
+  folded ones included, is shown there. Once a hand is shown, each of his answers in that
+  deal is fitted to the chance it had when he spoke (his cards against the players then
+  still in, :func:`~bot.house.brelan_odds.chance_curve`): how often he stayed in by that
+  chance less the price, and re-raised by that chance (:meth:`Profile.fitted`).
 - Brag: how often he stays blind, sees, folds after k open bets of his own, and the
   strength of the hands he showed by how many open bets he had made.
 
@@ -35,7 +38,7 @@ from bot.games.brelan import deck_for
 from bot.games.cards import parse_card, parse_cards
 from bot.games.events import EventKind
 from bot.games.options import BragOptions, BrelanOptions
-from bot.house.brelan_odds import percentile_of
+from bot.house.brelan_odds import chance_curve, curve_chance, percentile_of
 
 #: Strength is counted in bins of percentile, finer at the top where hands are told apart.
 EDGES = (0.25, 0.5, 0.65, 0.75, 0.85, 0.92, 0.97)
@@ -95,6 +98,20 @@ PRIOR_WEIGHT = 4.0
 #: The most a bin of strength may weigh against a random hand's (so that the deals a
 #: strategy weighs by a rival's range are not a handful of heavy ones).
 DENSEST = 4.0
+#: The fitted answers (Brelan and Bouillotte): how his move facing a bet followed his chance
+#: once his hand was shown (:func:`~bot.house.brelan_odds.chance_curve`, against the players
+#: still in). He stays in by his margin, his chance less the price he faced (bins of
+#: :data:`MARGINS`), and re-raises by his chance (bins of :data:`CHANCES`).
+MARGINS = (-0.3, -0.2, -0.12, -0.06, -0.02, 0.02, 0.06, 0.12, 0.2, 0.3)
+CHANCES = (0.3, 0.45, 0.55, 0.62, 0.7, 0.8, 0.9)
+#: Before anything is shown: a player on the pot's odds, who re-raises the best hands.
+PRIOR_STAY_FIT = (0.03, 0.06, 0.1, 0.2, 0.35, 0.5, 0.65, 0.8, 0.9, 0.94, 0.97)
+PRIOR_RAISE_FIT = (0.0, 0.02, 0.05, 0.1, 0.2, 0.35, 0.5, 0.6)
+#: What the prior weighs in each bin, in observations; a fitted line is halved past this.
+FIT_PRIOR = 2.0
+FIT_KEEP = 240.0
+_NM = len(MARGINS) + 1
+_NC = len(CHANCES) + 1
 #: Brag: chance he folds at his turn, by the price he faces (:data:`PRICES`), before his
 #: first open bet, after one to three, after four or more.
 PRIOR_HAZARD = (
@@ -138,14 +155,17 @@ class Profile:
     def __init__(self, lines: dict[str, list[float]] | None = None) -> None:
         self.lines: dict[str, list[float]] = lines if lines is not None else {}
 
-    def add(self, line: str, index: int, size: int, *, fade: bool = True) -> None:
+    def add(
+        self, line: str, index: int, size: int, *, fade: bool = True, keep: float = KEEP
+    ) -> None:
         """Count one observation in bin ``index`` of ``line`` (``size`` bins); ``fade``
-        False for a second count of the same observation (a fold among the bets faced)."""
+        False for a second count of the same observation (a fold among the bets faced);
+        the line is halved past ``keep``."""
         row = self.lines.get(line)
         if row is None:
             row = self.lines[line] = [0.0] * size
         row[index] += 1.0
-        if fade and sum(row) > KEEP:
+        if fade and sum(row) > keep:
             self.lines[line] = [round(v / 2, 2) for v in row]
 
     def get(self, line: str, size: int) -> list[float]:
@@ -189,6 +209,14 @@ class Profile:
         up = (raised + PRIOR_WEIGHT * PRIOR_RAISE[family][b]) / (faced + PRIOR_WEIGHT)
         return stay, min(up, stay)
 
+    def fitted(self) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """His fitted answers: how often he stays in facing a bet, by bin of his margin
+        (:data:`MARGINS`), and how often he re-raises, by bin of his chance
+        (:data:`CHANCES`); the prior's where little was shown."""
+        return _fit(self.get("fit:stay", 2 * _NM), PRIOR_STAY_FIT), _fit(
+            self.get("fit:raise", 2 * _NC), PRIOR_RAISE_FIT
+        )
+
     def rate(self, line: str, prior: float) -> float:
         """The share of ``line``'s second bin in its two (``[no, yes]``), with a prior."""
         no, yes = self.get(line, 2)
@@ -206,6 +234,21 @@ class Profile:
         faced, folded = row[cell], row[_HAZARDS // 2 + cell]
         prior = PRIOR_HAZARD[_turn_bucket(bets)][price_bin(price)]
         return (folded + PRIOR_WEIGHT * prior) / (faced + PRIOR_WEIGHT)
+
+
+def _fit(row: Sequence[float], prior: Sequence[float]) -> tuple[float, ...]:
+    size = len(prior)
+    return tuple((row[size + b] + FIT_PRIOR * prior[b]) / (row[b] + FIT_PRIOR) for b in range(size))
+
+
+def margin_bin(margin: float) -> int:
+    """The bin of a margin, a chance less a price (:data:`MARGINS`)."""
+    return bisect.bisect_right(MARGINS, margin)
+
+
+def chance_bin(chance: float) -> int:
+    """The bin of a chance (:data:`CHANCES`)."""
+    return bisect.bisect_right(CHANCES, chance)
 
 
 class Seen(Protocol):
@@ -335,6 +378,9 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
     stakes = dict.fromkeys(names, 0)
     vade = 0
     bettors: set[str] = set()
+    out: set[str] = set()
+    # (who, price, players in but him, stayed, re-raised): fitted once his hand is shown
+    answers: list[tuple[str, float, int, bool, bool]] = []
     showdown = None
     for e in seen.events:
         kind, who = e.kind, e.player
@@ -363,6 +409,8 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
         cost = vade - stakes[who]
         if cost == 0 and (kind == EventKind.STAND or (kind == EventKind.RAISE and e["sans_plus"])):
             me.add("sans_plus", int(kind == EventKind.RAISE), 2)  # stood, or re-raised
+            rivals = sum(1 for n in names if n != who and n not in out)
+            answers.append((who, 0.0, rivals, True, kind == EventKind.RAISE))
         if cost > 0 and kind in (
             EventKind.FOLD,
             EventKind.HOLD,
@@ -377,6 +425,12 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
                 me.add("faced:" + family, _NP + b, _FACED, fade=False)
             elif kind == EventKind.RAISE:
                 me.add("faced:" + family, 2 * _NP + b, _FACED, fade=False)
+            rivals = sum(1 for n in names if n != who and n not in out)
+            answers.append(
+                (who, cost / (pot + cost), rivals, kind != EventKind.FOLD, kind == EventKind.RAISE)
+            )
+        if kind == EventKind.FOLD:
+            out.add(who)
         if kind in (EventKind.OPEN, EventKind.RAISE):
             bettors.add(who)
         if kind in (EventKind.OPEN, EventKind.RAISE, EventKind.HOLD, EventKind.TAPIS):
@@ -385,9 +439,26 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
     if showdown is None:
         return
     retourne = parse_card(showdown["retourne"]).index
-    pct = percentile_of(deck_of(options, len(names)), retourne)
+    deck = deck_of(options, len(names))
+    pct = percentile_of(deck, retourne)
     classes = brelan_classes(seen.events, names)
     hands = dict(showdown["hands"])
+    for who, price, rivals, stayed, raised in answers:
+        cards = hands.get(who)
+        if cards is None or rivals == 0:
+            continue
+        u = pct([parse_card(c).index for c in cards])
+        chance = curve_chance(chance_curve(deck, len(names), rivals), u)
+        profile = memory.profile(who)
+        if price > 0:
+            m = margin_bin(chance - price)
+            profile.add("fit:stay", m, 2 * _NM, keep=FIT_KEEP)
+            if stayed:
+                profile.add("fit:stay", _NM + m, 2 * _NM, fade=False)
+        c = chance_bin(chance)
+        profile.add("fit:raise", c, 2 * _NC, keep=FIT_KEEP)
+        if raised:
+            profile.add("fit:raise", _NC + c, 2 * _NC, fade=False)
     for name in names:
         cards = hands.get(name)
         if cards is None:

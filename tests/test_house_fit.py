@@ -1,0 +1,56 @@
+"""The strong level's fitted answers (issue 33): the memory learns how each player's moves
+follow his chance, from the hands shown, and stays small and back-compatible."""
+
+from __future__ import annotations
+
+import json
+
+from bot.games.cards import deck_preset
+from bot.house import arena
+from bot.house.brelan_odds import chance_curve
+from bot.house.memory import (
+    MARGINS,
+    PRIOR_RAISE_FIT,
+    PRIOR_STAY_FIT,
+    TableMemory,
+    chance_bin,
+    margin_bin,
+)
+
+
+def test_the_chance_curve_rises_and_falls_with_more_rivals() -> None:
+    deck = tuple(c.index for c in deck_preset("24"))
+    one, three = chance_curve(deck, 4, 1), chance_curve(deck, 4, 3)
+    assert list(one) == sorted(one) and list(three) == sorted(three)
+    assert all(a >= b for a, b in zip(one, three, strict=True))
+    assert three[0] < 0.05 and one[-1] > 0.8
+
+
+def test_a_player_on_the_pots_odds_is_fitted_so() -> None:
+    memory = TableMemory()
+    arena.run_arena("bouillotte", ["strong", "normal", "normal", "normal"], 400, 5, memory=memory)
+    stay, up = memory.profile("S1").fitted()  # a normal player: he holds when his chance pays
+    assert stay[margin_bin(-0.25)] < 0.15 < 0.85 < stay[margin_bin(0.25)]
+    assert up[chance_bin(0.2)] < 0.1
+    raw = memory.to_json()
+    assert "fit:stay" in raw["players"]["S1"]
+    assert len(json.dumps(raw)) < 20_000
+    again = TableMemory.from_json(json.loads(json.dumps(raw)))
+    assert again.profile("S1").fitted() == (stay, up)
+
+
+def test_an_old_memory_loads_with_the_prior_answers() -> None:
+    old = {"deals": 3, "players": {"P1": {"opening": [2.0, 1.0], "last": [3.0]}}}
+    memory = TableMemory.from_json(old)
+    stay, up = memory.profile("P1").fitted()
+    assert stay == PRIOR_STAY_FIT and up == PRIOR_RAISE_FIT
+    assert len(stay) == len(MARGINS) + 1
+
+
+def test_the_paired_comparison_weighs_a_change() -> None:
+    from bot.house import brelan_strong, compare
+
+    out = compare.compare("bouillotte", hands=6, seed=3, rollouts=1, changes={"FITTED": False})
+    assert out["changes"] == {"FITTED": False} and brelan_strong.FITTED is True
+    assert list(out["by_spot"]) == list(compare.SPOTS)
+    assert compare.main(["--game", "brelan", "--change", "NOPE=1"]) == 2
