@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from bot.games.cards import deck_preset
 from bot.house import arena
 from bot.house.brelan_odds import chance_curve
@@ -54,3 +56,33 @@ def test_the_paired_comparison_weighs_a_change() -> None:
     assert out["changes"] == {"FITTED": False} and brelan_strong.FITTED is True
     assert list(out["by_spot"]) == list(compare.SPOTS)
     assert compare.main(["--game", "brelan", "--change", "NOPE=1"]) == 2
+
+
+def test_every_curve_a_table_may_ask_for_is_shipped_as_reckoned() -> None:
+    """The curves are read from bot/house/curves.json (one reckoned costs a table's event
+    loop some 0.1 s): every deck and table size is there, with the values reckoning gives."""
+    from bot.house import brelan_odds
+
+    shipped = brelan_odds._shipped_curves()
+    keys = [brelan_odds._curve_key(*key) for key in brelan_odds.every_curve()]
+    assert sorted(shipped) == sorted(keys)
+    for key in brelan_odds.every_curve()[::37]:  # a few: each takes a tenth of a second
+        assert shipped[brelan_odds._curve_key(*key)] == brelan_odds.reckon_curve(*key)
+
+
+def test_the_strong_level_never_reckons_a_curve_at_a_table(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from bot.house import brelan_odds
+
+    def refuse(*_: object) -> tuple[float, ...]:
+        raise AssertionError("a curve reckoned while a table plays")
+
+    monkeypatch.setattr(brelan_odds, "reckon_curve", refuse)
+    brelan_odds.chance_curve.cache_clear()
+    try:
+        for game in ("brelan", "bouillotte"):
+            for players in (["strong", "normal"], ["strong", "strong", "normal", "easy", "normal"]):
+                arena.run_arena(game, players, 12, 3, memory=TableMemory())
+    finally:
+        brelan_odds.chance_curve.cache_clear()

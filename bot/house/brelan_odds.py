@@ -17,9 +17,15 @@ from __future__ import annotations
 
 import bisect
 import functools
+import json
 import random
+import sys
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from pathlib import Path
+
+from bot.games.brelan import MAX_PLAYERS
+from bot.games.cards import PIQUET_PRESETS, deck_preset
 
 RANK = [14 - i // 4 for i in range(52)]
 SUIT = [i % 4 for i in range(52)]
@@ -212,18 +218,31 @@ CURVE_BINS = 40
 CURVE_DEALS = 8000
 
 
-@functools.lru_cache(maxsize=64)
+#: Every curve the games may ask for, reckoned ahead by ``python -m bot.house.brelan_odds``
+#: (:func:`write_curves`): one costs some 0.1 s of CPU, too long to stop a table's event
+#: loop for at the strong level's first decision.
+CURVES_FILE = Path(__file__).with_name("curves.json")
+
+
+@functools.lru_cache(maxsize=128)
 def chance_curve(deck: tuple[int, ...], players: int, others: int) -> tuple[float, ...]:
     """A hand's chance to win the showdown against ``others`` random hands (the rest of the
     ``players`` dealt and folded: their cards count for the point), by bin of its
-    percentile (:func:`percentile_of`, :data:`CURVE_BINS` bins): reckoned once per deck
-    over random deals and retournes, on fixed random numbers, made non-decreasing.
+    percentile (:func:`percentile_of`, :data:`CURVE_BINS` bins): read from
+    :data:`CURVES_FILE`, else reckoned (:func:`reckon_curve`).
 
     >>> from bot.games.cards import deck_preset
     >>> curve = chance_curve(tuple(c.index for c in deck_preset("24")), 4, 3)
     >>> len(curve), curve[0] < 0.05, curve[-1] > 0.8
     (40, True, True)
     """
+    shipped = _shipped_curves().get(_curve_key(deck, players, others))
+    return shipped if shipped is not None else reckon_curve(deck, players, others)
+
+
+def reckon_curve(deck: tuple[int, ...], players: int, others: int) -> tuple[float, ...]:
+    """:func:`chance_curve` reckoned over :data:`CURVE_DEALS` random deals and retournes, on
+    fixed random numbers, made non-decreasing."""
     rng = random.Random(f"curve:{len(deck)}:{players}:{others}")
     cards = list(deck)
     wins = [0.0] * CURVE_BINS
@@ -245,6 +264,50 @@ def chance_curve(deck: tuple[int, ...], players: int, others: int) -> tuple[floa
     return tuple(out)
 
 
+def _curve_key(deck: Sequence[int], players: int, others: int) -> str:
+    return f"{','.join(map(str, deck))}/{players}/{others}"
+
+
+@functools.cache
+def _shipped_curves() -> dict[str, tuple[float, ...]]:
+    try:
+        stored = json.loads(CURVES_FILE.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return {}
+    return {key: tuple(float(x) for x in curve) for key, curve in stored.items()}
+
+
+def every_curve() -> list[tuple[tuple[int, ...], int, int]]:
+    """The (deck, players, others) of every curve a table of Brelan or Bouillotte may ask
+    for: each deck of the two games, 2 to 5 players, 1 to all but one of them still in."""
+    most = max(MAX_PLAYERS.values())
+    out: list[tuple[tuple[int, ...], int, int]] = []
+    for name in PIQUET_PRESETS:
+        deck = tuple(c.index for c in deck_preset(name))
+        for players in range(2, most + 1):
+            if 3 * players + 1 <= len(deck):
+                out.extend((deck, players, others) for others in range(1, players))
+    return out
+
+
+def write_curves(path: Path = CURVES_FILE) -> int:
+    """Reckon every curve (:func:`every_curve`) and write them to ``path``; how many."""
+    curves = {_curve_key(*key): reckon_curve(*key) for key in every_curve()}
+    path.write_text(json.dumps(curves, separators=(",", ":")) + "\n", encoding="utf-8")
+    return len(curves)
+
+
 def curve_chance(curve: Sequence[float], pct: float) -> float:
     """The chance :func:`chance_curve` gives a hand of percentile ``pct``."""
     return curve[min(len(curve) - 1, int(pct * len(curve)))]
+
+
+def main() -> int:
+    """``python -m bot.house.brelan_odds``: write :data:`CURVES_FILE` (after a change to
+    the curves' reckoning or to the decks)."""
+    print(f"{write_curves()} curves written to {CURVES_FILE}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
