@@ -84,5 +84,6 @@ def test_the_strong_level_never_reckons_a_curve_at_a_table(
         for game in ("brelan", "bouillotte"):
             for players in (["strong", "normal"], ["strong", "strong", "normal", "easy", "normal"]):
                 arena.run_arena(game, players, 12, 3, memory=TableMemory())
+        assert brelan_odds.chance_curve.cache_info().currsize > 0  # curves were asked for
     finally:
         brelan_odds.chance_curve.cache_clear()
