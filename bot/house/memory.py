@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import bisect
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.games.brelan import deck_for
@@ -409,8 +409,7 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
         cost = vade - stakes[who]
         if cost == 0 and (kind == EventKind.STAND or (kind == EventKind.RAISE and e["sans_plus"])):
             me.add("sans_plus", int(kind == EventKind.RAISE), 2)  # stood, or re-raised
-            rivals = sum(1 for n in names if n != who and n not in out)
-            answers.append((who, 0.0, rivals, True, kind == EventKind.RAISE))
+            answers.append((who, 0.0, len(names) - len(out) - 1, True, kind == EventKind.RAISE))
         if cost > 0 and kind in (
             EventKind.FOLD,
             EventKind.HOLD,
@@ -418,17 +417,10 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
             EventKind.RAISE,
         ):
             pot = pool + sum(stakes.values())
-            b = price_bin(cost / (pot + cost))
-            family = "again" if who in bettors else "first"
-            me.add("faced:" + family, b, _FACED)
-            if kind == EventKind.FOLD:
-                me.add("faced:" + family, _NP + b, _FACED, fade=False)
-            elif kind == EventKind.RAISE:
-                me.add("faced:" + family, 2 * _NP + b, _FACED, fade=False)
-            rivals = sum(1 for n in names if n != who and n not in out)
-            answers.append(
-                (who, cost / (pot + cost), rivals, kind != EventKind.FOLD, kind == EventKind.RAISE)
-            )
+            price = cost / (pot + cost)
+            _count_faced(me, "again" if who in bettors else "first", price_bin(price), kind)
+            rivals = len(names) - len(out) - 1
+            answers.append((who, price, rivals, kind != EventKind.FOLD, kind == EventKind.RAISE))
         if kind == EventKind.FOLD:
             out.add(who)
         if kind in (EventKind.OPEN, EventKind.RAISE):
@@ -441,14 +433,47 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
     retourne = parse_card(showdown["retourne"]).index
     deck = deck_of(options, len(names))
     pct = percentile_of(deck, retourne)
+    hands = dict(showdown["hands"]).items()
+    shown = {who: pct([parse_card(c).index for c in cards]) for who, cards in hands}
+    _fit_answers(
+        memory, answers, shown, chance_curve_of=lambda k: chance_curve(deck, len(names), k)
+    )
     classes = brelan_classes(seen.events, names)
-    hands = dict(showdown["hands"])
-    for who, price, rivals, stayed, raised in answers:
-        cards = hands.get(who)
-        if cards is None or rivals == 0:
+    for name in names:
+        if name not in shown:
             continue
-        u = pct([parse_card(c).index for c in cards])
-        chance = curve_chance(chance_curve(deck, len(names), rivals), u)
+        b = strength_bin(shown[name])
+        cls = classes[name]
+        profile = memory.profile(name)
+        if cls in CLASSES:
+            profile.add("shown:" + cls, b, BINS)
+        if cls == "pass_hold":
+            profile.add("shown:pass", b, BINS)
+
+
+def _count_faced(me: Profile, family: str, b: int, kind: EventKind) -> None:
+    """One bet faced at price bin ``b`` (a ``first`` bet or one ``again``), and whether it
+    was folded to or re-raised."""
+    me.add("faced:" + family, b, _FACED)
+    if kind == EventKind.FOLD:
+        me.add("faced:" + family, _NP + b, _FACED, fade=False)
+    elif kind == EventKind.RAISE:
+        me.add("faced:" + family, 2 * _NP + b, _FACED, fade=False)
+
+
+def _fit_answers(
+    memory: TableMemory,
+    answers: Sequence[tuple[str, float, int, bool, bool]],
+    shown: Mapping[str, float],
+    chance_curve_of: Callable[[int], Sequence[float]],
+) -> None:
+    """Count each answer (who, price, rivals still in, stayed, re-raised) of a player whose
+    hand was shown (its percentile in ``shown``) in his fitted lines, by the chance it had
+    against those rivals (``chance_curve_of(rivals)``)."""
+    for who, price, rivals, stayed, raised in answers:
+        if who not in shown or rivals == 0:
+            continue
+        chance = curve_chance(chance_curve_of(rivals), shown[who])
         profile = memory.profile(who)
         if price > 0:
             m = margin_bin(chance - price)
@@ -459,17 +484,6 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
         profile.add("fit:raise", c, 2 * _NC, keep=FIT_KEEP)
         if raised:
             profile.add("fit:raise", _NC + c, 2 * _NC, fade=False)
-    for name in names:
-        cards = hands.get(name)
-        if cards is None:
-            continue
-        b = strength_bin(pct([parse_card(c).index for c in cards]))
-        cls = classes[name]
-        profile = memory.profile(name)
-        if cls in CLASSES:
-            profile.add("shown:" + cls, b, BINS)
-        if cls == "pass_hold":
-            profile.add("shown:pass", b, BINS)
 
 
 # -- Brag ---------------------------------------------------------------------------------
