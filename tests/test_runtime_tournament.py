@@ -25,7 +25,7 @@ from tests.tournament_robots import GUILD, check, make_env, open_tournament, pla
 
 #: Per game: the seed of the decks and robots, and the member's move after which the
 #: process restarts (about half of the tournament's), chosen so that a player is moved.
-GAMES = [("brelan", 2, 18), ("bouillotte", 3, 35), ("brag", 4, 54)]
+GAMES = [("brelan", 2, 18), ("bouillotte", 4, 27), ("brag", 4, 54)]
 
 
 @pytest.mark.parametrize(("game", "seed", "restart"), GAMES)

@@ -18,8 +18,9 @@ From the seat's view and the table's memory (:mod:`bot.house.memory`) only:
 3. **Choice.** Fold, hold (or stand) and a few stakes (the least, shares of the pot, all
    in) are compared, each less a share of what it puts at risk; the best is played, with a
    little mixing so that it cannot be read: among stakes nearly as good one is drawn, a
-   very strong hand is sometimes slow-played, and a hand not worth a bet sometimes bluffs,
-   from any seat, with the stake a strong hand would bet in the same spot.
+   brelan is sometimes slow-played, and one of the weakest hands sometimes bluffs, from
+   any seat (a later seat, which has fewer chances, more often), with the stake a strong
+   hand would bet in the same spot. A brelan's payments count in what a showdown brings.
 4. **The carre chain.** A carre (or contre-, sur-carre) is a blind opening: its worth is
    reckoned the same way over random cards for the carrer too, and taken when it pays.
 
@@ -84,15 +85,26 @@ HOLD_FLOOR = 0.15
 #: it is made the less often the less they would all fold to it, below this share.
 VALUE_TOP = 0.15
 BLUFF_FOLDS = 0.3
-#: Nor is it made with a hand below this chance of winning the showdown: such bluffs, called
-#: as often as the value bets they mimic, lost most (``python -m bot.house.compare``: about
-#: 14 chips each at Bouillotte, 8 at Brelan, against a pass).
+#: How often a hand not worth a bet bluffs (times the character's taste for it) ...
+BLUFF_RATE = 0.04
+#: ... times this for each seat before it (a later seat has fewer chances to bluff: only
+#: when every seat before it passed) ...
+SEAT_BLUFF = 1.5
+#: ... and only with a hand below this percentile: a bluff is a bet with one of the weakest
+#: hands, and one with a middling hand, which costs as much when called, hides nothing.
+#: (``None``: every hand not worth a bet may bluff, at the full rate from this chance of
+#: winning the showdown, a third as often below it: the level before.)
+BLUFF_WEAK: float | None = 0.35
 BLUFF_FLOOR = 0.1
-#: Below it, a bluff is made only this share as often: rarely, so that a bet from any seat
-#: may still be a hand of nothing (the fitted answers see few bets worth making with one).
 BELOW_FLOOR = 0.33
-#: How often a hand not worth a bet bluffs (times the character's taste for it).
-BLUFF_RATE = 0.09
+#: A value bet's stake is drawn among those worth at most this share of the pot less than
+#: the best, so that the stake says less of the hand.
+VALUE_SLACK = 0.04
+#: Only a brelan is slow-played (the level before: any hand with a chance of 0.8 or more).
+SLOW_BRELANS = True
+#: A brelan's payments (Bouillotte: each other player pays it at any showdown it reaches,
+#: won or not) are counted in a move's worth.
+PAYMENTS = True
 _UNIFORM = (1.0,) * BINS
 #: Whether the rivals answer by their fitted answers (their chance in each deal against the
 #: price), rather than with the best share of their range, as large as the memory's lines
@@ -250,6 +262,7 @@ def _worth(
         answer = _fitted_moves(view, sim, pot + my_add, fits)
     total = 0.0
     held = left = 0.0  # the deals with a re-raise: held to the showdown, or left
+    paid = _payment(view) if PAYMENTS else 0  # a brelan shown is paid, won or not
     weights = sim.weights
     for s in range(len(weights)):
         w = weights[s]
@@ -267,20 +280,39 @@ def _worth(
         if raisers:
             left -= w * my_add
             if sim.win(s, fixed | raisers):
-                held += w * (pot + gain)
+                held += w * (pot + gain + paid)
             else:
-                held -= w * (my_add + extra)
+                held -= w * (my_add + extra - paid)
         elif mask == 0:
             total += w * pot
         elif sim.win(s, mask):
-            total += w * (pot + gain)
+            total += w * (pot + gain + paid)
         else:
-            total -= w * my_add
+            total -= w * (my_add - paid)
     total += max(held, left)
     return total / sim.total if sim.total else 0.0
 
 
 Fitted = tuple[tuple[float, ...], tuple[float, ...]]
+
+
+def _brelan(view: BrelanView) -> int | None:
+    """The rank of the seat's brelan (three cards of a rank), if it holds one."""
+    assert view.cards is not None
+    ranks = {parse_card(c).rank for c in view.cards}
+    return ranks.pop() if len(ranks) == 1 else None
+
+
+def _payment(view: BrelanView) -> int:
+    """What the seat's brelan earns at a showdown (each other player pays it, RULES.md §2;
+    a square brelan, of the retourne's rank, more), 0 for any other hand."""
+    assert view.retourne is not None
+    rank = _brelan(view)
+    if rank is None:
+        return 0
+    square = parse_card(view.retourne).rank == rank
+    rate = view.options.square_pay if square else view.options.brelan_pay
+    return rate * (len(view.names) - 1)
 
 
 def _fitted_moves(
@@ -413,9 +445,14 @@ def _choose(
     margin = (best[0] - ranked[1][0]) / max(pot, 1) if len(ranked) > 1 else 1.0
     params: dict[str, int | str] = {"chance": round(100 * chance)}
     bets = [m for m in moves if m[1] in ("open", "raise")]
-    if bets and best[1] in ("open", "raise") and chance >= 0.8 and rng.random() < 0.25 * style.slow:
-        # Slow play: a very strong hand sometimes only holds, or passes when someone after
-        # it may still open.
+    if (
+        bets
+        and best[1] in ("open", "raise")
+        and _slow(view, chance)
+        and rng.random() < 0.25 * style.slow
+    ):
+        # Slow play: a brelan sometimes only holds, or passes when someone after it may
+        # still open.
         if view.phase == "opening":
             last = view.position == len(view.names) - 1
             calm = [] if last else [m for m in moves if m[1] == "pass"]
@@ -424,20 +461,26 @@ def _choose(
         if calm:
             m = calm[0]
             return Advice(m[1], m[2], "advice-slow-play", params, chance, margin)
-    rate = _bluff_rate(view, style) * (1.0 if chance >= BLUFF_FLOOR else BELOW_FLOOR)
+    rate = _bluff_rate(view, chance, style)
     if best[1] == "pass" and bets and rng.random() < rate:
         stake = _value_stake(view, rng, memory, style)
         # the more often they would all fold to that stake, the more often it is made
         if stake is not None and rng.random() < _all_fold(view, memory, stake) / BLUFF_FOLDS:
             return Advice(bets[0][1], stake, "advice-bluff", params, chance, margin)
     if best[1] in ("open", "raise"):
-        value = [m for m in bets if m[0] >= best[0] - 0.04 * pot]
+        value = [m for m in bets if m[0] >= best[0] - VALUE_SLACK * pot]
         m = rng.choice(value)
         reason = "advice-value" if chance >= 0.5 else "advice-pressure"
         return Advice(m[1], m[2], reason, params, chance, margin)
     if best[1] == "hold":
         return Advice(best[1], best[2], "advice-pot-odds", params, chance, margin)
     return Advice(best[1], best[2], "advice-too-weak", params, chance, margin)
+
+
+def _slow(view: BrelanView, chance: float) -> bool:
+    """Whether the hand is one the seat sometimes slow-plays: a brelan (:data:`SLOW_BRELANS`)
+    or any hand with a chance of 0.8."""
+    return _brelan(view) is not None if SLOW_BRELANS else chance >= 0.8
 
 
 def _all_fold(view: BrelanView, memory: TableMemory, target: int) -> float:
@@ -477,10 +520,16 @@ def _value_stake(
     return None
 
 
-def _bluff_rate(view: BrelanView, style: Style) -> float:
+def _bluff_rate(view: BrelanView, chance: float, style: Style) -> float:
     """How often a hand not worth a bet bets anyway, from any seat: rarely, so that a bet
     is never a sure sign of strength."""
-    return BLUFF_RATE * style.bluff
+    rate = BLUFF_RATE * style.bluff * SEAT_BLUFF**view.position
+    if BLUFF_WEAK is not None:
+        assert view.cards is not None and view.retourne is not None
+        deck = deck_of(view.options, len(view.names))
+        pct = percentile_of(deck, parse_card(view.retourne).index)
+        return rate if pct([parse_card(c).index for c in view.cards]) < BLUFF_WEAK else 0.0
+    return rate * (1.0 if chance >= BLUFF_FLOOR else BELOW_FLOOR)
 
 
 # -- the carre chain -------------------------------------------------------------------------
