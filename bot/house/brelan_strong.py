@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 
 from bot.games.cards import ALL_CARDS, parse_card
 from bot.games.events import EventKind
-from bot.house.brelan_odds import chance_curve, percentile_of, stage_one_winner
+from bot.house.brelan_odds import chance_curve, curve_chance, percentile_of, stage_one_winner
 from bot.house.memory import (
     BINS,
     TableMemory,
@@ -48,6 +48,7 @@ from bot.house.memory import (
     strength_bin,
 )
 from bot.house.style import PLAIN, Style
+from bot.house.tells import WEAK, strength
 from bot.house.thought import Advice
 from bot.house.view import BrelanView, Choice
 
@@ -90,11 +91,12 @@ BLUFF_RATE = 0.04
 #: ... times this for each seat before it (a later seat has fewer chances to bluff: only
 #: when every seat before it passed) ...
 SEAT_BLUFF = 1.5
-#: ... and only with a hand below this percentile: a bluff is a bet with one of the weakest
-#: hands, and one with a middling hand, which costs as much when called, hides nothing.
+#: ... and only with a hand below this percentile (:func:`~bot.house.tells.strength`, as
+#: the tells read a bluff): a bluff is a bet with one of the weakest hands, and one with a
+#: middling hand, which costs as much when called, hides nothing.
 #: (``None``: every hand not worth a bet may bluff, at the full rate from this chance of
 #: winning the showdown, a third as often below it: the level before.)
-BLUFF_WEAK: float | None = 0.35
+BLUFF_WEAK: float | None = WEAK
 BLUFF_FLOOR = 0.1
 BELOW_FLOOR = 0.33
 #: A value bet's stake is drawn among those worth at most this share of the pot less than
@@ -333,7 +335,7 @@ def _fitted_moves(
         grown = pot
         for i, (j, add, again, may_raise, (stay, up)) in enumerate(fits):
             curve = curves[others - out]
-            c = curve[min(len(curve) - 1, int(us[j] * len(curve)))]
+            c = curve_chance(curve, us[j])
             p_stay = 1.0 if add == 0 else stay[margin_bin(c - add / (grown + add))]
             p_up = min(p_stay, up[chance_bin(c)]) if may_raise else 0.0
             d = draws[j]
@@ -525,10 +527,7 @@ def _bluff_rate(view: BrelanView, chance: float, style: Style) -> float:
     is never a sure sign of strength."""
     rate = BLUFF_RATE * style.bluff * SEAT_BLUFF**view.position
     if BLUFF_WEAK is not None:
-        assert view.cards is not None and view.retourne is not None
-        deck = deck_of(view.options, len(view.names))
-        pct = percentile_of(deck, parse_card(view.retourne).index)
-        return rate if pct([parse_card(c).index for c in view.cards]) < BLUFF_WEAK else 0.0
+        return rate if (strength(view) or 0.0) < BLUFF_WEAK else 0.0
     return rate * (1.0 if chance >= BLUFF_FLOOR else BELOW_FLOOR)
 
 
