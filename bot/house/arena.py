@@ -104,14 +104,28 @@ def _share(amount: int, n: int) -> list[int]:
     return [base + (1 if i < odd else 0) for i in range(n)]
 
 
+def _seating(
+    order: list[int], stack: int | Sequence[int], names: Sequence[str] | None
+) -> tuple[list[str], dict[str, int], list[int]]:
+    """The names, strategy index by name and stacks of the seats in ``order`` (``stack``:
+    one for all, or each strategy index's; ``names``: each index's, else ``S<index>``)."""
+    name = [names[k] if names is not None else f"S{k}" for k in order]
+    stacks = [stack if isinstance(stack, int) else stack[k] for k in order]
+    return name, dict(zip(name, order, strict=True)), stacks
+
+
 def play_brelan_hand(
-    table: Table, options: BrelanOptions, order: list[int], stack: int, rng: random.Random
+    table: Table,
+    options: BrelanOptions,
+    order: list[int],
+    stack: int | Sequence[int],
+    rng: random.Random,
+    player_names: Sequence[str] | None = None,
 ) -> dict[int, int]:
     """One arena hand (a deal and its refaits): chips won by each strategy index."""
     n = len(order)
-    names = [f"S{k}" for k in order]
-    seat_of = {f"S{k}": k for k in order}
-    stacks = [stack] * n
+    names, seat_of, stacks = _seating(order, stack, player_names)
+    begun = dict(zip(names, stacks, strict=True))
     deck = list(deck_for(options, n))
     carried = 0
     for refaits in range(MAX_DEALS):
@@ -128,17 +142,21 @@ def play_brelan_hand(
             stacks = stacks[1:] + stacks[:1]
     else:
         stacks = [s + x for s, x in zip(stacks, _share(carried, n), strict=True)]
-    return {seat_of[name]: s - stack for name, s in zip(names, stacks, strict=True)}
+    return {seat_of[name]: s - begun[name] for name, s in zip(names, stacks, strict=True)}
 
 
 def play_brag_hand(
-    table: Table, options: BragOptions, order: list[int], stack: int, rng: random.Random
+    table: Table,
+    options: BragOptions,
+    order: list[int],
+    stack: int | Sequence[int],
+    rng: random.Random,
+    player_names: Sequence[str] | None = None,
 ) -> dict[int, int]:
     """One arena hand (deals until a pot is won): chips won by each strategy index."""
     n = len(order)
-    names = [f"S{k}" for k in order]
-    seat_of = {f"S{k}": k for k in order}
-    stacks = [stack] * n
+    names, seat_of, stacks = _seating(order, stack, player_names)
+    begun = dict(zip(names, stacks, strict=True))
     k = options.cards
     carried = 0
     kept: dict[str, tuple[Card, ...]] = {}
@@ -156,7 +174,7 @@ def play_brag_hand(
             break
     else:
         stacks = [s + x for s, x in zip(stacks, _share(carried, n), strict=True)]
-    return {seat_of[name]: s - stack for name, s in zip(names, stacks, strict=True)}
+    return {seat_of[name]: s - begun[name] for name, s in zip(names, stacks, strict=True)}
 
 
 def interval(values: Sequence[float]) -> tuple[float, float, float]:
@@ -186,10 +204,13 @@ def run_arena(
     stack: int | None = None,
     watch: Watch | None = None,
     memory: TableMemory | None = None,
+    session: bool = False,
 ) -> dict[str, Any]:
     """Play the arena and return its figures (the JSON object the command prints);
     ``watch`` looks at each house player's decision (:class:`Table`), ``memory`` is the
-    table's (a new one by default)."""
+    table's (a new one by default). With ``session`` the stacks carry over from hand to
+    hand, as at a table: a player cleaned out leaves, and a newcomer of the same level (a
+    stranger to the memory) takes his seat with the standard cave."""
     opts = parse_options(game, options or {})
     for level in players:
         if level not in LEVELS and level not in PROBES:
@@ -207,15 +228,26 @@ def run_arena(
     rng = Shuffler(seed=seed).rng
     start_stack = stack if stack is not None else default_stack(game)
     won: list[list[int]] = [[] for _ in range(n)]
+    held = [start_stack] * n
+    names = [f"S{k}" for k in range(n)]
+    newcomers = 0
     started = time.perf_counter()
     for h in range(hands):
         order = [(j + h) % n for j in range(n)]
+        if session:
+            for k in range(n):
+                if held[k] < max(1, opts.ante):
+                    newcomers += 1
+                    held[k] = start_stack
+                    names[k] = f"S{k}.{newcomers}"
+        stacks: int | list[int] = held if session else start_stack
         if isinstance(opts, BragOptions):
-            result = play_brag_hand(table, opts, order, start_stack, rng)
+            result = play_brag_hand(table, opts, order, stacks, rng, names)
         else:
-            result = play_brelan_hand(table, opts, order, start_stack, rng)
+            result = play_brelan_hand(table, opts, order, stacks, rng, names)
         for k, delta in result.items():
             won[k].append(delta)
+            held[k] += delta
     elapsed = time.perf_counter() - started
     times = sorted(table.times)
     seats = []
@@ -230,9 +262,11 @@ def run_arena(
             seat["tells"] = table.tells[k].figures()
         seats.append(seat)
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
+    session_figures = {"session": True, "newcomers": newcomers} if session else {}
     return {
         "game": game,
         "hands": hands,
+        **session_figures,
         "seats": seats,
         "decisions": len(times),
         "decisions_per_second": round(len(times) / sum(times)) if times and sum(times) else 0,
@@ -264,12 +298,14 @@ def run_suite(
     seed: int,
     options: dict[str, Any] | None = None,
     stack: int | None = None,
+    session: bool = False,
 ) -> dict[str, Any]:
     """Every pairing of :data:`SUITE`: the first seat's chips per hand with its interval
     and, for a house level, its tells (the JSON object ``--suite`` prints)."""
     out = []
     for first, others in SUITE:
-        run = run_arena(game, [first, others, others, others], hands, seed, options, stack)
+        players = [first, others, others, others]
+        run = run_arena(game, players, hands, seed, options, stack, session=session)
         seat = run["seats"][0]
         out.append({"players": f"{first} vs 3 {others}", **seat, "seconds": run["seconds"]})
     return {"game": game, "hands": hands, "seed": seed, "matches": out}
@@ -288,16 +324,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--stack", type=int, default=None, help="chips each seat starts a hand with"
     )
+    parser.add_argument(
+        "--session",
+        action="store_true",
+        help="stacks carry over from hand to hand; a player cleaned out is replaced by a "
+        "newcomer of the same level with the standard cave",
+    )
     args = parser.parse_args(argv)
     if not args.suite and not args.players:
         parser.error("give --players, or --suite")
     try:
         options = json.loads(args.options)
         if args.suite:
-            out = run_suite(args.game, args.hands, args.seed, options, args.stack)
+            out = run_suite(args.game, args.hands, args.seed, options, args.stack, args.session)
         else:
             players = [p.strip() for p in args.players.split(",") if p.strip()]
-            out = run_arena(args.game, players, args.hands, args.seed, options, args.stack)
+            out = run_arena(
+                args.game,
+                players,
+                args.hands,
+                args.seed,
+                options,
+                args.stack,
+                session=args.session,
+            )
     except (ValueError, json.JSONDecodeError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

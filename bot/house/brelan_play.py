@@ -114,7 +114,7 @@ def decide_brelan(
         return _carre(view, rng, level, style)
     me = view.position
     stake = view.stakes[me]
-    pot = view.pool + sum(view.stakes)
+    pot = view.winnable_pot()  # a deeper rival's stake is not all his to win
     in_play = sum(1 for f in view.folded if not f)
     chance = _rough_chance(view) if level == "easy" else win_estimate(view, rng, level)
     chance = max(0.0, min(1.0, chance - 0.08 * style.tight))

@@ -228,16 +228,20 @@ def _worth(
 ) -> float:
     """Average chips won, counted from now (stakes already in are gone), by bringing the
     seat's stake to ``target`` and letting the rivals who must answer fold, hold or
-    re-raise (a re-raise is then held or left, whichever is worth more over those deals)."""
+    re-raise (a re-raise is then held or left, whichever is worth more over those deals).
+    Against a shorter rival the seat wins and loses only what his stake matches."""
     me = view.position
     stakes, stacks = view.stakes, view.stacks
     my_total = stakes[me] + stacks[me]
     my_add = target - stakes[me]
     pot = view.pool + sum(stakes)
+    won = view.winnable_pot(target)
+    # each rival's stake at the showdown if he stays: a shorter one matches only so much
+    tops = [stakes[r] for r in sim.rivals]
     fixed = 0
     extra = min(my_total, target + max(1, (pot + my_add) // 3)) - target
     answer: list[tuple[int, int, int, list[int]]] = []  # (rival, add, raise add, by deal)
-    fits: list[tuple[int, int, int, bool, Fitted]] = []
+    fits: list[_Fit] = []
     speak_again = view.options.sans_plus and view.phase != "opening"
     for j, r in enumerate(sim.rivals):
         if view.all_in[r] or (stakes[r] >= target and not speak_again):
@@ -245,11 +249,14 @@ def _worth(
             continue
         room = stakes[r] + stacks[r]
         add = max(0, min(target, room) - stakes[r])
+        tops[j] += add
         price = add / (pot + my_add + add)
         again = min(room, target + max(1, (pot + my_add) // 3)) - stakes[r]
         profile = memory.profile(view.names[r])
         if FITTED:
-            fits.append((j, add, again, room > target and extra > 0, profile.fitted()))
+            # the chips on the table beyond his cave: not his to win, so not in his price
+            over = sum(max(0, (target if i == me else x) - room) for i, x in enumerate(stakes))
+            fits.append((j, add, again, room > target and extra > 0, profile.fitted(), over))
             continue
         family = "again" if classes[view.names[r]].startswith(("open", "raise")) else "first"
         stay, up = profile.answers(family, price)
@@ -266,6 +273,7 @@ def _worth(
     held = left = 0.0  # the deals with a re-raise: held to the showdown, or left
     paid = _payment(view) if PAYMENTS else 0  # a brelan shown is paid, won or not
     weights = sim.weights
+    short = min(tops, default=target) < target
     for s in range(len(weights)):
         w = weights[s]
         mask = fixed
@@ -282,13 +290,16 @@ def _worth(
         if raisers:
             left -= w * my_add
             if sim.win(s, fixed | raisers):
-                held += w * (pot + gain + paid)
+                held += w * (won + gain + paid)
             else:
                 held -= w * (my_add + extra - paid)
         elif mask == 0:
-            total += w * pot
+            total += w * won
         elif sim.win(s, mask):
-            total += w * (pot + gain + paid)
+            total += w * (won + gain + paid)
+        elif short:
+            top = max(t for j, t in enumerate(tops) if mask >> j & 1)
+            total -= w * (min(target, top) - stakes[me] - paid)
         else:
             total -= w * (my_add - paid)
     total += max(held, left)
@@ -296,6 +307,9 @@ def _worth(
 
 
 Fitted = tuple[tuple[float, ...], tuple[float, ...]]
+#: A rival who must answer: his index, his add, his re-raise's add, whether he may re-raise,
+#: his fitted answers, and the chips on the table beyond his cave.
+_Fit = tuple[int, int, int, bool, Fitted, int]
 
 
 def _brelan(view: BrelanView) -> int | None:
@@ -318,12 +332,12 @@ def _payment(view: BrelanView) -> int:
 
 
 def _fitted_moves(
-    view: BrelanView, sim: _Sim, pot: int, fits: list[tuple[int, int, int, bool, Fitted]]
+    view: BrelanView, sim: _Sim, pot: int, fits: list[_Fit]
 ) -> list[tuple[int, int, int, list[int]]]:
-    """The answers of the rivals in ``fits`` (rival, his add, his re-raise's add, whether
-    he may re-raise, his fitted answers) in each deal, in the order they speak: each folds,
-    holds (1) or re-raises (2) as often as his fitted answers say at his chance there
-    against the players still in when he speaks, and the price he then faces."""
+    """The answers of the rivals in ``fits`` (:data:`_Fit`) in each deal, in the order they
+    speak: each folds, holds (1) or re-raises (2) as often as his fitted answers say at his
+    chance there against the players still in when he speaks, and the price he then faces
+    (of the pot, only what his cave can win)."""
     n = len(view.names)
     me = view.position
     fits = sorted(fits, key=lambda f: (sim.rivals[f[0]] - me) % n)
@@ -333,10 +347,10 @@ def _fitted_moves(
     for us, draws in zip(sim.pct, sim.draws, strict=True):
         out = 0
         grown = pot
-        for i, (j, add, again, may_raise, (stay, up)) in enumerate(fits):
+        for i, (j, add, again, may_raise, (stay, up), over) in enumerate(fits):
             curve = curves[others - out]
             c = curve_chance(curve, us[j])
-            p_stay = 1.0 if add == 0 else stay[margin_bin(c - add / (grown + add))]
+            p_stay = 1.0 if add == 0 else stay[margin_bin(c - add / (grown - over + add))]
             p_up = min(p_stay, up[chance_bin(c)]) if may_raise else 0.0
             d = draws[j]
             move = 2 if d < p_up else 1 if d < p_stay else 0
@@ -421,7 +435,9 @@ def _moves(
     risk = RISK + 0.04 * style.tight
     if bet is not None and bet.low is not None and bet.high is not None:
         base = bet.low if bet.verb == "open" else view.vade
-        for stake in _stakes(bet.low, bet.high, base, pot, rng):
+        # all in is the deepest rival's cave: what lies beyond it nobody can match
+        deepest = max((view.stakes[r] + view.stacks[r] for r in sim.rivals), default=bet.high)
+        for stake in _stakes(bet.low, max(bet.low, min(bet.high, deepest)), base, pot, rng):
             worth = _worth(view, sim, memory, classes, stake) - risk * (stake - view.stakes[me])
             moves.append((worth, bet.verb, stake))
     return moves, chance

@@ -107,6 +107,23 @@ class BrelanView:
                 return c
         return None
 
+    def winnable_pot(self, stake: int | None = None) -> int:
+        """The chips the seat can win with its stake brought to ``stake`` (its whole cave
+        by default): the pool and, of every stake on the table, at most as much as his
+        own (RULES.md §2, side pots; the rest goes back or to a later stage).
+
+        >>> v = BrelanView(
+        ...     game="bouillotte", options=BrelanOptions(), seat="a", position=0,
+        ...     names=("a", "b"), stacks=(5, 70), stakes=(5, 30), folded=(False, False),
+        ...     all_in=(False, False), pool=4, vade=30, phase="betting", carre_steps=(),
+        ...     aggressor="b", cards=None, retourne=None, deck_name="32", legal=(), events=())
+        >>> v.winnable_pot(), v.pool + sum(v.stakes), v.winnable_pot(30)
+        (19, 39, 39)
+        """
+        me = self.position
+        cap = self.stakes[me] + self.stacks[me] if stake is None else stake
+        return self.pool + sum(min(s, cap) for s in self.stakes)
+
 
 @dataclass(frozen=True, slots=True)
 class BragView:
