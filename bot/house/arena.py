@@ -105,13 +105,13 @@ def _share(amount: int, n: int) -> list[int]:
 
 
 def _seating(
-    order: list[int], stack: int | Sequence[int], names: Sequence[str] | None
+    order: list[int], stack: int | Sequence[int]
 ) -> tuple[list[str], dict[str, int], list[int]]:
     """The names, strategy index by name and stacks of the seats in ``order`` (``stack``:
-    one for all, or each strategy index's; ``names``: each index's, else ``S<index>``)."""
-    name = [names[k] if names is not None else f"S{k}" for k in order]
+    one for all, or each strategy index's)."""
+    names = [f"S{k}" for k in order]
     stacks = [stack if isinstance(stack, int) else stack[k] for k in order]
-    return name, dict(zip(name, order, strict=True)), stacks
+    return names, dict(zip(names, order, strict=True)), stacks
 
 
 def play_brelan_hand(
@@ -120,11 +120,10 @@ def play_brelan_hand(
     order: list[int],
     stack: int | Sequence[int],
     rng: random.Random,
-    player_names: Sequence[str] | None = None,
 ) -> dict[int, int]:
     """One arena hand (a deal and its refaits): chips won by each strategy index."""
     n = len(order)
-    names, seat_of, stacks = _seating(order, stack, player_names)
+    names, seat_of, stacks = _seating(order, stack)
     begun = dict(zip(names, stacks, strict=True))
     deck = list(deck_for(options, n))
     carried = 0
@@ -151,11 +150,10 @@ def play_brag_hand(
     order: list[int],
     stack: int | Sequence[int],
     rng: random.Random,
-    player_names: Sequence[str] | None = None,
 ) -> dict[int, int]:
     """One arena hand (deals until a pot is won): chips won by each strategy index."""
     n = len(order)
-    names, seat_of, stacks = _seating(order, stack, player_names)
+    names, seat_of, stacks = _seating(order, stack)
     begun = dict(zip(names, stacks, strict=True))
     k = options.cards
     carried = 0
@@ -209,8 +207,8 @@ def run_arena(
     """Play the arena and return its figures (the JSON object the command prints);
     ``watch`` looks at each house player's decision (:class:`Table`), ``memory`` is the
     table's (a new one by default). With ``session`` the stacks carry over from hand to
-    hand, as at a table: a player cleaned out leaves, and a newcomer of the same level (a
-    stranger to the memory) takes his seat with the standard cave."""
+    hand, as at a table: a player cleaned out recaves with the standard cave (nobody waits
+    in the arena's queue, RULES.md §2)."""
     opts = parse_options(game, options or {})
     for level in players:
         if level not in LEVELS and level not in PROBES:
@@ -229,22 +227,20 @@ def run_arena(
     start_stack = stack if stack is not None else default_stack(game)
     won: list[list[int]] = [[] for _ in range(n)]
     held = [start_stack] * n
-    names = [f"S{k}" for k in range(n)]
-    newcomers = 0
+    recaves = 0
     started = time.perf_counter()
     for h in range(hands):
         order = [(j + h) % n for j in range(n)]
         if session:
             for k in range(n):
                 if held[k] < max(1, opts.ante):
-                    newcomers += 1
+                    recaves += 1
                     held[k] = start_stack
-                    names[k] = f"S{k}.{newcomers}"
         stacks: int | list[int] = held if session else start_stack
         if isinstance(opts, BragOptions):
-            result = play_brag_hand(table, opts, order, stacks, rng, names)
+            result = play_brag_hand(table, opts, order, stacks, rng)
         else:
-            result = play_brelan_hand(table, opts, order, stacks, rng, names)
+            result = play_brelan_hand(table, opts, order, stacks, rng)
         for k, delta in result.items():
             won[k].append(delta)
             held[k] += delta
@@ -262,7 +258,7 @@ def run_arena(
             seat["tells"] = table.tells[k].figures()
         seats.append(seat)
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
-    session_figures = {"session": True, "newcomers": newcomers} if session else {}
+    session_figures = {"session": True, "recaves": recaves} if session else {}
     return {
         "game": game,
         "hands": hands,
@@ -327,8 +323,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--session",
         action="store_true",
-        help="stacks carry over from hand to hand; a player cleaned out is replaced by a "
-        "newcomer of the same level with the standard cave",
+        help="stacks carry over from hand to hand; a player cleaned out recaves with the "
+        "standard cave",
     )
     args = parser.parse_args(argv)
     if not args.suite and not args.players:
