@@ -273,7 +273,7 @@ def _worth(
     held = left = 0.0  # the deals with a re-raise: held to the showdown, or left
     paid = _payment(view) if PAYMENTS else 0  # a brelan shown is paid, won or not
     weights = sim.weights
-    short = min(tops, default=target) < target
+    caps = tops if min(tops, default=target) < target else None
     for s in range(len(weights)):
         w = weights[s]
         mask = fixed
@@ -297,13 +297,18 @@ def _worth(
             total += w * won
         elif sim.win(s, mask):
             total += w * (won + gain + paid)
-        elif short:
-            top = max(t for j, t in enumerate(tops) if mask >> j & 1)
-            total -= w * (min(target, top) - stakes[me] - paid)
-        else:
+        elif caps is None:
             total -= w * (my_add - paid)
+        else:
+            total -= w * (_matched(caps, mask, target) - stakes[me] - paid)
     total += max(held, left)
     return total / sim.total if sim.total else 0.0
+
+
+def _matched(tops: list[int], mask: int, target: int) -> int:
+    """How far a stake of ``target`` is matched by the deepest of the rivals in ``mask``,
+    each of whom stakes at most ``tops[j]`` (a shorter caller matches only his cave)."""
+    return min(target, max(t for j, t in enumerate(tops) if mask >> j & 1))
 
 
 Fitted = tuple[tuple[float, ...], tuple[float, ...]]
