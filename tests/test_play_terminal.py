@@ -3,6 +3,8 @@ every game through the same program with typed moves; no token, no Discord."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 import os
 import shutil
 import subprocess
@@ -12,7 +14,10 @@ import uuid
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+import bot.play.__main__ as offline
+from bot.i18n import render
 from bot.i18n.people import HOUSE_CHARACTERS
 from bot.play.__main__ import parse_args
 
@@ -105,3 +110,37 @@ def test_bad_arguments_are_refused_in_words(capsys: pytest.CaptureFixture[str]) 
     assert "--players" in capsys.readouterr().err
     assert parse_args(["--players", "strong,easy"]).levels == ["strong", "easy"]
     assert parse_args(["--players", "3", "--level", "easy"]).levels == ["easy"] * 3
+
+
+@pytest.mark.parametrize(
+    ("game", "lang", "again"),
+    [
+        ("bouillotte", "fr", "Alex recave pour 3 jetons."),  # the rules' recave
+        ("brag", "en", "Alex sits down with 3 chips."),  # no recave at Brag: sits down again
+    ],
+)
+def test_a_cleaned_out_player_is_offered_a_new_cave(
+    monkeypatch: pytest.MonkeyPatch, game: str, lang: str, again: str
+) -> None:
+    offer = render(lang, "play-recave-ask")  # type: ignore[arg-type]
+    offers: list[str] = []
+
+    async def typed(prompt: str) -> str:
+        if prompt.strip() == offer:
+            offers.append(prompt)
+            return "o" if len(offers) == 1 else "n"  # yes the first time, then no
+        return "1"  # the first move, whatever it is: caves of 3 go quickly
+
+    monkeypatch.setattr(offline, "ask", typed)
+    args = parse_args(["--game", game, "--lang", lang, "--pause", "0", "--seed", "4"])
+    args.hands, args.options, args.levels = 40, "cave=3", ["easy", "easy"]
+    screen = io.StringIO()
+    assert asyncio.run(offline.play(args, Console(file=screen, width=100))) == 0
+    out = screen.getvalue()
+    assert offers, out  # cleaned out within 40 hands of caves of 3, and asked
+    out_line = "Alex is cleaned out." if lang == "en" else "Alex est décavé."
+    after = out.partition(out_line)[2]
+    assert again in after, out  # the new cave is taken, in the table's log
+    dealt = "Hand" if lang == "en" else "La donne"
+    assert dealt in after.partition(again)[2], after  # and play goes on
+    assert ("Thank you for playing" if lang == "en" else "Merci d'avoir joué") in out

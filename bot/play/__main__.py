@@ -160,6 +160,31 @@ async def my_turn(
             view.say(render(lang, exc.message), "yellow")
 
 
+#: What takes a new cave when offered one (Enter alone too).
+YES = ("", "y", "yes", "o", "oui")
+
+
+async def come_back(manager: TableManager, view: TerminalPresenter, table: int) -> bool:
+    """The player is cleaned out: offer him a new cave (a practice table lends it); True
+    when he sits down again."""
+    lang: Lang = view.lang
+    typed = await ask(render(lang, "play-recave-ask"))
+    if quits(typed) or (typed or "").strip().lower() not in YES:
+        return False
+    refused: TableError | None = None
+    # Bouillotte's recave; where the rules have none (Brag, Brelan without replenishing)
+    # the cleaned-out player simply sits down again
+    for sit in (manager.recave, manager.join):
+        try:
+            await sit(table, ME)  # the table's log says it; the reply speaks of Discord
+            return True
+        except TableError as exc:
+            refused = exc
+    assert refused is not None
+    view.say(render(lang, refused.message), "yellow")
+    return False
+
+
 async def play(args: argparse.Namespace, console: Console) -> int:
     """Open the table, play until the player quits, is out, or ``--hands`` are played."""
     with tempfile.TemporaryDirectory(prefix="salon-play-") as folder:
@@ -204,10 +229,12 @@ async def play(args: argparse.Namespace, console: Console) -> int:
                 played = len(seen - {current})
                 if args.hands and played >= args.hands:
                     break
+                seated = any(s["user"] == ME for s in state["seats"]) or ME in state["queue"]
+                if not seated and not await come_back(manager, view, table):
+                    break  # cleaned out, and no new cave
                 if hand is None:
-                    seated = any(s["user"] == ME for s in state["seats"])
-                    if not seated or state["next_hand_at"] is None:
-                        break  # out of chips, or no next hand to wait for
+                    if state["next_hand_at"] is None and seated:
+                        break  # no next hand to wait for
                     await asyncio.sleep(0.05)
                     continue
                 seen.add(hand["id"])

@@ -20,6 +20,7 @@ play-prompt = Your choice (number, then an amount if asked; q to quit):
 play-not-a-choice = “{ $text }” is not one of the moves: type a number from 1 to { $n }.
 play-need-amount = Give an amount from { $low } to { $high } after the number, as in “{ $number } { $low }”.
 play-discard-which = Which cards do you discard? Type their numbers: { $cards }
+play-recave-ask = You are cleaned out. Take a new cave, lent by the house? (Enter or y: yes; n or q: end the game)
 play-bye = The table is closed: { $n ->
     [one] one hand
    *[other] { $n } hands

@@ -20,6 +20,7 @@ play-prompt = Votre choix (numéro, puis un montant s'il le faut ; q pour quit
 play-not-a-choice = « { $text } » n'est pas l'un des coups : tapez un numéro de 1 à { $n }.
 play-need-amount = Donnez un montant de { $low } à { $high } après le numéro, comme « { $number } { $low } ».
 play-discard-which = Quelles cartes écartez-vous ? Tapez leurs numéros : { $cards }
+play-recave-ask = Vous êtes décavé. Reprendre une cave, prêtée par la maison ? (Entrée ou o : oui ; n ou q : finir la partie)
 play-bye = La table est fermée : { $n ->
     [one] une donne jouée
    *[other] { $n } donnes jouées
