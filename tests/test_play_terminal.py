@@ -144,3 +144,23 @@ def test_a_cleaned_out_player_is_offered_a_new_cave(
     dealt = "Hand" if lang == "en" else "La donne"
     assert dealt in after.partition(again)[2], after  # and play goes on
     assert ("Thank you for playing" if lang == "en" else "Merci d'avoir joué") in out
+
+
+def test_the_same_seed_plays_the_same_game_offline(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def typed(prompt: str) -> str:
+        return "1"  # the first move every time (and no new cave: the game ends)
+
+    monkeypatch.setattr(offline, "ask", typed)
+
+    def game() -> list[str]:
+        args = parse_args(["--game", "bouillotte", "--lang", "en", "--pause", "0", "--seed", "4"])
+        args.hands, args.options, args.levels = 6, "cave=5", ["normal", "easy"]
+        screen = io.StringIO()
+        assert asyncio.run(offline.play(args, Console(file=screen, width=100))) == 0
+        # the seats in order, the cards, every move and line of talk: not the clock
+        kept = ("Your cards", "🤖", "Alex —", "Retourne")
+        return [line for line in screen.getvalue().splitlines() if line.startswith(kept)]
+
+    first = game()
+    assert any(line.startswith("Your cards") for line in first), first
+    assert game() == first  # the draw for seats was not seeded before: the deals differed

@@ -57,7 +57,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument(
         "--level", choices=HOUSE_LEVELS, default="normal", help="their level (with a number)"
     )
-    parser.add_argument("--seed", type=int, help="shuffle and house decisions from this seed")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        help="the same game from the same seed: seats, shuffles, house decisions",
+    )
     default_lang = "fr" if os.environ.get("LANG", "").startswith("fr") else "en"
     parser.add_argument("--lang", choices=("en", "fr"), default=default_lang, help="language")
     parser.add_argument("--name", default="Alex", help="your name at the table")
@@ -200,6 +204,7 @@ async def play(args: argparse.Namespace, console: Console) -> int:
             client_seeds=None if seed is None else lambda user: f"offline-{user}-{seed}",
             house_pause=args.pause,
             house_rng=lambda: random.Random(decisions.getrandbits(64)),
+            draw_seed=None if seed is None else str(seed),
         )
         played = 0
         try:

@@ -137,7 +137,8 @@ class TableManager(
     """Owns the database, the clock, the presenter and the tables.
 
     Decks are dealt by the fair scheme (:mod:`bot.runtime.fairness`) unless a test gives a
-    ``shuffler_factory`` (seeded decks that bypass it); ``server_seeds`` draws server seeds.
+    ``shuffler_factory`` (seeded decks that bypass it); ``server_seeds`` draws server seeds,
+    ``draw_seed`` the draw for seats (both seeded in offline play with ``--seed``).
 
     ``shards``: the tables this process runs (those of its shards' guilds). ``lease_owner``:
     this process's name in the table leases, when several processes share the database
@@ -162,11 +163,16 @@ class TableManager(
         lease_owner: str | None = None,
         lease_ttl: float = DEFAULT_LEASE_TTL,
         tournament_presenter: TournamentPresenter | None = None,
+        draw_seed: str | None = None,
     ) -> None:
         self.db = db
         self.presenter = presenter
         self.clock: Clock = clock or RealClock()
-        self.shuffler_factory = shuffler_factory or (lambda _table_id: Shuffler())
+        # with fair dealing this shuffler only draws for seats: ``draw_seed`` (offline play's
+        # --seed) makes the draw reproducible, secrets otherwise
+        self.shuffler_factory = shuffler_factory or (
+            lambda table_id: Shuffler(None if draw_seed is None else f"{draw_seed}:{table_id}")
+        )
         #: Deal by FAIRNESS.md (every real deal); tests' seeded shufflers bypass it.
         self.fair_dealing = shuffler_factory is None
         self.fair = Fairness(server_seeds, client_seeds)
