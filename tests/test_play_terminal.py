@@ -17,7 +17,7 @@ import pytest
 from rich.console import Console
 
 import bot.play.__main__ as offline
-from bot.i18n import render
+from bot.i18n import Lang, render
 from bot.i18n.people import HOUSE_CHARACTERS
 from bot.play.__main__ import parse_args
 
@@ -120,9 +120,9 @@ def test_bad_arguments_are_refused_in_words(capsys: pytest.CaptureFixture[str]) 
     ],
 )
 def test_a_cleaned_out_player_is_offered_a_new_cave(
-    monkeypatch: pytest.MonkeyPatch, game: str, lang: str, again: str
+    monkeypatch: pytest.MonkeyPatch, game: str, lang: Lang, again: str
 ) -> None:
-    offer = render(lang, "play-recave-ask")  # type: ignore[arg-type]
+    offer = render(lang, "play-recave-ask")
     offers: list[str] = []
 
     async def typed(prompt: str) -> str:

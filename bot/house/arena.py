@@ -207,8 +207,9 @@ def run_arena(
     """Play the arena and return its figures (the JSON object the command prints);
     ``watch`` looks at each house player's decision (:class:`Table`), ``memory`` is the
     table's (a new one by default). With ``session`` the stacks carry over from hand to
-    hand, as at a table: a player cleaned out recaves with the standard cave (nobody waits
-    in the arena's queue, RULES.md §2)."""
+    hand, as at a table: a player cleaned out takes a new standard cave at once, as the same
+    player (Bouillotte's recave with nobody in the queue, RULES.md §2; where the rules have
+    no recave, Brelan without replenishing and Brag, he leaves and sits down again)."""
     opts = parse_options(game, options or {})
     for level in players:
         if level not in LEVELS and level not in PROBES:
@@ -323,8 +324,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--session",
         action="store_true",
-        help="stacks carry over from hand to hand; a player cleaned out recaves with the "
-        "standard cave",
+        help="stacks carry over from hand to hand; a player cleaned out takes a new "
+        "standard cave (Bouillotte's recave; elsewhere he sits down again)",
     )
     args = parser.parse_args(argv)
     if not args.suite and not args.players:
