@@ -12,6 +12,7 @@ import sys
 import time
 import uuid
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -20,6 +21,7 @@ import bot.play.__main__ as offline
 from bot.i18n import Lang, render
 from bot.i18n.people import HOUSE_CHARACTERS
 from bot.play.__main__ import parse_args
+from bot.runtime.public import PublicHand
 
 ROOT = Path(__file__).resolve().parents[1]
 PLAY = [sys.executable, "-m", "bot.play", "--pause", "0", "--seed", "3"]
@@ -164,3 +166,33 @@ def test_the_same_seed_plays_the_same_game_offline(monkeypatch: pytest.MonkeyPat
     first = game()
     assert any(line.startswith("Your cards") for line in first), first
     assert game() == first  # the draw for seats was not seeded before: the deals differed
+
+
+def test_a_player_who_cleans_out_the_house_is_told_and_offered_new_players(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    house_ask = render("en", "play-house-ask")
+    asked: list[str] = []
+
+    async def typed(prompt: str) -> str:
+        asked.append(prompt.strip())
+        return "y" if asked.count(house_ask) == 1 else "n"  # new players once, then the end
+
+    async def all_in(manager: Any, view: Any, table: int, hand: PublicHand) -> bool:
+        """The player stakes all he may every time: someone is soon cleaned out."""
+        order = ("carre", "open", "raise", "bet", "hold", "see", "look", "showdown", "stand")
+        move = min(hand["legal"], key=lambda a: order.index(a["verb"]) if a["verb"] in order else 9)
+        await manager.act(table, offline.ME, move["verb"], move.get("max", move.get("amount")))
+        return True
+
+    monkeypatch.setattr(offline, "ask", typed)
+    monkeypatch.setattr(offline, "my_turn", all_in)
+    args = parse_args(["--game", "bouillotte", "--lang", "en", "--pause", "0", "--seed", "2"])
+    args.hands, args.options, args.levels = 40, "cave=3", ["easy"]
+    screen = io.StringIO()
+    assert asyncio.run(offline.play(args, Console(file=screen, width=100))) == 0
+    out = screen.getvalue()
+    told = out.find("Every house player is cleaned out: you win the table with")
+    assert told > 0 and asked.count(house_ask) >= 1, out  # it ended without a word before
+    after = out[told:]
+    assert "sits down with 3 chips." in after and "Hand 2 is dealt." in after, after

@@ -8,12 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from bot.i18n import Message, render
+from bot.i18n import Lang, Message, render
 from bot.play.terminal import choice_line, parse_choice
+from bot.runtime.games import event_message
 from bot.ui.render import embed_of, showdown_embed, table_embed
 from bot.view.document import ActionView, Document, Section, document_lines
 from bot.view.table import hand_actions, showdown_document, table_document
-from bot.view.words import cards
+from bot.view.words import cards, narrate, verb_label
+from tests.conftest import make_hand, play
 from tests.public_states import public_state, showdown_report
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -94,6 +96,32 @@ def test_the_moves_are_numbered_from_the_documents_actions() -> None:
     assert isinstance(parse_choice("en", "3 99", actions), str)  # out of range: said why
     assert hand_actions("en", None) == ()
     assert ActionView("fold", "Fold") == actions[0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "tapis", "all_in", "said"),
+    [
+        ("en", "Stay in (pool only)", "Hold 9 (all-in)", "<@P2> stays in with no chips left"),
+        ("fr", "Rester pour la passe", "Tenir 9 (tapis)", "<@P2> reste en jeu sans jeton"),
+    ],
+)
+def test_a_short_hold_says_all_in_and_nothing_left_says_for_the_pool(
+    lang: Lang, tapis: str, all_in: str, said: str
+) -> None:
+    """RULES.md §2: with nothing left after the ante a player stays in for the pool only
+    (the button read "Hold 0"); a hold short of the vade is all in (it read "Hold 9")."""
+    hand = make_hand(["Ah Jh 8c", "Kd Ks Kc", "Ts 9s Jc"], "Th", stacks=[50, 1, 10])
+    play(hand, [("P1", "open", 20)])
+    view = {**hand.public_view(), "legal": [a.to_json() for a in hand.legal_actions()]}
+    assert [a.label for a in hand_actions(lang, view)] == [  # type: ignore[arg-type]
+        verb_label(lang, "pass"),
+        tapis,
+    ]
+    events = hand.act("P2", "hold")
+    assert narrate(lang, event_message(events[0], "bouillotte")).startswith(said)
+    view = {**hand.public_view(), "legal": [a.to_json() for a in hand.legal_actions()]}
+    assert [a.label for a in hand_actions(lang, view)][1] == all_in  # type: ignore[arg-type]
+    assert verb_label(lang, "hold", 20, vade=20) == verb_label(lang, "hold", 20)  # the vade
 
 
 def test_the_showdown_document_holds_the_hands_as_codes_and_as_words() -> None:

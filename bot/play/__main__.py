@@ -26,6 +26,7 @@ from rich.console import Console
 from bot.fair.scheme import derive_server_seed
 from bot.games.registry import GAMES
 from bot.i18n import Lang, render
+from bot.i18n.people import is_house_player
 from bot.play.lesson import learn
 from bot.play.terminal import TerminalPresenter, choice_line, quits
 from bot.runtime import TableError, TableManager
@@ -189,6 +190,28 @@ async def come_back(manager: TableManager, view: TerminalPresenter, table: int) 
     return False
 
 
+async def house_back(
+    manager: TableManager, view: TerminalPresenter, table: int, levels: list[str], stack: int
+) -> bool:
+    """Every house player is cleaned out: say so, and offer new ones of the same levels;
+    True when they sit down and the next deal is on its way."""
+    lang: Lang = view.lang
+    view.say(render(lang, "play-house-out", n=stack), "bold green")
+    typed = await ask(render(lang, "play-house-ask"))
+    if quits(typed) or (typed or "").strip().lower() not in YES:
+        return False
+    try:
+        for level in levels:
+            await manager.add_house(table, ME, level)
+        state = await manager.status(table)
+        if state["hand"] is None and state["next_hand_at"] is None:
+            await manager.start(table, ME)  # else the deal is already on its way
+    except TableError as exc:
+        view.say(render(lang, exc.message), "yellow")
+        return False
+    return True
+
+
 async def play(args: argparse.Namespace, console: Console) -> int:
     """Open the table, play until the player quits, is out, or ``--hands`` are played."""
     with tempfile.TemporaryDirectory(prefix="salon-play-") as folder:
@@ -239,6 +262,14 @@ async def play(args: argparse.Namespace, console: Console) -> int:
                     break  # cleaned out, and no new cave
                 if hand is None:
                     if state["next_hand_at"] is None and seated:
+                        mine = [s["stack"] for s in state["seats"] if s["user"] == ME]
+                        alone = not any(is_house_player(s["user"]) for s in state["seats"])
+                        if (
+                            alone
+                            and mine
+                            and await house_back(manager, view, table, args.levels, mine[0])
+                        ):
+                            continue
                         break  # no next hand to wait for
                     await asyncio.sleep(0.05)
                     continue

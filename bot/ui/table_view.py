@@ -127,7 +127,7 @@ def simple_button(lang: Lang, table_id: int, hand: PublicHand, legal: LegalActio
     """A verb with no amount or a fixed one; a showdown proposed is agreed to."""
     verb = legal["verb"]
     amount = legal.get("amount")
-    label = verb_label(lang, verb, amount)
+    label = verb_label(lang, verb, amount, vade=hand.get("vade"))
     if verb == "showdown" and hand["phase"] == "proposal":
         label = render(lang, "ui-agree-show")
     return ActButton(table_id, hand["id"], verb, amount, index=hand["actions"], label=label)

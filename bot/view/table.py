@@ -276,7 +276,8 @@ def hand_actions(lang: Lang, hand: PublicHand | None) -> tuple[ActionView, ...]:
             out.append(ActionView(verb, verb_label(lang, verb), low=low, high=high))
         else:
             amount = action.get("amount")
-            out.append(ActionView(verb, verb_label(lang, verb, amount), amount=amount))
+            label = verb_label(lang, verb, amount, vade=hand.get("vade"))
+            out.append(ActionView(verb, label, amount=amount))
     return tuple(out)
 
 

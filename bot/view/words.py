@@ -77,17 +77,27 @@ def verb_help(lang: Lang, verb: str) -> str:
     return render(lang, f"help-{verb}") if verb in VERBS else verb
 
 
-def verb_label(lang: Lang, verb: str, amount: int | None = None) -> str:
-    """A move's label (a button, a numbered choice).
+def verb_label(lang: Lang, verb: str, amount: int | None = None, *, vade: int | None = None) -> str:
+    """A move's label (a button, a numbered choice). A hold short of the ``vade`` is all in;
+    a hold of 0 is the *tapis* (RULES.md §2: nothing left after the ante, in for the pool).
 
     >>> verb_label("en", "raise", 12), verb_label("fr", "hold", 4), verb_label("en", "pass")
     ('Raise to 12', 'Tenir 4', 'Pass')
     >>> verb_label("en", "look", 2), verb_label("en", "look")
     ('Look at hand 2', 'Look at my cards')
+    >>> verb_label("en", "hold", 9, vade=20), verb_label("fr", "hold", 0, vade=20)
+    ('Hold 9 (all-in)', 'Rester pour la passe')
     """
     if verb not in VERBS:
         return verb.capitalize()
-    key = f"label-{verb}-hand" if verb in _WHICH_HAND and amount is not None else f"label-{verb}"
+    if verb in _WHICH_HAND and amount is not None:
+        key = f"label-{verb}-hand"
+    elif verb == "hold" and amount == 0:
+        key = "label-hold-tapis"
+    elif verb == "hold" and amount is not None and vade is not None and amount < vade:
+        key = "label-hold-all-in"
+    else:
+        key = f"label-{verb}"
     return render(lang, key, n="…" if amount is None else amount)
 
 

@@ -66,6 +66,18 @@ def test_view_offers_exactly_the_legal_actions() -> None:
     assert not any(":open" in i or ":carre" in i for i in ids)
 
 
+def test_a_short_hold_button_says_all_in_and_a_tapis_says_for_the_pool() -> None:
+    def labels(lang: str, hold: int) -> list[str]:
+        hand = {"id": 8, "actions": 0, "phase": "betting", "to_act": "1", "pool": 4, "vade": 20,
+                "legal": [{"verb": "pass"}, {"verb": "hold", "amount": hold}]}  # fmt: skip
+        view = table_view(lang, {"table_id": 3, "fair": None, "hand": hand})  # type: ignore[arg-type]
+        return [b.item.label for b in view.children if isinstance(b, ActButton)]
+
+    assert labels("en", 9) == ["Pass", "Hold 9 (all-in)"]  # the vade is 20: all he has
+    assert labels("fr", 0) == ["Passer", "Rester pour la passe"]  # RULES.md §2: the tapis
+    assert labels("en", 20)[1] == "Hold 20"
+
+
 async def test_a_click_on_a_finished_hand_is_refused_politely(salon: Any) -> None:
     members = {m.id: m for m in (salon.member(n) for n in ("ann", "ben"))}
     first = next(iter(members.values()))

@@ -33,7 +33,7 @@ event-hold = { $who } holds at { $stake }{ $all_in ->
     [yes] {" "}(all-in)
    *[no] {""}
 }.
-event-tapis = { $who } goes all-in (tapis) at { $stake }.
+event-tapis = { $who } stays in with no chips left (tapis), for the pool only.
 event-raise = { $who } raises to { $stake }{ $all_in ->
     [yes] {" "}(all-in)
    *[no] {""}

@@ -21,6 +21,11 @@ play-not-a-choice = “{ $text }” is not one of the moves: type a number from 
 play-need-amount = Give an amount from { $low } to { $high } after the number, as in “{ $number } { $low }”.
 play-discard-which = Which cards do you discard? Type their numbers: { $cards }
 play-recave-ask = You are cleaned out. Take a new cave, lent by the house? (Enter or y: yes; n or q: end the game)
+play-house-out = Every house player is cleaned out: you win the table with { $n ->
+    [one] one chip
+   *[other] { $n } chips
+}.
+play-house-ask = New house players sit down? (Enter or y: yes; n or q: end the game)
 play-bye = The table is closed: { $n ->
     [one] one hand
    *[other] { $n } hands

@@ -32,7 +32,7 @@ event-hold = { $who } tient à { $stake }{ $all_in ->
     [yes] {" "}(tapis)
    *[no] {""}
 }.
-event-tapis = { $who } fait tapis à { $stake }.
+event-tapis = { $who } reste en jeu sans jeton (tapis), pour la passe seulement.
 event-raise = { $who } relance à { $stake }{ $all_in ->
     [yes] {" "}(tapis)
    *[no] {""}

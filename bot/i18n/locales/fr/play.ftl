@@ -21,6 +21,11 @@ play-not-a-choice = « { $text } » n'est pas l'un des coups : tapez un numé
 play-need-amount = Donnez un montant de { $low } à { $high } après le numéro, comme « { $number } { $low } ».
 play-discard-which = Quelles cartes écartez-vous ? Tapez leurs numéros : { $cards }
 play-recave-ask = Vous êtes décavé. Reprendre une cave, prêtée par la maison ? (Entrée ou o : oui ; n ou q : finir la partie)
+play-house-out = Tous les joueurs de la maison sont décavés : vous gagnez la table avec { $n ->
+    [one] un jeton
+   *[other] { $n } jetons
+}.
+play-house-ask = De nouveaux joueurs de la maison s'assoient ? (Entrée ou o : oui ; n ou q : finir la partie)
 play-bye = La table est fermée : { $n ->
     [one] une donne jouée
    *[other] { $n } donnes jouées
