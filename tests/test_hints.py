@@ -107,3 +107,32 @@ def test_the_same_hint_for_every_arrangement_of_the_hidden_cards(game: str, seed
                 held = deal.held[deal.index[name]][0]
                 played = tuple(c.code for c in held[: len(amount or ())])
             deal.act(name, verb, played)
+
+
+@pytest.mark.parametrize(
+    ("players", "cave", "first", "reason"),
+    [
+        (3, 30, [], "advice-look-blind-rival"),  # the others have not looked yet
+        (5, 30, [], "advice-look-crowd"),
+        (3, 3, [], "advice-look-short"),
+        (3, 30, [("look", None), ("bet", 2)], "advice-look-bet-open"),
+    ],
+)
+def test_a_hint_to_look_says_why_blind_play_no_longer_pays_here(
+    players: int, cave: int, first: list[tuple[str, int | None]], reason: str
+) -> None:
+    """The strong level's reasons to look were all told as "blind play is no longer cheap
+    enough", even at a first move, against a bet open or with a short stack."""
+    options = parse_options("brag", {})
+    assert isinstance(options, BragOptions)
+    pack = list(brag_deck(options))
+    random.Random(3).shuffle(pack)
+    names = [f"P{i + 1}" for i in range(players)]
+    dealt = [pack[3 * i : 3 * i + 3] for i in range(players)]
+    hand = BragHand(options, names, [cave] * players, dealt, pack[3 * players :])
+    for verb, amount in first:
+        hand.act(names[0], verb, amount)
+    found = hint(view_for(hand, str(hand.to_act)))
+    assert (found.verb, found.reason) == ("look", reason)
+    said = {lang: hint_text(lang, found) for lang in ("en", "fr")}
+    assert said["en"] != said["fr"] and all("cheap enough" not in t for t in said.values())

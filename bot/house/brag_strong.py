@@ -107,7 +107,8 @@ def advise(
         return Advice(verb, None, "advice-" + verb + "-hand", {"chance": round(100 * pct)})
     me = view.position
     if view.blind[me] and "look" in verbs:
-        if _stay_blind(view, memory, style):
+        why_look = _why_look(view, style)
+        if why_look is None:
             bet = view.choice("bet")
             see = view.choice("see")
             if see is not None and _blind_sees(view):
@@ -116,7 +117,7 @@ def advise(
                 return Advice("bet", bet.low, "advice-blind")
         look = [c for c in view.legal if c.verb == "look"]
         verb, amount = _take(look[-1])
-        return Advice(verb, amount, "advice-look")
+        return Advice(verb, amount, why_look or "advice-look")
     pct = percentile([parse_card(c) for c in view.hands[0]], view.options) if view.hands else 0.5
     chance = _chance(view, memory, pct)
     params: dict[str, int | str] = {"chance": round(100 * chance)}
@@ -142,17 +143,25 @@ def _chance(view: BragView, memory: TableMemory, pct: float) -> float:
     return chance
 
 
-def _stay_blind(view: BragView, memory: TableMemory, style: Style) -> bool:
+def _why_look(view: BragView, style: Style) -> str | None:
+    """Why a blind player looks at his cards now (a catalogue key), or None: he stays blind
+    while blind bets are cheap, nobody bets open and no blind rival could see him as cheaply
+    (a few times, by his style)."""
     me = view.position
     bet = view.choice("bet")
-    if bet is None or bet.low is None or bet.low * 4 > view.stacks[me]:
-        return False
-    mine = sum(1 for e in view.events if e.kind == EventKind.BET and e.player == view.seat)
-    bettors = [n for n, k in open_bets(view).items() if n != view.seat and k]
+    if bet is None or bet.low is None:
+        return "advice-look"
+    if bet.low * 4 > view.stacks[me]:
+        return "advice-look-short"
+    if any(n != view.seat and k for n, k in open_bets(view).items()):
+        return "advice-look-bet-open"
     active = [i for i, f in enumerate(view.folded) if not f and not view.covered[i] and i != me]
-    if bettors or len(active) > 3 or any(view.blind[i] for i in active):
-        return False  # a blind rival may see a blind hand as cheaply as it bets
-    return mine < 2.0 * style.blind
+    if len(active) > 3:
+        return "advice-look-crowd"
+    if any(view.blind[i] for i in active):
+        return "advice-look-blind-rival"  # he may see a blind hand as cheaply as it bets
+    mine = sum(1 for e in view.events if e.kind == EventKind.BET and e.player == view.seat)
+    return None if mine < 2.0 * style.blind else "advice-look"
 
 
 def _blind_sees(view: BragView) -> bool:
