@@ -94,6 +94,33 @@ async def test_a_blind_folder_gets_his_cards_and_a_looker_nothing_twice(env: Env
     await balanced(env.db)
 
 
+async def test_a_pot_won_without_a_showdown_is_told_once(env: Env) -> None:
+    """The log said "A takes 5 chips." then "A wins 5 chips without a showdown."."""
+    m = env.manager
+    table = await brag_table(env, brag_pack(["Ah Ad 2c", "Kh Kd 3c", "7s 8d 9c"]))
+    await m.start(table)
+    await m.act(table, A, "look")
+    await m.act(table, A, "bet", 2)
+    await m.act(table, B, "fold")
+    before = len(env.presenter.said(table))
+    await m.act(table, C, "fold")
+    told = env.presenter.said(table)[before:]
+    assert told.count("log-wins-uncontested") == 1 and "event-brag-pot" not in told, told
+    m.shuffler_factory = lambda tid: StackedShuffler([], seed=tid)  # any cards
+    bouillotte = await m.create_table(GUILD, CHANNEL + 1, "bouillotte", A, {"auto_deal": False})
+    for user in (A, B, C):
+        await m.join(bouillotte, user)
+    await m.start(bouillotte)
+    before = len(env.presenter.said(bouillotte))
+    while (hand := (await m.status(bouillotte))["hand"]) is not None and hand["legal"]:
+        verbs = [a["verb"] for a in hand["legal"]]  # the first to open does; the others pass
+        verb = "open" if "open" in verbs else "decline" if "decline" in verbs else "pass"
+        await m.act(bouillotte, int(str(hand["to_act"])), verb, 4 if verb == "open" else None)
+    told = env.presenter.said(bouillotte)[before:]
+    assert told.count("log-wins-uncontested") == 1 and "event-pot" not in told, told
+    await balanced(env.db)
+
+
 async def test_a_blind_winner_who_keeps_his_hand_blind_gets_nothing(env: Env) -> None:
     m = env.manager
     table = await brag_table(env, brag_pack(["Ah Kh Qh", "2c 7d 9s", "Jc Js 4d"]))

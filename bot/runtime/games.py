@@ -224,8 +224,17 @@ def combo_message(facts: ComboFacts) -> Message:
 def narrate(
     events: list[Event], skip: tuple[EventKind, ...], game: str = ""
 ) -> list[tuple[Message, dict[str, Any]]]:
-    """Each event not of a kind in ``skip`` as a line of the log, with its JSON."""
+    """Each event not of a kind in ``skip`` as a line of the log, with its JSON. A pot won
+    without a showdown is left to the end's own line (:class:`EndReport`: "wins 11 chips
+    without a showdown"), which the log would otherwise follow with the same chips."""
+    kinds = {e.kind for e in events}
+    if EventKind.END in kinds and EventKind.POT in kinds and not kinds & _SHOWN:
+        skip = (*skip, EventKind.POT)
     return [(event_message(e, game), e.to_json()) for e in events if e.kind not in skip]
+
+
+#: The events of a hand ended by showing cards (its pots are told with the showdown).
+_SHOWN = frozenset({EventKind.SHOWDOWN, EventKind.REVEAL})
 
 
 def _summary_report(hand_no: int, game: str, summary: dict[str, Any]) -> dict[str, Any]:
