@@ -91,7 +91,11 @@ def test_the_moves_are_numbered_from_the_documents_actions() -> None:
     assert hand is not None
     actions = hand_actions("en", hand)
     shown = [choice_line("en", k, a) for k, a in enumerate(actions, 1)]
-    assert shown == ["1) Fold", "2) Hold 8", "3) Raise to … (9 to 30: type 3 then the amount)"]
+    assert shown == [  # what a move means, where its label does not say it
+        "1) Fold",
+        "2) Hold 8 — match the vade",
+        "3) Raise to … — re-raise: your total stake (9 to 30: type 3 then the amount)",
+    ]
     assert parse_choice("en", "3 12", actions) == (actions[2], 12)
     assert isinstance(parse_choice("en", "3 99", actions), str)  # out of range: said why
     assert hand_actions("en", None) == ()

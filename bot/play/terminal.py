@@ -21,7 +21,7 @@ from bot.i18n import Lang, Message, people, render
 from bot.runtime.public import PublicState, ShowdownReport
 from bot.view.document import ActionView, document_lines
 from bot.view.table import showdown_document, table_document
-from bot.view.words import cards
+from bot.view.words import cards, verb_help, verb_label
 
 RED_SUITS = re.compile(r"[♥♦]\ufe0f?")
 #: Bold text in the catalogue's Markdown (``**Hold 8**``), written bold.
@@ -37,17 +37,33 @@ QUIT = ("q", "quit", "quitter")
 
 
 def choice_line(lang: Lang, number: int, choice: ActionView) -> str:
-    """A numbered move; a range says how to type its amount.
+    """A numbered move and what it means (its verb's help, less the verb it repeats); a
+    range says how to type its amount.
 
     >>> choice_line("en", 2, ActionView("raise", "Raise to …", low=4, high=30))
-    '2) Raise to … (4 to 30: type 2 then the amount)'
+    '2) Raise to … — re-raise: your total stake (4 to 30: type 2 then the amount)'
+    >>> hold, fold = ActionView("hold", "Tenir 8", amount=8), ActionView("fold", "Fold")
+    >>> choice_line("fr", 1, hold), choice_line("en", 3, fold)
+    ('1) Tenir 8 — égaler la vade', '3) Fold')
     """
+    label = choice.label
+    meaning = verb_help(lang, choice.verb)
+    said, colon, rest = meaning.partition(":")
+    if colon and label.lower().startswith(said.strip().lower()):
+        meaning = rest.strip()  # "hold: match the vade" after "Hold 8"
+    first = label.split(" ", 1)[0].rstrip("…").lower()
+    # a hold all in or for the pool only does not match the vade: its label says it all
+    short = choice.verb == "hold" and (
+        choice.amount == 0 or choice.label != verb_label(lang, "hold", choice.amount)
+    )
+    if meaning.split(" ", 1)[0].lower() != first and not short:
+        label = f"{label} — {meaning}"
     if choice.low is not None:
         return f"{number}) " + render(
-            lang, "play-choice-range", label=choice.label, low=choice.low, high=choice.high,
+            lang, "play-choice-range", label=label, low=choice.low, high=choice.high,
             number=number,
         )  # fmt: skip
-    return f"{number}) {choice.label}"
+    return f"{number}) {label}"
 
 
 def parse_choice(
