@@ -165,6 +165,8 @@ async def my_turn(
             view.say(render(lang, exc.message), "yellow")
 
 
+#: The recave's refusals that only say the table has none: the player sits down again.
+NO_RECAVE = ("refuse-no-recave", "refuse-no-replenish")
 #: What takes a new cave when offered one (Enter alone too).
 YES = ("", "y", "yes", "o", "oui")
 
@@ -176,16 +178,19 @@ async def come_back(manager: TableManager, view: TerminalPresenter, table: int) 
     typed = await ask(render(lang, "play-recave-ask"))
     if quits(typed) or (typed or "").strip().lower() not in YES:
         return False
-    refused: TableError | None = None
     # Bouillotte's recave; where the rules have none (Brag, Brelan without replenishing)
     # the cleaned-out player simply sits down again
-    for sit in (manager.recave, manager.join):
+    try:
+        await manager.recave(table, ME)  # the table's log says it; the reply speaks of Discord
+        return True
+    except TableError as exc:
+        refused = exc
+    if refused.message.key in NO_RECAVE:
         try:
-            await sit(table, ME)  # the table's log says it; the reply speaks of Discord
+            await manager.join(table, ME)
             return True
         except TableError as exc:
             refused = exc
-    assert refused is not None
     view.say(render(lang, refused.message), "yellow")
     return False
 

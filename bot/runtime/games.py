@@ -222,14 +222,20 @@ def combo_message(facts: ComboFacts) -> Message:
 
 
 def narrate(
-    events: list[Event], skip: tuple[EventKind, ...], game: str = ""
+    events: list[Event],
+    skip: tuple[EventKind, ...],
+    game: str = "",
+    *,
+    uncontested_at_end: bool = False,
 ) -> list[tuple[Message, dict[str, Any]]]:
-    """Each event not of a kind in ``skip`` as a line of the log, with its JSON. A pot won
-    without a showdown is left to the end's own line (:class:`EndReport`: "wins 11 chips
-    without a showdown"), which the log would otherwise follow with the same chips."""
-    kinds = {e.kind for e in events}
-    if EventKind.END in kinds and EventKind.POT in kinds and not kinds & _SHOWN:
-        skip = (*skip, EventKind.POT)
+    """Each event not of a kind in ``skip`` as a line of the log, with its JSON. With
+    ``uncontested_at_end`` (the game's :class:`EndReport` says "wins 11 chips without a
+    showdown"), a pot won without a showdown is left to that line, which the log would
+    otherwise follow with the same chips."""
+    if uncontested_at_end:
+        kinds = {e.kind for e in events}
+        if EventKind.END in kinds and EventKind.POT in kinds and not kinds & _SHOWN:
+            skip = (*skip, EventKind.POT)
     return [(event_message(e, game), e.to_json()) for e in events if e.kind not in skip]
 
 
@@ -455,7 +461,12 @@ class BrelanRules(GameRules):
         )
 
     def narrate(self, events: list[Event]) -> list[tuple[Message, dict[str, Any]]]:
-        return narrate(events, skip=(EventKind.SHOWDOWN, EventKind.END), game=self.game)
+        return narrate(
+            events,
+            skip=(EventKind.SHOWDOWN, EventKind.END),
+            game=self.game,
+            uncontested_at_end=True,
+        )
 
     def flambeau(self, hand: RuntimeHand) -> int:
         return _brelan(hand).flambeau
@@ -619,7 +630,9 @@ class BragRules(GameRules):
         return EndReport(said=Message.of("log-carried", n=h.carried), data=base)
 
     def narrate(self, events: list[Event]) -> list[tuple[Message, dict[str, Any]]]:
-        return narrate(events, skip=(EventKind.END, EventKind.ANTE), game=self.game)
+        return narrate(
+            events, skip=(EventKind.END, EventKind.ANTE), game=self.game, uncontested_at_end=True
+        )
 
     def opening_notes(self, hand: RuntimeHand) -> list[tuple[Message, dict[str, Any]]]:
         notable = (EventKind.CARRIED, EventKind.KEPT, EventKind.REVEAL, EventKind.FOLD)
