@@ -196,3 +196,5 @@ def test_a_player_who_cleans_out_the_house_is_told_and_offered_new_players(
     assert told > 0 and asked.count(house_ask) >= 1, out  # it ended without a word before
     after = out[told:]
     assert "sits down with 3 chips." in after and "Hand 2 is dealt." in after, after
+    # the pause before a deal (half a second here) is not said to be none
+    assert "dealt in 1 second." in out and "in 0 seconds" not in out, out

@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import random
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -607,7 +608,7 @@ class TableManager(
             elif isinstance(step, Scheduled):
                 await self._say(
                     table,
-                    Message.of("log-next-hand", n=round(table.settings.next_hand_delay)),
+                    Message.of("log-next-hand", n=math.ceil(table.settings.next_hand_delay)),
                     {"next_hand_at": step.at},
                 )
             else:
