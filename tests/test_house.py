@@ -251,6 +251,14 @@ def test_the_arena_suite_plays_the_issues_pairings(capsys: pytest.CaptureFixture
     out = json.loads(capsys.readouterr().out)
     assert [m["players"] for m in out["matches"]] == [f"{a} vs 3 {b}" for a, b in arena.SUITE]
     assert all("tells" in m for m in out["matches"])  # the first seat is a house level
+    # what the strong level wins more than the normal one, hand by hand, against each style
+    paired = {p["against"]: p for p in out["strong_over_normal"]}
+    assert sorted(paired) == ["blind", "maniac", "random", "station"]
+    by = {m["players"]: m["chips_per_hand"] for m in out["matches"]}
+    for style, p in paired.items():
+        gap = by[f"strong vs 3 {style}"] - by[f"normal vs 3 {style}"]
+        assert p["chips_per_hand"] == pytest.approx(gap, abs=0.002)  # the means' difference
+        assert p["ci95"][0] <= p["chips_per_hand"] <= p["ci95"][1]
 
 
 @pytest.mark.parametrize("game", ["brelan", "bouillotte"])

@@ -210,6 +210,21 @@ def run_arena(
     hand, as at a table: a player cleaned out takes a new standard cave at once, as the same
     player (Bouillotte's recave with nobody in the queue, RULES.md §2; where the rules have
     no recave, Brelan without replenishing and Brag, he leaves and sits down again)."""
+    return _arena(game, players, hands, seed, options, stack, watch, memory, session)[0]
+
+
+def _arena(
+    game: str,
+    players: Sequence[str],
+    hands: int,
+    seed: int,
+    options: dict[str, Any] | None,
+    stack: int | None,
+    watch: Watch | None,
+    memory: TableMemory | None,
+    session: bool,
+) -> tuple[dict[str, Any], list[list[int]]]:
+    """:func:`run_arena`'s figures, and each seat's chips won hand by hand."""
     opts = parse_options(game, options or {})
     for level in players:
         if level not in LEVELS and level not in PROBES:
@@ -260,7 +275,7 @@ def run_arena(
         seats.append(seat)
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
     session_figures = {"session": True, "recaves": recaves} if session else {}
-    return {
+    figures = {
         "game": game,
         "hands": hands,
         **session_figures,
@@ -270,6 +285,7 @@ def run_arena(
         "p99_decision_ms": round(1000 * p99, 3),
         "seconds": round(elapsed, 1),
     }
+    return figures, won
 
 
 #: The issue's figures (issue 33), one player against three of another: the strong level
@@ -298,14 +314,37 @@ def run_suite(
     session: bool = False,
 ) -> dict[str, Any]:
     """Every pairing of :data:`SUITE`: the first seat's chips per hand with its interval
-    and, for a house level, its tells (the JSON object ``--suite`` prints)."""
+    and, for a house level, its tells (the JSON object ``--suite`` prints); then, against
+    each style both levels met, what the strong level wins a hand more than the normal one,
+    hand by hand on the same seed (the same deals while no refait or carried pot tells
+    them apart), with its interval."""
     out = []
+    first_seat: dict[tuple[str, str], list[int]] = {}
     for first, others in SUITE:
         players = [first, others, others, others]
-        run = run_arena(game, players, hands, seed, options, stack, session=session)
+        run, won = _arena(game, players, hands, seed, options, stack, None, None, session)
+        first_seat[first, others] = won[0]
         seat = run["seats"][0]
         out.append({"players": f"{first} vs 3 {others}", **seat, "seconds": run["seconds"]})
-    return {"game": game, "hands": hands, "seed": seed, "matches": out}
+    paired = []
+    for first, others in SUITE:
+        if first == "strong" and ("normal", others) in first_seat:
+            strong, normal = first_seat[first, others], first_seat["normal", others]
+            mean, low, high = interval([a - b for a, b in zip(strong, normal, strict=True)])
+            paired.append(
+                {
+                    "against": others,
+                    "chips_per_hand": round(mean, 3),
+                    "ci95": [round(low, 3), round(high, 3)],
+                }
+            )
+    return {
+        "game": game,
+        "hands": hands,
+        "seed": seed,
+        "matches": out,
+        "strong_over_normal": paired,
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
