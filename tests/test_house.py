@@ -261,6 +261,16 @@ def test_the_arena_suite_plays_the_issues_pairings(capsys: pytest.CaptureFixture
         assert p["ci95"][0] <= p["chips_per_hand"] <= p["ci95"][1]
 
 
+def test_the_suite_plays_only_the_pairings_against_the_players_named(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--game", "bouillotte", "--suite", "--against", "maniac", "--hands", "6", "--seed", "2"]
+    assert arena.main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [m["players"] for m in out["matches"]] == ["strong vs 3 maniac", "normal vs 3 maniac"]
+    assert [p["against"] for p in out["strong_over_normal"]] == ["maniac"]
+
+
 @pytest.mark.parametrize("game", ["brelan", "bouillotte"])
 def test_the_comparison_weighs_where_strong_and_normal_differ(
     game: str, capsys: pytest.CaptureFixture[str]

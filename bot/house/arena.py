@@ -312,22 +312,25 @@ def run_suite(
     options: dict[str, Any] | None = None,
     stack: int | None = None,
     session: bool = False,
+    against: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """Every pairing of :data:`SUITE`: the first seat's chips per hand with its interval
+    """Every pairing of :data:`SUITE` (only those against a player of ``against``, if
+    given): the first seat's chips per hand with its interval
     and, for a house level, its tells (the JSON object ``--suite`` prints); then, against
     each style both levels met, what the strong level wins a hand more than the normal one,
     hand by hand on the same seed (the same deals while no refait or carried pot tells
     them apart), with its interval."""
     out = []
     first_seat: dict[tuple[str, str], list[int]] = {}
-    for first, others in SUITE:
+    pairings = [(a, b) for a, b in SUITE if not against or b in against]
+    for first, others in pairings:
         players = [first, others, others, others]
         run, won = _arena(game, players, hands, seed, options, stack, None, None, session)
         first_seat[first, others] = won[0]
         seat = run["seats"][0]
         out.append({"players": f"{first} vs 3 {others}", **seat, "seconds": run["seconds"]})
     paired = []
-    for first, others in SUITE:
+    for first, others in pairings:
         if first == "strong" and ("normal", others) in first_seat:
             strong, normal = first_seat[first, others], first_seat["normal", others]
             mean, low, high = interval([a - b for a, b in zip(strong, normal, strict=True)])
@@ -354,6 +357,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--suite", action="store_true", help="the issue's pairings, one against three each"
     )
+    parser.add_argument(
+        "--against",
+        default="",
+        help="with --suite, only the pairings against these players, e.g. maniac,station",
+    )
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--options", default="{}", help='table options as JSON, e.g. {"cards": 4}')
@@ -372,7 +380,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         options = json.loads(args.options)
         if args.suite:
-            out = run_suite(args.game, args.hands, args.seed, options, args.stack, args.session)
+            against = [p.strip() for p in args.against.split(",") if p.strip()]
+            out = run_suite(
+                args.game, args.hands, args.seed, options, args.stack, args.session, against
+            )
         else:
             players = [p.strip() for p in args.players.split(",") if p.strip()]
             out = run_arena(
