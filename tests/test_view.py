@@ -118,9 +118,10 @@ def test_a_short_hold_says_all_in_and_nothing_left_says_for_the_pool(
     play(hand, [("P1", "open", 20)])
     view = {**hand.public_view(), "legal": [a.to_json() for a in hand.legal_actions()]}
     assert [a.label for a in hand_actions(lang, view)] == [  # type: ignore[arg-type]
-        verb_label(lang, "pass"),
+        render(lang, "label-pass-fold"),  # after the opening a pass folds
         tapis,
     ]
+    assert verb_label(lang, "pass", vade=0) == render(lang, "label-pass")  # before it: a pass
     events = hand.act("P2", "hold")
     assert narrate(lang, event_message(events[0], "bouillotte")).startswith(said)
     view = {**hand.public_view(), "legal": [a.to_json() for a in hand.legal_actions()]}

@@ -79,7 +79,8 @@ def verb_help(lang: Lang, verb: str) -> str:
 
 def verb_label(lang: Lang, verb: str, amount: int | None = None, *, vade: int | None = None) -> str:
     """A move's label (a button, a numbered choice). A hold short of the ``vade`` is all in;
-    a hold of 0 is the *tapis* (RULES.md §2: nothing left after the ante, in for the pool).
+    a hold of 0 is the *tapis* (RULES.md §2: nothing left after the ante, in for the pool);
+    a pass once there is a vade folds.
 
     >>> verb_label("en", "raise", 12), verb_label("fr", "hold", 4), verb_label("en", "pass")
     ('Raise to 12', 'Tenir 4', 'Pass')
@@ -87,6 +88,8 @@ def verb_label(lang: Lang, verb: str, amount: int | None = None, *, vade: int | 
     ('Look at hand 2', 'Look at my cards')
     >>> verb_label("en", "hold", 9, vade=20), verb_label("fr", "hold", 0, vade=20)
     ('Hold 9 (all-in)', 'Rester pour la passe')
+    >>> verb_label("en", "pass", vade=0), verb_label("fr", "pass", vade=4)
+    ('Pass', 'Passer (se coucher)')
     """
     if verb not in VERBS:
         return verb.capitalize()
@@ -96,6 +99,8 @@ def verb_label(lang: Lang, verb: str, amount: int | None = None, *, vade: int | 
         key = "label-hold-tapis"
     elif verb == "hold" and amount is not None and vade is not None and amount < vade:
         key = "label-hold-all-in"
+    elif verb == "pass" and vade:
+        key = "label-pass-fold"  # RULES.md §2: after the opening a pass folds, stake lost
     else:
         key = f"label-{verb}"
     return render(lang, key, n="…" if amount is None else amount)

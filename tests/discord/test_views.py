@@ -73,8 +73,8 @@ def test_a_short_hold_button_says_all_in_and_a_tapis_says_for_the_pool() -> None
         view = table_view(lang, {"table_id": 3, "fair": None, "hand": hand})  # type: ignore[arg-type]
         return [b.item.label for b in view.children if isinstance(b, ActButton)]
 
-    assert labels("en", 9) == ["Pass", "Hold 9 (all-in)"]  # the vade is 20: all he has
-    assert labels("fr", 0) == ["Passer", "Rester pour la passe"]  # RULES.md §2: the tapis
+    assert labels("en", 9) == ["Pass (fold)", "Hold 9 (all-in)"]  # the vade is 20: all he has
+    assert labels("fr", 0) == ["Passer (se coucher)", "Rester pour la passe"]  # the tapis
     assert labels("en", 20)[1] == "Hold 20"
 
 

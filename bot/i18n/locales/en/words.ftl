@@ -37,6 +37,7 @@ label-keep = Keep
 label-throw = Throw
 label-showdown = Propose showdown
 label-refuse = Refuse
+label-pass-fold = Pass (fold)
 label-hold-all-in = Hold { $n } (all-in)
 label-hold-tapis = Stay in (pool only)
 label-look-hand = Look at hand { $n }

@@ -37,6 +37,7 @@ label-keep = Garder
 label-throw = Jeter
 label-showdown = Proposer l'abattage
 label-refuse = Refuser
+label-pass-fold = Passer (se coucher)
 label-hold-all-in = Tenir { $n } (tapis)
 label-hold-tapis = Rester pour la passe
 label-look-hand = Regarder la main { $n }
