@@ -90,6 +90,12 @@ def test_a_stranger_sees_no_private_cards_and_a_blind_player_none_of_his_own() -
         assert {w for s in replay.steps for w in rows(s)} == {"<@1>"}
 
 
+def test_a_hand_won_without_a_showdown_ends_as_the_table_said_it() -> None:
+    folded = {**BRAG, "actions": [["1", "look"], ["1", "bet", 2], ["2", "fold"], ["3", "fold"]]}
+    last = replay_steps(folded, "3", "en", hand=4).step(4)
+    assert "<@1> wins 5 chips uncontested." in list(last.lines()), list(last.lines())
+
+
 def test_a_brelan_showdown_in_french() -> None:
     replay = replay_steps(BRELAN, "2", "fr", hand=9)
     assert replay.titles == (

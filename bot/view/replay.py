@@ -162,6 +162,8 @@ def replay_stepwise(
         except GameError as exc:
             raise ReplayRefused("replay-refused-unreadable") from exc
         words = [narrate(lang, said) for said, _ in rules.narrate(events)]
+        if engine.finished and (end := rules.end_report(engine, hand)).showdown is None:
+            words.append(narrate(lang, end.said))  # as the table's log ends it
         moments.append(_moment(rules, engine, reader, words, moments[-1].own))
         amount = action.amount if isinstance(action.amount, int) else None
         titles.append(
