@@ -171,12 +171,17 @@ NO_RECAVE = ("refuse-no-recave", "refuse-no-replenish")
 YES = ("", "y", "yes", "o", "oui")
 
 
+async def agreed(question: str) -> bool:
+    """Ask a yes-or-no question; Enter alone is yes."""
+    typed = await ask(question)
+    return not quits(typed) and (typed or "").strip().lower() in YES
+
+
 async def come_back(manager: TableManager, view: TerminalPresenter, table: int) -> bool:
     """The player is cleaned out: offer him a new cave (a practice table lends it); True
     when he sits down again."""
     lang: Lang = view.lang
-    typed = await ask(render(lang, "play-recave-ask"))
-    if quits(typed) or (typed or "").strip().lower() not in YES:
+    if not await agreed(render(lang, "play-recave-ask")):
         return False
     # Bouillotte's recave; where the rules have none (Brag, Brelan without replenishing)
     # the cleaned-out player simply sits down again
@@ -202,8 +207,7 @@ async def house_back(
     True when they sit down and the next deal is on its way."""
     lang: Lang = view.lang
     view.say(render(lang, "play-house-out", n=stack), "bold green")
-    typed = await ask(render(lang, "play-house-ask"))
-    if quits(typed) or (typed or "").strip().lower() not in YES:
+    if not await agreed(render(lang, "play-house-ask")):
         return False
     try:
         for level in levels:
