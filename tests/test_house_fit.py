@@ -87,3 +87,28 @@ def test_the_strong_level_never_reckons_a_curve_at_a_table(
         assert brelan_odds.chance_curve.cache_info().currsize > 0  # curves were asked for
     finally:
         brelan_odds.chance_curve.cache_clear()
+
+
+def test_a_maniac_is_read_as_re_raising_all_in_whenever_he_can(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A maniac's holds of another maniac's all in leave him no re-raise to make: only the
+    answers where he could re-raise say how often he does, and all of his went all in."""
+    from bot.house import memory as memory_module
+
+    read = {}
+    for chances in (True, False):
+        monkeypatch.setattr(memory_module, "RAISE_CHANCES", chances)
+        memory = TableMemory()
+        players = ["normal", "maniac", "maniac", "maniac"]
+        arena.run_arena("bouillotte", players, 300, 5, memory=memory)
+        read[chances] = memory.profile("S1")
+    maniac, before = read[True], read[False]
+    up = maniac.fitted()[1]
+    # where he spoke most (with a chance below 0.55), every answer that could re-raise did
+    assert min(up[chance_bin(c)] for c in (0.1, 0.4, 0.5)) > 0.85
+    assert max(before.fitted()[1][chance_bin(c)] for c in (0.1, 0.4, 0.5)) < 0.5
+    assert maniac.all_in_rate() > 0.9
+    normal = TableMemory()
+    arena.run_arena("bouillotte", ["strong", "normal", "normal", "normal"], 300, 5, memory=normal)
+    assert normal.profile("S1").all_in_rate() < 0.3

@@ -1,15 +1,20 @@
 """The strong level's reckoning at Brelan and Bouillotte (issue 33): a brelan's payments are
-counted, only a brelan is slow-played, only a weak hand bluffs (later seats more often)."""
+counted, only a brelan is slow-played, only a weak hand bluffs (later seats more often), a
+maniac's re-raise is reckoned all in."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
+
+import pytest
 
 from bot.games.brelan import BrelanHand, deck_for
 from bot.games.cards import Card, parse_card
 from bot.games.options import BrelanOptions, parse_options
-from bot.house import brelan_strong
+from bot.house import arena, brelan_strong
+from bot.house import memory as memory_module
 from bot.house.compare import changed
 from bot.house.memory import TableMemory
 from bot.house.style import PLAIN
@@ -18,8 +23,8 @@ from bot.house.view import BrelanView, view_for
 NAMES = ["P1", "P2", "P3", "P4"]
 
 
-def _first_to_speak(game: str, mine: str, retourne: str) -> BrelanView:
-    """P1's view at the opening, holding ``mine`` with ``retourne`` turned."""
+def _first_to_speak(game: str, mine: str, retourne: str, names: list[str] = NAMES) -> BrelanView:
+    """The first seat's view at the opening, holding ``mine`` with ``retourne`` turned."""
     opts = parse_options(game, {"carre": "off"})
     assert isinstance(opts, BrelanOptions)
     held = [parse_card(c) for c in mine.split()]
@@ -27,7 +32,7 @@ def _first_to_speak(game: str, mine: str, retourne: str) -> BrelanView:
     rest: list[Card] = [c for c in deck_for(opts, 4) if c not in held and c != turned]
     random.Random(1).shuffle(rest)
     hands = [held, rest[0:3], rest[3:6], rest[6:9]]
-    view = view_for(BrelanHand(opts, NAMES, [30] * 4, hands, turned), "P1")
+    view = view_for(BrelanHand(opts, names, [30] * 4, hands, turned), names[0])
     assert isinstance(view, BrelanView) and view.phase == "opening"
     return view
 
@@ -77,3 +82,25 @@ def test_only_a_weak_hand_bluffs_and_a_later_seat_more_often() -> None:
     assert brelan_strong._bluff_rate(fair, 0.05, PLAIN) == 0  # not among the weakest hands
     last = replace(weak, position=3)
     assert brelan_strong._bluff_rate(last, 0.05, PLAIN) == first * brelan_strong.SEAT_BLUFF**3
+
+
+def test_a_weak_hand_does_not_open_into_maniacs_who_re_raise_all_in(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Against players whose every bet went all in, a small opening with a weak hand only
+    pays to be re-raised all in and fold: the strong level passes. The level before read
+    their holds of each other's all in as declined re-raises, their re-raises as a third of
+    the pot, and opened."""
+    weak = _first_to_speak("bouillotte", "Kh Qc 9d", "Ts", names=["S0", "S1", "S2", "S3"])
+    moves = {}
+    for now in (True, False):
+        monkeypatch.setattr(memory_module, "RAISE_CHANCES", now)
+        monkeypatch.setattr(brelan_strong, "RAISE_SIZES", now)
+        memory = memory_module.TableMemory()
+        players = ["normal", "maniac", "maniac", "maniac"]
+        arena.run_arena("bouillotte", players, 300, 5, memory=memory)
+        moves[now] = Counter(
+            brelan_strong.advise(weak, random.Random(seed), memory).verb for seed in range(20)
+        )
+    assert moves[True] == {"pass": 20}
+    assert moves[False]["open"] >= 10

@@ -12,7 +12,8 @@ From the seat's view and the table's memory (:mod:`bot.house.memory`) only:
    in the order they speak, as his **fitted answers** say (:meth:`~bot.house.memory.Profile.
    fitted`): how his moves followed his chance in the hands he showed, his chance there
    (against the players still in when he speaks, who are fewer after each fold) less the
-   price he faces; a rival who only holds at the pot's odds is read exactly so. The move's
+   price he faces; a rival who only holds at the pot's odds is read exactly so. A re-raise
+   is reckoned all in as often as his openings and re-raises went all in. The move's
    worth is what it wins on average over the weighted deals: the pot when all fold, else the
    showdown among those who called (folded hands count for the point, as at the showdown).
 3. **Choice.** Fold, hold (or stand) and a few stakes (the least, shares of the pot, all
@@ -40,6 +41,7 @@ from bot.games.events import EventKind
 from bot.house.brelan_odds import chance_curve, curve_chance, percentile_of, stage_one_winner
 from bot.house.memory import (
     BINS,
+    Profile,
     TableMemory,
     brelan_classes,
     chance_bin,
@@ -113,6 +115,11 @@ _UNIFORM = (1.0,) * BINS
 #: of answers say at that price (the level before: ``python -m bot.house.compare --change
 #: FITTED=false`` weighs one against the other).
 FITTED = True
+#: Whether a rival's re-raise is reckoned at his whole cave as often as his openings and
+#: re-raises went all in (:meth:`~bot.house.memory.Profile.all_in_rate`), and what the seat
+#: pays to hold it at what the deepest re-raise asks (the level before: every re-raise a
+#: third of the pot above the stake).
+RAISE_SIZES = True
 
 
 @dataclass(slots=True)
@@ -227,11 +234,10 @@ def _worth(
     view: BrelanView, sim: _Sim, memory: TableMemory, classes: dict[str, str], target: int
 ) -> float:
     """Average chips won, counted from now (stakes already in are gone), by bringing the
-    seat's stake to ``target`` and letting the rivals who must answer fold, hold or
-    re-raise (a re-raise is then held or left, whichever is worth more over those deals).
-    Against a shorter rival the seat wins and loses only what his stake matches."""
-    me = view.position
-    stakes, stacks = view.stakes, view.stacks
+    seat's stake to ``target`` and letting the rivals who must answer fold, hold or re-raise
+    (a re-raise is then held or left, whichever is worth more over those deals). Against a
+    shorter rival the seat wins and loses only what his stake matches."""
+    me, stakes, stacks = view.position, view.stakes, view.stacks
     my_total = stakes[me] + stacks[me]
     my_add = target - stakes[me]
     pot = view.pool + sum(stakes)
@@ -251,8 +257,8 @@ def _worth(
         add = max(0, min(target, room) - stakes[r])
         tops[j] += add
         price = add / (pot + my_add + add)
-        again = min(room, target + max(1, (pot + my_add) // 3)) - stakes[r]
         profile = memory.profile(view.names[r])
+        again = _reraise(profile, room, target + max(1, (pot + my_add) // 3)) - stakes[r]
         if FITTED:
             # the chips on the table beyond his cave: not his to win, so not in his price
             over = sum(max(0, (target if i == me else x) - room) for i, x in enumerate(stakes))
@@ -274,16 +280,14 @@ def _worth(
     paid = _payment(view) if PAYMENTS else 0  # a brelan shown is paid, won or not
     weights = sim.weights
     caps = tops if min(tops, default=target) < target else None
-    for s in range(len(weights)):
-        w = weights[s]
-        mask = fixed
-        raisers = 0
-        gain = 0
+    for s, w in enumerate(weights):
+        mask, raisers, gain, raised_to = fixed, 0, 0, target
         for j, add, again, moves in answer:
             move = moves[s]
             if move == 2:
                 raisers |= 1 << j
                 gain += again
+                raised_to = max(raised_to, stakes[sim.rivals[j]] + again)
             elif move == 1:
                 mask |= 1 << j
                 gain += add
@@ -292,7 +296,8 @@ def _worth(
             if sim.win(s, fixed | raisers):
                 held += w * (won + gain + paid)
             else:
-                held -= w * (my_add + extra - paid)
+                asked = min(my_total, raised_to) - target if RAISE_SIZES else extra
+                held -= w * (my_add + asked - paid)
         elif mask == 0:
             total += w * won
         elif sim.win(s, mask):
@@ -303,6 +308,13 @@ def _worth(
             total -= w * (_matched(caps, mask, target) - stakes[me] - paid)
     total += max(held, left)
     return total / sim.total if sim.total else 0.0
+
+
+def _reraise(profile: Profile, room: int, third: int) -> int:
+    """The stake a rival's re-raise brings his to: a third of the pot above the stake and,
+    as often as his openings and re-raises went all in (:data:`RAISE_SIZES`), his cave."""
+    least = min(room, third)
+    return least + round(profile.all_in_rate() * (room - least)) if RAISE_SIZES else least
 
 
 def _matched(tops: list[int], mask: int, target: int) -> int:

@@ -10,8 +10,9 @@ shown leave the same memory (tests/test_house_tells.py).
 Per player it counts (a :class:`Profile`):
 
 - Brelan and Bouillotte: how often he opens when he may, carres when offered, folds when
-  he faces a bet (by the price, first bet or re-raise), and the strength of the hands he
-  showed at a showdown by what he did with them (passed, held, opened, raised): every hand,
+  he faces a bet (by the price, first bet or re-raise), how often his openings and
+  re-raises put his whole stack in, and the strength of the hands he showed at a showdown
+  by what he did with them (passed, held, opened, raised): every hand,
   folded ones included, is shown there. Once a hand is shown, each of his answers in that
   deal is fitted to the chance it had when he spoke (his cards against the players then
   still in, :func:`~bot.house.brelan_odds.chance_curve`): how often he stayed in by that
@@ -91,6 +92,8 @@ PRIOR_RAISE: Mapping[str, tuple[float, ...]] = {
 }
 #: How often a player re-raises in the sans-plus round rather than stand.
 PRIOR_SANS_PLUS = 0.15
+#: How often a player's opening or re-raise puts his whole stack in.
+PRIOR_ALL_IN = 0.1
 #: Bins of a ``faced:`` line: bets faced, folded, re-raised, by price bin.
 _NP = len(PRICES) + 1
 _FACED = 3 * _NP
@@ -110,6 +113,9 @@ PRIOR_RAISE_FIT = (0.0, 0.02, 0.05, 0.1, 0.2, 0.35, 0.5, 0.6)
 #: What the prior weighs in each bin, in observations; a fitted line is halved past this.
 FIT_PRIOR = 2.0
 FIT_KEEP = 240.0
+#: Whether only the answers where he could re-raise count in how often he re-raises (a
+#: hold that puts his whole stack in cannot be one); the level before counted every answer.
+RAISE_CHANCES = True
 _NM = len(MARGINS) + 1
 _NC = len(CHANCES) + 1
 #: Brag: chance he folds at his turn, by the price he faces (:data:`PRICES`), before his
@@ -225,6 +231,11 @@ class Profile:
     def sans_plus_raise(self) -> float:
         """How often he re-raises rather than says sans plus (Bouillotte's last round)."""
         return self.rate("sans_plus", PRIOR_SANS_PLUS)
+
+    def all_in_rate(self) -> float:
+        """How often his openings and re-raises put his whole stack in (a maniac's always
+        do): a re-raise of his is reckoned at that size as often."""
+        return self.rate("all_in", PRIOR_ALL_IN)
 
     def hazard(self, bets: int, price: float) -> float:
         """Brag: how often he folds at his turn after ``bets`` open bets of his own, when
@@ -380,7 +391,7 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
     bettors: set[str] = set()
     out: set[str] = set()
     # (who, price, players in but him, stayed, re-raised): fitted once his hand is shown
-    answers: list[tuple[str, float, int, bool, bool]] = []
+    answers: list[tuple[str, float, int, bool, bool | None]] = []
     showdown = None
     for e in seen.events:
         kind, who = e.kind, e.player
@@ -406,6 +417,8 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
             continue
         if kind == EventKind.OPEN:
             me.add("opening", 1, 2)
+        if kind in (EventKind.OPEN, EventKind.RAISE):
+            me.add("all_in", int(bool(e["all_in"])), 2)
         cost = vade - stakes[who]
         if cost == 0 and (kind == EventKind.STAND or (kind == EventKind.RAISE and e["sans_plus"])):
             me.add("sans_plus", int(kind == EventKind.RAISE), 2)  # stood, or re-raised
@@ -420,7 +433,7 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
             price = cost / (pot + cost)
             _count_faced(me, "again" if who in bettors else "first", price_bin(price), kind)
             rivals = len(names) - len(out) - 1
-            answers.append((who, price, rivals, kind != EventKind.FOLD, kind == EventKind.RAISE))
+            answers.append((who, price, rivals, kind != EventKind.FOLD, _reraised(e)))
         if kind == EventKind.FOLD:
             out.add(who)
         if kind in (EventKind.OPEN, EventKind.RAISE):
@@ -451,6 +464,13 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
             profile.add("shown:pass", b, BINS)
 
 
+def _reraised(e: Any) -> bool | None:
+    """Whether an answer to a bet re-raised it; ``None`` (with :data:`RAISE_CHANCES`) for
+    a hold that put his whole stack in, which left him no re-raise to make."""
+    cornered = e.kind in (EventKind.HOLD, EventKind.TAPIS) and bool(e["all_in"])
+    return None if cornered and RAISE_CHANCES else e.kind == EventKind.RAISE
+
+
 def _count_faced(me: Profile, family: str, b: int, kind: EventKind) -> None:
     """One bet faced at price bin ``b`` (a ``first`` bet or one ``again``), and whether it
     was folded to or re-raised."""
@@ -463,11 +483,12 @@ def _count_faced(me: Profile, family: str, b: int, kind: EventKind) -> None:
 
 def _fit_answers(
     memory: TableMemory,
-    answers: Sequence[tuple[str, float, int, bool, bool]],
+    answers: Sequence[tuple[str, float, int, bool, bool | None]],
     shown: Mapping[str, float],
     chance_curve_of: Callable[[int], Sequence[float]],
 ) -> None:
-    """Count each answer (who, price, rivals still in, stayed, re-raised) of a player whose
+    """Count each answer (who, price, rivals still in, stayed, re-raised or ``None`` when he
+    could not) of a player whose
     hand was shown (its percentile in ``shown``) in his fitted lines, by the chance it had
     against those rivals (``chance_curve_of(rivals)``)."""
     for who, price, rivals, stayed, raised in answers:
@@ -480,6 +501,8 @@ def _fit_answers(
             profile.add("fit:stay", m, 2 * _NM, keep=FIT_KEEP)
             if stayed:
                 profile.add("fit:stay", _NM + m, 2 * _NM, fade=False)
+        if raised is None:
+            continue  # he could not re-raise: it tells nothing of how often he does
         c = chance_bin(chance)
         profile.add("fit:raise", c, 2 * _NC, keep=FIT_KEEP)
         if raised:
