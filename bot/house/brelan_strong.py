@@ -311,7 +311,7 @@ def _worth(
 
 
 def _reraise(profile: Profile, room: int, third: int) -> int:
-    """The stake a rival's re-raise brings his to: a third of the pot above the stake and,
+    """The stake a rival's re-raise brings his own to: a third of the pot above the stake and,
     as often as his openings and re-raises went all in (:data:`RAISE_SIZES`), his cave."""
     least = min(room, third)
     return least + round(profile.all_in_rate() * (room - least)) if RAISE_SIZES else least

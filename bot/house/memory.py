@@ -488,9 +488,8 @@ def _fit_answers(
     chance_curve_of: Callable[[int], Sequence[float]],
 ) -> None:
     """Count each answer (who, price, rivals still in, stayed, re-raised or ``None`` when he
-    could not) of a player whose
-    hand was shown (its percentile in ``shown``) in his fitted lines, by the chance it had
-    against those rivals (``chance_curve_of(rivals)``)."""
+    could not) of a player whose hand was shown (its percentile in ``shown``) in his fitted
+    lines, by the chance it had against those rivals (``chance_curve_of(rivals)``)."""
     for who, price, rivals, stayed, raised in answers:
         if who not in shown or rivals == 0:
             continue
