@@ -97,6 +97,7 @@ def test_a_maniac_is_read_as_re_raising_all_in_whenever_he_can(
     from bot.house import memory as memory_module
 
     read = {}
+    monkeypatch.setattr(memory_module, "OPENINGS_LEND", False)  # his re-raises alone
     for chances in (True, False):
         monkeypatch.setattr(memory_module, "RAISE_CHANCES", chances)
         memory = TableMemory()
@@ -112,3 +113,34 @@ def test_a_maniac_is_read_as_re_raising_all_in_whenever_he_can(
     normal = TableMemory()
     arena.run_arena("bouillotte", ["strong", "normal", "normal", "normal"], 300, 5, memory=normal)
     assert normal.profile("S1").all_in_rate() < 0.3
+
+
+def test_a_brelan_maniac_who_opens_weak_hands_is_read_as_re_raising_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At Brelan a maniac opens all in first and is rarely seen with a bet to answer: his
+    openings of weak hands lend his re-raises their prior, so he is not read as the careful
+    re-raiser of the prior where he was never seen answering; normal players, who open
+    weak hands hardly ever, keep the prior."""
+    from bot.house import memory as memory_module
+
+    up, seen = {}, {}
+    for lend in (True, False):  # as the level plays, then without the lending
+        if not lend:
+            monkeypatch.setattr(memory_module, "OPENINGS_LEND", False)
+        memory = TableMemory()
+        arena.run_arena("brelan", ["strong", "maniac", "maniac", "maniac"], 200, 5, memory=memory)
+        maniac = memory.profile("S1")
+        up[lend], seen[lend] = maniac.fitted()[1], maniac.get("fit:raise", 16)
+        if lend:
+            assert maniac.loose_openings() > 0.9
+    unseen = [chance_bin(c) for c in (0.5, 0.65, 0.75) if seen[True][chance_bin(c)] == 0]
+    assert unseen, "the maniac was never seen answering a bet with such a hand"
+    assert min(up[True][b] for b in unseen) > 0.9
+    assert max(up[False][b] for b in unseen) < 0.6
+    normal = TableMemory()
+    arena.run_arena("brelan", ["strong", "normal", "normal", "normal"], 200, 5, memory=normal)
+    for seat in ("S1", "S2", "S3"):
+        profile = normal.profile(seat)
+        assert profile.loose_openings() < 0.1
+        assert profile.fitted()[1][chance_bin(0.2)] < 0.1

@@ -116,6 +116,10 @@ FIT_KEEP = 240.0
 #: Whether only the answers where he could re-raise count in how often he re-raises (a
 #: hold that puts his whole stack in cannot be one); the level before counted every answer.
 RAISE_CHANCES = True
+#: Whether his openings by chance (``fit:open``) are the prior of his re-raises: a player
+#: seen opening weak hands is not read as a careful re-raiser before he has shown how he
+#: re-raises (at Brelan a maniac opens all in first and is rarely seen with a bet to face).
+OPENINGS_LEND = True
 _NM = len(MARGINS) + 1
 _NC = len(CHANCES) + 1
 #: Brag: chance he folds at his turn, by the price he faces (:data:`PRICES`), before his
@@ -219,9 +223,19 @@ class Profile:
         """His fitted answers: how often he stays in facing a bet, by bin of his margin
         (:data:`MARGINS`), and how often he re-raises, by bin of his chance
         (:data:`CHANCES`); the prior's where little was shown."""
+        raise_prior: Sequence[float] = PRIOR_RAISE_FIT
+        if OPENINGS_LEND:
+            loose = self.loose_openings()
+            raise_prior = tuple(p + (1.0 - p) * loose for p in PRIOR_RAISE_FIT)
         return _fit(self.get("fit:stay", 2 * _NM), PRIOR_STAY_FIT), _fit(
-            self.get("fit:raise", 2 * _NC), PRIOR_RAISE_FIT
+            self.get("fit:raise", 2 * _NC), raise_prior
         )
+
+    def loose_openings(self) -> float:
+        """How often he opened his weakest hands (chance below :data:`CHANCES`' first
+        bound) when they were shown; the prior's re-raise rate there before any."""
+        row = self.get("fit:open", 2 * _NC)
+        return (row[_NC] + FIT_PRIOR * PRIOR_RAISE_FIT[0]) / (row[0] + FIT_PRIOR)
 
     def rate(self, line: str, prior: float) -> float:
         """The share of ``line``'s second bin in its two (``[no, yes]``), with a prior."""
@@ -392,6 +406,7 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
     out: set[str] = set()
     # (who, price, players in but him, stayed, re-raised): fitted once his hand is shown
     answers: list[tuple[str, float, int, bool, bool | None]] = []
+    openings: list[tuple[str, int, bool]] = []  # (who, players in but him, opened)
     showdown = None
     for e in seen.events:
         kind, who = e.kind, e.player
@@ -414,9 +429,11 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
             continue
         if kind == EventKind.PASS:
             me.add("opening", 0, 2)
+            openings.append((who, len(names) - len(out) - 1, False))
             continue
         if kind == EventKind.OPEN:
             me.add("opening", 1, 2)
+            openings.append((who, len(names) - len(out) - 1, True))
         if kind in (EventKind.OPEN, EventKind.RAISE):
             me.add("all_in", int(bool(e["all_in"])), 2)
         cost = vade - stakes[who]
@@ -448,9 +465,12 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
     pct = percentile_of(deck, retourne)
     hands = dict(showdown["hands"]).items()
     shown = {who: pct([parse_card(c).index for c in cards]) for who, cards in hands}
-    _fit_answers(
-        memory, answers, shown, chance_curve_of=lambda k: chance_curve(deck, len(names), k)
-    )
+
+    def curve_of(rivals: int) -> Sequence[float]:
+        return chance_curve(deck, len(names), rivals)
+
+    _fit_answers(memory, answers, shown, curve_of)
+    _fit_openings(memory, openings, shown, curve_of)
     classes = brelan_classes(seen.events, names)
     for name in names:
         if name not in shown:
@@ -506,6 +526,24 @@ def _fit_answers(
         profile.add("fit:raise", c, 2 * _NC, keep=FIT_KEEP)
         if raised:
             profile.add("fit:raise", _NC + c, 2 * _NC, fade=False)
+
+
+def _fit_openings(
+    memory: TableMemory,
+    openings: Sequence[tuple[str, int, bool]],
+    shown: Mapping[str, float],
+    chance_curve_of: Callable[[int], Sequence[float]],
+) -> None:
+    """Count each opening or pass (who, rivals, opened) of a player whose hand was shown in
+    his ``fit:open`` line, by the chance it had against those rivals."""
+    for who, rivals, opened in openings:
+        if who not in shown or rivals == 0:
+            continue
+        c = chance_bin(curve_chance(chance_curve_of(rivals), shown[who]))
+        profile = memory.profile(who)
+        profile.add("fit:open", c, 2 * _NC, keep=FIT_KEEP)
+        if opened:
+            profile.add("fit:open", _NC + c, 2 * _NC, fade=False)
 
 
 # -- Brag ---------------------------------------------------------------------------------
