@@ -116,9 +116,10 @@ FIT_KEEP = 240.0
 #: Whether only the answers where he could re-raise count in how often he re-raises (a
 #: hold that puts his whole stack in cannot be one); the level before counted every answer.
 RAISE_CHANCES = True
-#: Whether his openings by chance (``fit:open``) are the prior of his re-raises: a player
-#: seen opening weak hands is not read as a careful re-raiser before he has shown how he
-#: re-raises (at Brelan a maniac opens all in first and is rarely seen with a bet to face).
+#: Whether how often he opened his weakest hands (``fit:open``, :meth:`Profile.loose_openings`)
+#: raises his re-raises' prior toward 1: a player seen opening weak hands is not read as a
+#: careful re-raiser before he has shown how he re-raises (at Brelan a maniac opens all in
+#: first and is rarely seen with a bet to face).
 OPENINGS_LEND = True
 _NM = len(MARGINS) + 1
 _NC = len(CHANCES) + 1
