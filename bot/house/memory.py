@@ -420,6 +420,7 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
         if who is None or who not in stakes:
             continue
         me = memory.profile(who)
+        rivals = len(names) - len(out) - 1  # players in but him
         if kind == EventKind.CARRE:
             me.add("carre", 1, 2)
             stakes[who] = e["stake"]
@@ -430,17 +431,17 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
             continue
         if kind == EventKind.PASS:
             me.add("opening", 0, 2)
-            openings.append((who, len(names) - len(out) - 1, False))
+            openings.append((who, rivals, False))
             continue
         if kind == EventKind.OPEN:
             me.add("opening", 1, 2)
-            openings.append((who, len(names) - len(out) - 1, True))
+            openings.append((who, rivals, True))
         if kind in (EventKind.OPEN, EventKind.RAISE):
             me.add("all_in", int(bool(e["all_in"])), 2)
         cost = vade - stakes[who]
         if cost == 0 and (kind == EventKind.STAND or (kind == EventKind.RAISE and e["sans_plus"])):
             me.add("sans_plus", int(kind == EventKind.RAISE), 2)  # stood, or re-raised
-            answers.append((who, 0.0, len(names) - len(out) - 1, True, kind == EventKind.RAISE))
+            answers.append((who, 0.0, rivals, True, kind == EventKind.RAISE))
         if cost > 0 and kind in (
             EventKind.FOLD,
             EventKind.HOLD,
@@ -450,7 +451,6 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
             pot = pool + sum(stakes.values())
             price = cost / (pot + cost)
             _count_faced(me, "again" if who in bettors else "first", price_bin(price), kind)
-            rivals = len(names) - len(out) - 1
             answers.append((who, price, rivals, kind != EventKind.FOLD, _reraised(e)))
         if kind == EventKind.FOLD:
             out.add(who)
@@ -459,8 +459,21 @@ def _observe_brelan(memory: TableMemory, seen: Seen, options: BrelanOptions) -> 
         if kind in (EventKind.OPEN, EventKind.RAISE, EventKind.HOLD, EventKind.TAPIS):
             stakes[who] = e["stake"]
             vade = max(vade, stakes[who])
-    if showdown is None:
-        return
+    if showdown is not None:
+        _learn_showdown(memory, seen, options, showdown, answers, openings)
+
+
+def _learn_showdown(
+    memory: TableMemory,
+    seen: Seen,
+    options: BrelanOptions,
+    showdown: Any,
+    answers: Sequence[tuple[str, float, int, bool, bool | None]],
+    openings: Sequence[tuple[str, int, bool]],
+) -> None:
+    """Every hand is shown at the showdown: fit each player's answers and openings in the
+    deal to the chance he had, and count his hand's strength by his class of play."""
+    names = seen.names
     retourne = parse_card(showdown["retourne"]).index
     deck = deck_of(options, len(names))
     pct = percentile_of(deck, retourne)
@@ -517,16 +530,9 @@ def _fit_answers(
         chance = curve_chance(chance_curve_of(rivals), shown[who])
         profile = memory.profile(who)
         if price > 0:
-            m = margin_bin(chance - price)
-            profile.add("fit:stay", m, 2 * _NM, keep=FIT_KEEP)
-            if stayed:
-                profile.add("fit:stay", _NM + m, 2 * _NM, fade=False)
-        if raised is None:
-            continue  # he could not re-raise: it tells nothing of how often he does
-        c = chance_bin(chance)
-        profile.add("fit:raise", c, 2 * _NC, keep=FIT_KEEP)
-        if raised:
-            profile.add("fit:raise", _NC + c, 2 * _NC, fade=False)
+            _count_fit(profile, "fit:stay", _NM, margin_bin(chance - price), stayed)
+        if raised is not None:  # else he could not re-raise: it tells nothing of how often
+            _count_fit(profile, "fit:raise", _NC, chance_bin(chance), raised)
 
 
 def _fit_openings(
@@ -541,10 +547,15 @@ def _fit_openings(
         if who not in shown or rivals == 0:
             continue
         c = chance_bin(curve_chance(chance_curve_of(rivals), shown[who]))
-        profile = memory.profile(who)
-        profile.add("fit:open", c, 2 * _NC, keep=FIT_KEEP)
-        if opened:
-            profile.add("fit:open", _NC + c, 2 * _NC, fade=False)
+        _count_fit(memory.profile(who), "fit:open", _NC, c, opened)
+
+
+def _count_fit(profile: Profile, line: str, bins: int, b: int, yes: bool) -> None:
+    """One move counted in bin ``b`` of a fitted ``line`` (``bins`` bins of moves, then as
+    many of those that were a yes: stayed, re-raised, opened)."""
+    profile.add(line, b, 2 * bins, keep=FIT_KEEP)
+    if yes:
+        profile.add(line, bins + b, 2 * bins, fade=False)
 
 
 # -- Brag ---------------------------------------------------------------------------------
