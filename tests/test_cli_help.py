@@ -50,9 +50,7 @@ def entry_points() -> list[str]:
 
 
 ENTRY_POINTS = entry_points()
-SCRIPTS: dict[str, str] = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
-    "scripts"
-]
+SCRIPTS: dict[str, str] = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]
 
 
 def repo_files() -> dict[str, tuple[int, int]]:
@@ -133,7 +131,7 @@ def run(
                 code = stop.code
             except Overran:
                 code = f"still running after {LIMIT:g} s"
-            except Exception as exc:  # noqa: BLE001 - the test reports what happened
+            except Exception as exc:  # the test reports what happened
                 code = f"raised {exc!r}"
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
@@ -142,8 +140,12 @@ def run(
     after = repo_files()
     written = sorted(str(p.relative_to(cwd)) for p in cwd.rglob("*"))
     written += [f"repo: {name}" for name in sorted(after.keys() - before.keys())]
-    written += [f"repo: {name} (changed)" for name in before.keys() & after.keys()
-                if before[name] != after[name]]
+    written += [f"repo: {name} (removed)" for name in sorted(before.keys() - after.keys())]
+    written += [
+        f"repo: {name} (changed)"
+        for name in before.keys() & after.keys()
+        if before[name] != after[name]
+    ]
     return Run(code, out, err, parsers, written)
 
 
@@ -227,7 +229,11 @@ BAD_VALUES = [
     ("bot.games.bench", ["--seconds", "inf"], "--seconds"),
     ("bot.fair", ["bench", "many"], "SHUFFLES"),
     ("bot.fair", ["check", "hands/"], "verify"),
-    ("bot.house.arena", ["--game", "brelan", "--players", "strong,easy", "--hands", "0"], "--hands"),
+    (
+        "bot.house.arena",
+        ["--game", "brelan", "--players", "strong,easy", "--hands", "0"],
+        "--hands",
+    ),
     ("bot.loadtest", ["--database", "load.sqlite3", "--tables", "0"], "--tables"),
     ("bot.web", ["--port", "70000"], "--port"),
     ("bot", ["sync", "--guild", "my-server"], "--guild"),
