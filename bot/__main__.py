@@ -9,13 +9,13 @@ Every error an operator can meet is one sentence on stderr and a non-zero exit s
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import logging
 import sys
 from importlib import metadata
 
 from bot.config import NO_TOKEN_HELP, ConfigError, Settings, load_settings
+from bot.games.cli import Parser, whole
 from bot.logs import configure_logging
 
 log = logging.getLogger("bot.main")
@@ -31,8 +31,8 @@ def version() -> str:
         return "unknown"
 
 
-def parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def parser() -> Parser:
+    parser = Parser(
         prog="salon-bot",
         description=(
             "The Salon cards Discord bot (Brelan, Bouillotte, Brag). Settings come from the "
@@ -43,7 +43,7 @@ def parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.add_parser("run", help="start the bot (the default)")
     sync = commands.add_parser("sync", help="sync the slash commands to Discord now, then stop")
-    sync.add_argument("--guild", type=int, metavar="ID", help="to this server only")
+    sync.add_argument("--guild", type=whole(1), metavar="ID", help="to this server only")
     health = commands.add_parser("health", help="exit 0 if the running bot's heartbeat is fresh")
     health.add_argument(
         "--web",

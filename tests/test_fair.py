@@ -237,7 +237,10 @@ def test_the_command_and_the_docs_verifier_agree_on_good_and_tampered_files(
 
 def test_the_command_explains_its_usage() -> None:
     done = run(["-m", "bot.fair"])
-    assert done.returncode == 2 and "usage: python -m bot.fair verify" in done.stderr
+    assert done.returncode == 2 and "python -m bot.fair --help" in done.stderr
+    shown = run(["-m", "bot.fair", "--help"])
+    assert shown.returncode == 0 and "usage: python -m bot.fair" in shown.stdout
+    assert "verify" in shown.stdout and "bench" in shown.stdout
 
 
 @settings(max_examples=60, deadline=None)

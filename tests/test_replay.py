@@ -115,8 +115,10 @@ def test_command_error_exit_status() -> None:
 
 
 def test_usage_without_argument(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([]) == 2
-    assert "usage" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as refused:
+        main([])
+    assert refused.value.code == 2
+    assert "python -m bot.games.replay --help" in capsys.readouterr().err
 
 
 # ------------------------------------------------------------------ output

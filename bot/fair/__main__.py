@@ -16,11 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.fair.verify import DealKey, chain_key, verify_record
-
-USAGE = (
-    "usage: python -m bot.fair verify FILE_OR_FOLDER...\n"
-    "       python -m bot.fair bench [SHUFFLES]   (shuffles of 52 cards per second)"
-)
+from bot.games.cli import Parser, whole
 
 
 def _files(arguments: Sequence[str]) -> list[Path]:
@@ -88,15 +84,41 @@ def bench(shuffles: int, out: Any = sys.stdout) -> float:
     return rate
 
 
+def parser() -> Parser:
+    parser = Parser(
+        prog="python -m bot.fair",
+        description="Check exported hands offline (FAIRNESS.md), or time the dealing scheme.",
+        epilog="Exit status of verify: 0 when every file verifies, 1 when any does not, "
+        "2 for bad usage.",
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    verify = commands.add_parser(
+        "verify", help="check scenario files: commitment, shuffle and cards dealt"
+    )
+    verify.add_argument(
+        "files",
+        metavar="FILE_OR_FOLDER",
+        nargs="+",
+        help="a scenario file, or a folder of them (its *.json)",
+    )
+    timing = commands.add_parser("bench", help="fair shuffles of 52 cards per second")
+    timing.add_argument(
+        "shuffles",
+        metavar="SHUFFLES",
+        nargs="?",
+        type=whole(1),
+        default=20_000,
+        help="how many shuffles to time (default: 20000)",
+    )
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] == ["bench"] and len(args) <= 2:
-        bench(int(args[1]) if len(args) == 2 and args[1].isdigit() else 20_000)
+    args = parser().parse_args(argv)
+    if args.command == "bench":
+        bench(args.shuffles)
         return 0
-    if len(args) < 2 or args[0] != "verify":
-        print(USAGE, file=sys.stderr)
-        return 2
-    return verify_files(args[1:])
+    return verify_files(args.files)
 
 
 if __name__ == "__main__":

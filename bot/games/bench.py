@@ -6,13 +6,13 @@ random legal action (and a random amount in its range) until the deal is over.
 
 from __future__ import annotations
 
-import argparse
 import random
 import time
 from collections.abc import Callable
 
 from bot.games.brelan import BrelanHand, deal_from, deck_for
 from bot.games.cards import Card
+from bot.games.cli import Parser, number
 from bot.games.options import BrelanOptions, parse_options
 
 
@@ -70,9 +70,17 @@ def bench_brelan(game: str, players: int, seconds: float, seed: int = 1) -> floa
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per benchmark")
-    parser.add_argument("--seed", type=int, default=1)
+    parser = Parser(
+        prog="python -m bot.games.bench",
+        description="Hands a second of seeded random-legal-action self-play, on one core.",
+    )
+    parser.add_argument(
+        "--seconds",
+        type=number(0, above=True),
+        default=3.0,
+        help="time per benchmark (default: 3)",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the shuffles' seed (default: 1)")
     args = parser.parse_args(argv)
     cases: list[tuple[str, Callable[[], float], str]] = [
         (

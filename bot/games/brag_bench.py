@@ -12,7 +12,6 @@ True
 from __future__ import annotations
 
 import random
-import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -21,6 +20,7 @@ from bot.games.base import Amount
 from bot.games.brag import BragHand, brag_deck
 from bot.games.brag_rank import rank3
 from bot.games.cards import FULL_PACK, Card
+from bot.games.cli import Parser, number
 from bot.games.options import BragOptions, parse_options
 
 
@@ -155,8 +155,19 @@ def bench_eval(seconds: float = 1.0, seed: int = 1) -> float:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    seconds = float(args[0]) if args else 2.0
+    parser = Parser(
+        prog="python -m bot.games.brag_bench",
+        description="Brag's speed: deals a second and three-card evaluations a second.",
+    )
+    parser.add_argument(
+        "seconds",
+        metavar="SECONDS",
+        nargs="?",
+        type=number(0, above=True),
+        default=2.0,
+        help="time per benchmark (default: 2)",
+    )
+    seconds: float = parser.parse_args(argv).seconds
     print(f"brag deals/s (6 players, blind play): {bench_brag(seconds=seconds):,.0f}")
     print(f"brag three-card evaluations/s: {bench_eval(seconds=seconds):,.0f}")
     return 0

@@ -19,6 +19,7 @@ from typing import Any
 
 from bot.games import registry
 from bot.games.base import HandRecord, HandState
+from bot.games.cli import Parser
 from bot.games.errors import GameError, IllegalAction, SetupError
 
 
@@ -108,14 +109,14 @@ def parse_scenario(data: bytes, name: str = "the file") -> Any:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) != 1 or args[0] in ("-h", "--help"):
-        print(
-            "usage: python -m bot.games.replay FILE   (FILE may be - for standard input)",
-            file=sys.stderr,
-        )
-        return 2 if not args or args[0] not in ("-h", "--help") else 0
-    path = args[0]
+    parser = Parser(
+        prog="python -m bot.games.replay",
+        description="Replay a scenario file (SCENARIOS.md) and print the result as JSON; "
+        'on an unreadable file or an illegal action, {"error": ..., "action": N} and exit '
+        "status 2.",
+    )
+    parser.add_argument("file", metavar="FILE", help="the scenario file, or - for standard input")
+    path: str = parser.parse_args(argv).file
     try:
         if path == "-":
             data = sys.stdin.buffer.read(MAX_BYTES + 1)

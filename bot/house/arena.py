@@ -19,7 +19,6 @@ pot is won. Prints one JSON object: chips won per hand by each seat of ``--playe
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import random
@@ -32,6 +31,7 @@ from bot.games import registry
 from bot.games.brag import BragHand, brag_deck
 from bot.games.brelan import BrelanHand, deal_from, deck_for
 from bot.games.cards import Card, Shuffler
+from bot.games.cli import Parser, whole
 from bot.games.options import BragOptions, BrelanOptions, parse_options
 from bot.house.memory import TableMemory
 from bot.house.players import LEVELS, HousePlayer, Strategy, make_player
@@ -351,8 +351,11 @@ def run_suite(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="House players against each other.")
-    parser.add_argument("--game", choices=house_games(), required=True)
+    parser = Parser(
+        prog="python -m bot.house.arena",
+        description="House players against each other; prints one JSON object.",
+    )
+    parser.add_argument("--game", choices=house_games(), required=True, help="the game to play")
     parser.add_argument("--players", help="levels by seat, e.g. strong,random")
     parser.add_argument(
         "--suite", action="store_true", help="the issue's pairings, one against three each"
@@ -362,11 +365,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         default="",
         help="with --suite, only the pairings against these players, e.g. maniac,station",
     )
-    parser.add_argument("--hands", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--hands", type=whole(1), default=1000, help="hands to play (default: 1000)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the deals' seed (default: 1)")
     parser.add_argument("--options", default="{}", help='table options as JSON, e.g. {"cards": 4}')
     parser.add_argument(
-        "--stack", type=int, default=None, help="chips each seat starts a hand with"
+        "--stack", type=whole(1), default=None, help="chips each seat starts a hand with"
     )
     parser.add_argument(
         "--session",

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from bot.games.brelan import MAX_PLAYERS
 from bot.games.cards import PIQUET_PRESETS, deck_preset
+from bot.games.cli import Parser
 
 RANK = [14 - i // 4 for i in range(52)]
 SUIT = [i % 4 for i in range(52)]
@@ -302,9 +303,15 @@ def curve_chance(curve: Sequence[float], pct: float) -> float:
     return curve[min(len(curve) - 1, int(pct * len(curve)))]
 
 
-def main() -> int:
+def main(argv: Sequence[str] | None = None) -> int:
     """``python -m bot.house.brelan_odds``: write :data:`CURVES_FILE` (after a change to
     the curves' reckoning or to the decks)."""
+    Parser(
+        prog="python -m bot.house.brelan_odds",
+        description=f"Reckon the house players' winning-chance curves again and write them to "
+        f"{CURVES_FILE.name} beside this module (after a change to their reckoning or to the "
+        "decks). It takes no option.",
+    ).parse_args(argv)
     print(f"{write_curves()} curves written to {CURVES_FILE}")
     return 0
 

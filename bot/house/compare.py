@@ -32,7 +32,6 @@ the unchanged one's.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import copy
 import json
@@ -45,6 +44,7 @@ from typing import Any
 from bot.games.base import Amount
 from bot.games.brag import BragHand
 from bot.games.brelan import BrelanHand
+from bot.games.cli import Parser, whole
 from bot.games.events import EventKind
 from bot.house import brelan_strong
 from bot.house.arena import Watch, interval, run_arena
@@ -207,11 +207,24 @@ def compare(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Where the strong level and the normal differ.")
-    parser.add_argument("--game", choices=("brelan", "bouillotte"), required=True)
-    parser.add_argument("--hands", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--rollouts", type=int, default=3)
+    parser = Parser(
+        prog="python -m bot.house.compare",
+        description="Where the strong level and the normal differ: the strong level against "
+        "three normal players, each differing move played on; prints one JSON object.",
+    )
+    parser.add_argument(
+        "--game", choices=("brelan", "bouillotte"), required=True, help="the game to play"
+    )
+    parser.add_argument(
+        "--hands", type=whole(2), default=1000, help="arena hands to play (default: 1000)"
+    )
+    parser.add_argument("--seed", type=int, default=7, help="the deals' seed (default: 7)")
+    parser.add_argument(
+        "--rollouts",
+        type=whole(1),
+        default=3,
+        help="times each of the two moves is played on to the end of the deal (default: 3)",
+    )
     parser.add_argument(
         "--change",
         action="append",
@@ -221,9 +234,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         "otherwise against the unchanged one (e.g. FITTED=false), rather than the normal level",
     )
     args = parser.parse_args(argv)
-    if args.hands < 2 or args.rollouts < 1:
-        print("error: --hands must be 2 or more, --rollouts 1 or more", file=sys.stderr)
-        return 2
     changes: dict[str, Any] = {}
     for item in args.change:
         name, _, value = item.partition("=")

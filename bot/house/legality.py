@@ -9,7 +9,6 @@ with the position that caused it.
 
 from __future__ import annotations
 
-import argparse
 import random
 import time
 from collections.abc import Sequence
@@ -18,6 +17,7 @@ from typing import Any
 from bot.games.brag import BragHand, brag_deck
 from bot.games.brelan import BrelanHand, deal_from, deck_for
 from bot.games.cards import PIQUET_PRESETS, Card
+from bot.games.cli import Parser, whole
 from bot.games.errors import IllegalAction
 from bot.games.options import BragOptions, BrelanOptions, parse_options
 from bot.house.players import LEVELS, Strategy, make_player
@@ -155,9 +155,18 @@ def check(positions: int, seed: int = 1) -> tuple[int, int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--positions", type=int, default=100_000)
-    parser.add_argument("--seed", type=int, default=1)
+    parser = Parser(
+        prog="python -m bot.house.legality",
+        description="House players of every level at random tables: every action they choose "
+        "must be legal.",
+    )
+    parser.add_argument(
+        "--positions",
+        type=whole(1),
+        default=100_000,
+        help="decisions to check (default: 100000)",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the tables' seed (default: 1)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     done, tables = check(args.positions, args.seed)

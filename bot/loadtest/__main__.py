@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.games.cli import Parser
 from bot.loadtest.measure import calibrate
 from bot.loadtest.setup import census, open_database, percentiles, prepare, server_cpu
 from bot.loadtest.webload import (
@@ -322,19 +323,39 @@ def figures(
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m bot.loadtest",
         description="Robots play many tables through the real runtime; prints one JSON object.",
     )
+    parser.add_argument(
+        "--discord",
+        action="store_true",
+        help="the Discord load test instead: the real bot against a fake Discord "
+        "(python -m bot.loadtest --discord --help lists its options)",
+    )
     parser.add_argument("--database", required=True, help="a path, sqlite:///… or postgresql://…")
-    parser.add_argument("--processes", type=int, default=1)
-    parser.add_argument("--tables", type=int, default=10)
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--processes", type=int, default=1, help="bot processes sharing the tables (default: 1)"
+    )
+    parser.add_argument("--tables", type=int, default=10, help="tables played (default: 10)")
+    parser.add_argument(
+        "--seconds", type=float, default=10.0, help="how long the robots play (default: 10)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=1, help="the robots' and the deals' seed (default: 1)"
+    )
     loop = parser.add_mutually_exclusive_group()
-    loop.add_argument("--rate", type=float, default=0.5, help="actions a second per table")
+    loop.add_argument(
+        "--rate", type=float, default=0.5, help="actions a second per table (default: 0.5)"
+    )
     loop.add_argument("--closed", action="store_true", help="act as soon as the last returned")
-    parser.add_argument("--kill-one-at", type=float, default=None, metavar="SECONDS")
+    parser.add_argument(
+        "--kill-one-at",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="kill one worker (SIGKILL) this many seconds in and start it again at once",
+    )
     parser.add_argument(
         "--web-rate",
         type=float,

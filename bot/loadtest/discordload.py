@@ -57,6 +57,7 @@ import discord.http
 import yarl
 
 from bot.games import registry
+from bot.games.cli import Parser, number
 from bot.loadtest.fakediscord import JSON, FakeDiscord, MessageWrite, RateLimits, custom_ids
 from bot.storage import Transaction
 
@@ -684,15 +685,22 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m bot.loadtest --discord",
         description="The real bot against a fake Discord with its rate limits; one JSON object.",
     )
-    parser.add_argument("--tables", type=int, default=20)
-    parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--tables", type=int, default=20, help="tables played (default: 20)")
     parser.add_argument(
-        "--ramp", type=float, default=None, help="seconds over which the tables open (T/10)"
+        "--seconds", type=float, default=60.0, help="how long the members play (default: 60)"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=1, help="the members' and the deals' seed (default: 1)"
+    )
+    parser.add_argument(
+        "--ramp",
+        type=number(0),
+        default=None,
+        help="seconds over which the tables open (default: TABLES/10, at least 5)",
     )
     parser.add_argument(
         "--no-rate-limits",

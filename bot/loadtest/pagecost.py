@@ -12,7 +12,6 @@ action that arrives during a stretch waits for it. Prints one JSON object.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import asyncio.events
 import json
@@ -25,6 +24,7 @@ from typing import Any
 
 from aiohttp.test_utils import TestClient, TestServer
 
+from bot.games.cli import Parser
 from bot.loadtest.setup import percentiles
 from bot.loadtest.webload import HAND_LINK, page_path
 from bot.storage.readonly import open_reader
@@ -99,9 +99,16 @@ def _untimed() -> Iterator[None]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.loadtest.pagecost", description=__doc__)
+    parser = Parser(
+        prog="python -m bot.loadtest.pagecost",
+        description="What the web pages cost the event loop they share with the tables "
+        "(docs/web.md): serves a load test's database and asks its pages one after another. "
+        "Prints one JSON object.",
+    )
     parser.add_argument("--database", required=True, help="a load test's database")
-    parser.add_argument("--pages", type=int, default=800)
+    parser.add_argument(
+        "--pages", type=int, default=800, help="pages asked, after 100 to warm up (default: 800)"
+    )
     parser.add_argument("--tables", type=int, default=200, help="as the load test had")
     parser.add_argument("--seed", type=int, default=1, help="as the load test had")
     args = parser.parse_args(argv)

@@ -19,7 +19,6 @@ line; the last line is the summary, with the targets of issue 31::
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import secrets
@@ -31,8 +30,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-import asyncpg
-
+from bot.games.cli import Parser, number, whole
 from bot.loadtest.measure import calibrate
 
 #: The targets: PostgreSQL's capacity against SQLite's, and the latency at half of it.
@@ -48,6 +46,8 @@ def other_database(url: str, name: str) -> str:
 
 
 async def _admin(url: str, statement: str) -> None:
+    import asyncpg  # the PostgreSQL driver, read only here (so --help needs none)
+
     conn = await asyncpg.connect(url)
     try:
         await conn.execute(statement)
@@ -94,13 +94,32 @@ def show(label: str, result: dict[str, Any]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.loadtest.ratios", description=__doc__)
+    parser = Parser(
+        prog="python -m bot.loadtest.ratios",
+        description="The scale targets as ratios measured side by side in one run: SQLite "
+        "against PostgreSQL closed loops, then an open loop and a kill at half the capacity. "
+        "Each run prints its JSON line; the last is the summary.",
+    )
     parser.add_argument("--postgres", required=True, help="postgresql://… (may CREATE DATABASE)")
-    parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--tables", type=int, default=200, help="tables of the closed loops")
-    parser.add_argument("--open-tables", type=int, default=1000, help="tables of the open loops")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--rounds", type=whole(1), default=3, help="closed-loop rounds of each (default: 3)"
+    )
+    parser.add_argument(
+        "--seconds",
+        type=number(0, above=True),
+        default=10.0,
+        help="length of each run (default: 10)",
+    )
+    parser.add_argument(
+        "--tables", type=whole(1), default=200, help="tables of the closed loops (default: 200)"
+    )
+    parser.add_argument(
+        "--open-tables",
+        type=whole(1),
+        default=1000,
+        help="tables of the open loops (default: 1000)",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the load tests' seed (default: 1)")
     args = parser.parse_args(argv)
     loops = calibrate()
     print(json.dumps({"calibrate_loops_per_second": round(loops)}), flush=True)

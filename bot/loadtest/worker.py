@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import eventloop
+from bot.games.cli import Parser, number, whole
 from bot.loadtest.setup import index_of, is_postgres, open_database, robots_of
 from bot.loadtest.webload import paged_at, serve_pages
 from bot.runtime import collector
@@ -277,15 +278,28 @@ async def play(args: argparse.Namespace, manager: TableManager, port: int | None
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot.loadtest.worker")
-    parser.add_argument("--database", required=True)
-    parser.add_argument("--processes", type=int, required=True)
-    parser.add_argument("--index", type=int, required=True)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rate", type=float, default=0.5)
-    parser.add_argument("--closed", action="store_true")
+    parser = Parser(
+        prog="python -m bot.loadtest.worker",
+        description="One worker of python -m bot.loadtest, which starts it: plays its shard "
+        "of the tables and prints its figures as JSON lines.",
+    )
+    parser.add_argument("--database", required=True, help="a path, sqlite:///… or postgresql://…")
+    parser.add_argument(
+        "--processes", type=whole(1), required=True, help="how many workers share the tables"
+    )
+    parser.add_argument("--index", type=whole(0), required=True, help="this worker's shard, from 0")
+    parser.add_argument("--seed", type=int, default=1, help="the robots' seed (default: 1)")
+    parser.add_argument(
+        "--rate",
+        type=number(0, above=True),
+        default=0.5,
+        help="actions a second per table (default: 0.5)",
+    )
+    parser.add_argument("--closed", action="store_true", help="act as soon as the last returned")
     parser.add_argument("--web", action="store_true", help="serve the web pages too")
     args = parser.parse_args(argv)
+    if args.index >= args.processes:
+        parser.error("--index is below --processes")
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr)
     return eventloop.run(work(args))
 

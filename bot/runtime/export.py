@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot.games.cli import Parser
 from bot.games.replay import load_record
 from bot.runtime.games import GAME_RULES
 from bot.runtime.history import export_scenario
@@ -22,7 +23,6 @@ from bot.storage import Database, Transaction
 from bot.storage.database import is_postgres_url, sqlite_path
 from bot.storage.models import GameTable, Hand
 
-USAGE = "usage: python -m bot.runtime.export DB DIR"
 BATCH = 500
 
 
@@ -76,16 +76,24 @@ async def export_all(path: str, folder: Path, out: object = sys.stdout) -> int:
     return written
 
 
+def parser() -> Parser:
+    parser = Parser(
+        prog="python -m bot.runtime.export",
+        description="Write every finished hand of a database as a scenario file, ready for "
+        "python -m bot.fair verify DIR.",
+    )
+    parser.add_argument("database", metavar="DB", help="the SQLite file or URL to read")
+    parser.add_argument("folder", metavar="DIR", type=Path, help="where the hand-<id>.json go")
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) != 2:
-        print(USAGE, file=sys.stderr)
-        return 2
-    if not is_postgres_url(args[0]) and not Path(sqlite_path(args[0])).exists():
-        print(f"there is no database at {args[0]}", file=sys.stderr)
+    args = parser().parse_args(argv)
+    if not is_postgres_url(args.database) and not Path(sqlite_path(args.database)).exists():
+        print(f"there is no database at {args.database}", file=sys.stderr)
         return 2
     try:
-        asyncio.run(export_all(args[0], Path(args[1])))
+        asyncio.run(export_all(args.database, args.folder))
     except sqlite3.Error as exc:  # a file that is no database, a server out of reach
         print(f"could not read the database: {exc}", file=sys.stderr)
         return 2

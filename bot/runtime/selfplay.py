@@ -22,12 +22,12 @@ import contextlib
 import json
 import os
 import random
-import sys
 from collections.abc import AsyncIterator
 from typing import Any
 
 from bot.fair.scheme import derive_server_seed
 from bot.games import registry
+from bot.games.cli import Parser, whole
 from bot.i18n.message import Message
 from bot.runtime.errors import TableError
 from bot.runtime.manager import TableManager
@@ -161,21 +161,28 @@ async def run(path: str, seed: int, hands: int | None = None) -> None:
     await db.close()
 
 
+def parser() -> Parser:
+    parser = Parser(
+        prog="python -m bot.runtime.selfplay",
+        description="Robots play random legal actions at tables of a database, forever or for "
+        "--hands hands (the crash test's player).",
+    )
+    parser.add_argument("database", metavar="DB", help="the SQLite file or URL to play on")
+    parser.add_argument(
+        "seed", metavar="SEED", nargs="?", type=int, default=1, help="the server seeds' seed"
+    )
+    parser.add_argument(
+        "--hands",
+        type=whole(1),
+        metavar="N",
+        help="stop once N hands are finished, closing the tables (default: play forever)",
+    )
+    return parser
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    hands = None
-    if "--hands" in args:
-        at = args.index("--hands")
-        try:
-            hands = int(args[at + 1])
-        except (IndexError, ValueError):
-            print("--hands takes a whole number of hands", file=sys.stderr)
-            return 2
-        del args[at : at + 2]
-    if not args:
-        print("usage: python -m bot.runtime.selfplay DB [SEED] [--hands N]", file=sys.stderr)
-        return 2
-    asyncio.run(run(args[0], int(args[1]) if len(args) > 1 else 1, hands))
+    args = parser().parse_args(argv)
+    asyncio.run(run(args.database, args.seed, args.hands))
     return 0
 
 

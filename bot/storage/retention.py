@@ -17,7 +17,6 @@ them again (a restore ignores the duplicates).
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import gzip
 import json
@@ -30,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from bot.games.cli import Parser, whole
 from bot.storage.database import (
     DEFAULT_RETENTION_DAYS,
     MAX_RETENTION_DAYS,
@@ -194,23 +194,32 @@ async def restore_hands(db: Database, path: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="python -m bot.storage.retention", description="Archive or restore old hands."
     )
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     run = sub.add_parser("archive", help="archive what is older than the retention now")
-    run.add_argument("--database", required=True)
-    run.add_argument("--days", type=int, help="every server's retention for this run")
+    run.add_argument("--database", required=True, help="a path, sqlite:///… or postgresql://…")
+    run.add_argument(
+        "--days",
+        type=whole(0),
+        help="every server's retention for this run, in days (0: keep everything; "
+        "default: each server's own)",
+    )
     run.add_argument("--folder", type=Path, help="where the archives go (default: beside it)")
     back = sub.add_parser("restore", help="put an archive's hands back")
-    back.add_argument("archive", type=Path)
-    back.add_argument("--database", required=True)
+    back.add_argument("archive", metavar="ARCHIVE", type=Path, help="the archive file")
+    back.add_argument("--database", required=True, help="a path, sqlite:///… or postgresql://…")
     show = sub.add_parser("show", help="print an archive's rows as JSON lines")
-    show.add_argument("archive", type=Path)
+    show.add_argument("archive", metavar="ARCHIVE", type=Path, help="the archive file")
     args = parser.parse_args(argv)
     if args.command == "show":
-        for row in read_archive(args.archive):
-            print(json.dumps(row, ensure_ascii=False))
+        try:
+            for row in read_archive(args.archive):
+                print(json.dumps(row, ensure_ascii=False))
+        except (OSError, ValueError, EOFError) as exc:  # no such file, not a gzip of JSON
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
         return 0
 
     async def go() -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 import time
 
+from bot.games.cli import Parser
 from bot.view.card_art import (
     BOLD_FONTS,
     CARD_H,
@@ -34,8 +35,32 @@ __all__ = [
 ]
 
 
+PICTURE = "docs/showdown-fr.png"
+
+
+def parser() -> Parser:
+    parser = Parser(
+        prog="python -m bot.ui.card_art",
+        description="Draw the README's showdown picture, or time the drawing.",
+    )
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        nargs="?",
+        help=f"the PNG to write (default: {PICTURE})",
+    )
+    parser.add_argument(
+        "--bench", action="store_true", help="time 50 drawings instead, writing nothing"
+    )
+    return parser
+
+
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["--bench"]:
+    options = parser()
+    args = options.parse_args(argv)
+    if args.bench:
+        if args.file is not None:
+            options.error("--bench writes no file: give FILE or --bench")
         picture = sample()
         runs = 50
         start = time.perf_counter()
@@ -44,9 +69,13 @@ def main(argv: list[str]) -> int:
         per = (time.perf_counter() - start) / runs * 1000
         print(f"showdown picture: {per:.1f} ms per drawing ({runs} drawings, no cache)")
         return 0
-    target = argv[0] if argv else "docs/showdown-fr.png"
-    with open(target, "wb") as out:
-        out.write(showdown_png(sample()))
+    target = args.file or PICTURE
+    try:
+        with open(target, "wb") as out:
+            out.write(showdown_png(sample()))
+    except OSError as exc:  # a folder that is not there, a file that may not be written
+        print(f"cannot write {target}: {exc.strerror}", file=sys.stderr)
+        return 2
     print(f"wrote {target}")
     return 0
 

@@ -14,6 +14,7 @@ import re
 import sys
 from pathlib import Path
 
+from bot.games.cli import Parser
 from bot.i18n import Message
 from bot.learn.lessons import LESSONS
 from bot.learn.pages import lesson_document
@@ -98,8 +99,28 @@ async def lesson_markdown(game: str = "bouillotte") -> str:
         await run.close()
 
 
+def parser() -> Parser:
+    parser = Parser(
+        prog="python -m bot.ui.showcase",
+        description="Print the README's French table message and lesson page, and write its "
+        "showdown picture.",
+    )
+    parser.add_argument(
+        "folder",
+        metavar="DIR",
+        nargs="?",
+        type=Path,
+        default=Path("docs"),
+        help="the folder the showdown-fr.png goes to (default: docs)",
+    )
+    return parser
+
+
 def main(argv: list[str]) -> int:
-    out = Path(argv[0]) if argv else Path("docs")
+    options = parser()
+    out: Path = options.parse_args(argv).folder
+    if not out.is_dir():
+        options.error(f"there is no folder {out}")
     (out / "showdown-fr.png").write_bytes(showdown_png(sample()))
     print(table_markdown())
     print(asyncio.run(lesson_markdown()))

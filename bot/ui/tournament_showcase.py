@@ -12,6 +12,7 @@ import re
 
 import discord
 
+from bot.games.cli import Parser
 from bot.games.prizes import prizes
 from bot.runtime.public import PublicState
 from bot.runtime.tournament_events import (
@@ -212,7 +213,12 @@ def _table_section() -> str:
     return "\n".join(lines)
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    Parser(
+        prog="python -m bot.ui.tournament_showcase",
+        description="Print a tournament's messages as Markdown, for the README and "
+        "docs/tournaments.md. It takes no option.",
+    ).parse_args(argv)
     print(tournament_markdown())
     return 0
 

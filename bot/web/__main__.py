@@ -9,13 +9,13 @@ Stops on SIGINT or SIGTERM.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import logging
 import signal
 import sys
 
 from bot.config import DEFAULT_WEB_PORT, ConfigError, Settings, load_settings
+from bot.games.cli import Parser, whole
 from bot.storage.readonly import open_reader
 from bot.web.app import WebUnavailable, bound_port, serving
 from bot.web.limits import RequestLimit
@@ -25,8 +25,8 @@ from bot.web.tables import StoredTables
 log = logging.getLogger("bot.web")
 
 
-def parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+def parser() -> Parser:
+    parser = Parser(
         prog="python -m bot.web",
         description="Serve the salon's web pages from a database, read only, without Discord.",
     )
@@ -36,7 +36,9 @@ def parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--host", help="the address to listen on (default: WEB_HOST, 127.0.0.1)")
     parser.add_argument(
-        "--port", type=int, help=f"the port (default: WEB_PORT, {DEFAULT_WEB_PORT}; 0: any)"
+        "--port",
+        type=whole(0, 65535),
+        help=f"the port (default: WEB_PORT, {DEFAULT_WEB_PORT}; 0: any)",
     )
     return parser
 
