@@ -42,8 +42,10 @@ def links(page: Path) -> list[str]:
 
 def local_target(page: Path, link: str) -> Path | None:
     """The file a relative link points at, or None for a web address or an anchor."""
-    if re.match(r"https?://", link) or link.startswith("#"):
+    if re.match(r"https?://", link):
         return None
+    if link.startswith("#"):
+        return page.resolve()
     return (page.parent / link.split("#", 1)[0]).resolve()
 
 
@@ -74,9 +76,26 @@ def test_every_link_lands_on_a_file_of_the_repository() -> None:
             target = local_target(page, link)
             if target is None:
                 continue
+            anchor = link.partition("#")[2]
             if not target.is_relative_to(REPO_ROOT) or not target.exists():
                 bad.append((page.name, link))
+            elif anchor and target.suffix == ".md" and anchor not in anchors(target):
+                bad.append((page.name, link))  # a heading renamed
     assert not bad
+
+
+def anchors(page: Path) -> set[str]:
+    """The anchors GitHub gives a page's headings (lower case, punctuation dropped, spaces
+    as hyphens, a repeated heading numbered)."""
+    found: set[str] = set()
+    seen: dict[str, int] = {}
+    for line in page.read_text(encoding="utf-8").splitlines():
+        heading = re.match(r"#{1,6} (.*)", line)
+        if heading:
+            slug = re.sub(r"[^\w\- ]", "", heading.group(1).strip().lower()).replace(" ", "-")
+            found.add(f"{slug}-{seen[slug]}" if slug in seen else slug)
+            seen[slug] = seen.get(slug, 0) + 1
+    return found
 
 
 def test_every_docs_page_is_linked_from_the_readme_or_another_page() -> None:
