@@ -153,6 +153,17 @@ def test_the_rules_are_the_projects_own_and_complete() -> None:
             assert f"`{option}`" in text, (game, option)
 
 
+def test_the_invite_links_in_the_docs_are_the_one_the_bot_prints() -> None:
+    """README.md and docs/deploy.md show the link of ``bot.ops.invite_url`` (its permissions
+    derived from what the bot uses): a change of those permissions changes both pages."""
+    from bot.ops import invite_url
+
+    printed = invite_url(123).replace("123", "CLIENT_ID")
+    for page in (README, DOCS / "deploy.md"):
+        shown = re.findall(r"https://discord\.com/oauth2/authorize\S*", page.read_text())
+        assert shown and set(shown) == {printed}, page.name
+
+
 # -- compose and the image --------------------------------------------------------------------
 
 
