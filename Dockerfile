@@ -23,6 +23,10 @@ RUN pip install --no-deps . \
     && mkdir -p /data && chown salon /data && chmod 700 /data
 USER salon
 VOLUME ["/data"]
+# A data folder the bot's user cannot write (a host folder mounted on /data belongs to root)
+# stops the start with a sentence saying what to do: `chown 10001` it (docs/deploy.md).
+COPY docker-entrypoint.sh /app/
+ENTRYPOINT ["sh", "/app/docker-entrypoint.sh"]
 
 # Healthy while the bot writes its heartbeat (gateway connected, database writable) and its
 # web pages answer /healthz (unless WEB_PORT=off; docs/web.md). The web pages listen on every

@@ -134,7 +134,7 @@ def scenario(
     options: Mapping[str, Any] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    """A scenario object of SCENARIOS.md (players in the order of ``hands``)."""
+    """A scenario object of docs/scenarios.md (players in the order of ``hands``)."""
     names = list(hands)
     raw: dict[str, Any] = {
         "game": game,
@@ -152,7 +152,7 @@ def scenario(
 
 @pytest.fixture
 def four_point_hand() -> BrelanHand:
-    """RULES.md §5 'Point with a folded hand and precedence', before any action."""
+    """docs/rules.md §5 'Point with a folded hand and precedence', before any action."""
     return make_hand(["Ah Jh 8c", "Kd Qd 8h", "Ts 9s Jc", "Jd 9d 9c"], "Th")
 
 

@@ -1,4 +1,4 @@
-"""Brag betting engine (RULES.md §4): one test per rule and option."""
+"""Brag betting engine (docs/rules.md §4): one test per rule and option."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Brag hand ranking (RULES.md §4): the precomputed table, wild cards, four and five cards."""
+"""Brag hand ranking (docs/rules.md §4): the precomputed table, wild cards, four and five cards."""
 
 from __future__ import annotations
 

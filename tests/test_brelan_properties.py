@@ -121,7 +121,7 @@ def snapshot(hand: BrelanHand) -> tuple[Any, ...]:
 
 
 # ------------------------------------------------------------ a showdown oracle
-# An independent, straightforward reading of RULES.md §2 (points, precedence, the three pot
+# An independent, straightforward reading of docs/rules.md §2 (points, precedence, the three pot
 # rules, brelan payments, the flambeau), checked against the engine after every showdown.
 # The bets are read back from the events: each open/hold/raise/carre/tapis gives a total stake.
 
@@ -151,7 +151,7 @@ def _points(
 
 
 def oracle(record: HandRecord, hand: BrelanHand) -> dict[str, Any]:
-    """The summary RULES.md gives for a deal that ended at a showdown."""
+    """The summary docs/rules.md gives for a deal that ended at a showdown."""
     options = brelan_options(record.game, **record.options)
     names = [p.name for p in record.players]
     n = len(names)

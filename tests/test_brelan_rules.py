@@ -1,6 +1,6 @@
-"""Brelan and Bouillotte, rule by rule (RULES.md §2-3) and the worked examples of §5.
+"""Brelan and Bouillotte, rule by rule (docs/rules.md §2-3) and the worked examples of §5.
 
-Every expected number below is computed by hand from RULES.md; the comments show the sums.
+Every expected number below is computed by hand from docs/rules.md; the comments show the sums.
 Players are P1..Pn in order of play, the dealer last.
 """
 
@@ -26,9 +26,9 @@ from tests.conftest import (
     suit_owners,
 )
 
-#: The cards of RULES.md §5 "Point with a folded hand and precedence" (deck 28).
+#: The cards of docs/rules.md §5 "Point with a folded hand and precedence" (deck 28).
 EXAMPLE = ["Ah Jh 8c", "Kd Qd 8h", "Ts 9s Jc", "Jd 9d 9c"]
-#: The cards of RULES.md §5 "Three pot rules".
+#: The cards of docs/rules.md §5 "Three pot rules".
 POT_RULES = ["Ah Kh 9d", "As Ks 8s", "8h Kc Jc", "Ts 9c Td"]
 #: Two brelans (aces, kings) and two point hands, for Bouillotte's payments (deck 24).
 BRELANS = ["As Ah Ad", "Ks Kh Kd", "Qs Qh Jd", "Js Jh Td"]
@@ -57,7 +57,7 @@ def unchanged_after(hand: BrelanHand, player: str, verb: str, amount: int | None
     return str(info.value)
 
 
-# ======================================================== RULES.md §5 examples
+# ======================================================== docs/rules.md §5 examples
 
 
 class TestWorkedExamples:

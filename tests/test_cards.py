@@ -1,4 +1,4 @@
-"""Cards, notation, the deck presets of RULES.md §1 and seeded shuffles."""
+"""Cards, notation, the deck presets of docs/rules.md §1 and seeded shuffles."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from tests.conftest import brelan_options
 RANK_OF = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10, "9": 9, "8": 8, "7": 7, "6": 6}
 RANK_OF.update({str(r): r for r in range(2, 10)})
 
-#: RULES.md §1, the table of presets: name -> (ranks in the notation, number of cards).
+#: docs/rules.md §1, the table of presets: name -> (ranks in the notation, number of cards).
 PRESETS: dict[str, tuple[str, int]] = {
     "36": ("A K Q J T 9 8 7 6", 36),
     "32": ("A K Q J T 9 8 7", 32),

@@ -1,10 +1,10 @@
-"""What a record may show, and when (FAIRNESS.md): no player learns a card still in play.
+"""What a record may show, and when (docs/fairness-spec.md): no player learns a card still in play.
 
 The property test plays whole Brag sessions at the runtime (blind play, keep and throw, four
 and five cards, wild cards, pack continuity, kept hands, face-up kept hands), asks for every
 finished hand's file as each player and as a stranger after every deal, and checks that no
 file names a card its reader had not seen that is dealt again, to anyone, from the same pack.
-"Same pack" is worked out here from the records and RULES.md's deck handling alone (a deal
+"Same pack" is worked out here from the records and docs/rules.md's deck handling alone (a deal
 continues the pack when it starts with the previous deal's undealt cards, followed by the
 cards that were in play), not from the code under test.
 """
@@ -221,7 +221,7 @@ def _pack_order(record: dict[str, Any]) -> list[str]:
 
 
 def _continues(previous: dict[str, Any], record: dict[str, Any]) -> bool:
-    """Whether a deal was dealt from the previous deal's pack, by RULES.md's deck handling
+    """Whether a deal was dealt from the previous deal's pack, by docs/rules.md's deck handling
     alone (no engine code): the next dealer deals from the top of what was left undealt, and
     every card played goes to the bottom. So the new order starts with the previous deal's
     undealt cards, in their order, and goes on with exactly the cards that were in play then

@@ -1,4 +1,4 @@
-"""The dealing scheme of FAIRNESS.md (bot.fair), its verifier and its commands.
+"""The dealing scheme of docs/fairness-spec.md (bot.fair), its verifier and its commands.
 
 Fixed vectors pin the algorithm to the bit; tampering with a deck, a hand, the retourne, the
 seed or the commitment fails verification; the shuffle is uniform; the stand-alone verifier of

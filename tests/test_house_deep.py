@@ -1,5 +1,5 @@
 """Unequal caves at Brelan and Bouillotte (issue 33): a house player reckons only the chips
-a stake can win or lose (RULES.md §2, side pots), and the arena can play a session, with
+a stake can win or lose (docs/rules.md §2, side pots), and the arena can play a session, with
 the stacks carried from hand to hand as at a table (a player cleaned out recaves)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Lessons through the real runtime (no Discord): every lesson plays to its end, each of its
 explanations matches what the engine then does (a lesson that says otherwise fails), it
-shows no card before its time, reads in both languages, and the README shows its first page.
+shows no card before its time, reads in both languages, and docs/learn.md shows its first page.
 """
 
 from __future__ import annotations
@@ -144,12 +144,12 @@ def test_every_lesson_line_names_a_fact_the_lesson_can_read() -> None:
         assert lesson.players()[0] == YOU
 
 
-async def test_the_readme_shows_the_first_lines_of_a_lesson_in_french() -> None:
+async def test_the_docs_show_the_first_lines_of_a_lesson_in_french() -> None:
     from bot.ui.showcase import lesson_markdown
 
     sample = await lesson_markdown()
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert sample in readme  # regenerate with python -m bot.ui.showcase
+    page = (ROOT / "docs/learn.md").read_text(encoding="utf-8")
+    assert sample in page  # regenerate with python -m bot.ui.showcase
     assert re.search(r"Leçon\u00a0: Bouillotte \(1/6\)", sample)
 
 

@@ -230,10 +230,13 @@ def test_the_image_caches_dependencies_and_passes_signals() -> None:
 
 
 def test_compose_runs_postgres_and_two_clusters_on_their_own_shards() -> None:
-    """The cluster profile: one PostgreSQL service and two bots, each on half the shards of
-    the same database (docs/scaling.md); the default profile stays the single SQLite bot."""
-    compose = (ROOT / "compose.yaml").read_text()
-    assert "image: postgres:15" in compose and "profiles: [cluster]" in compose
+    """compose.cluster.yaml: one PostgreSQL service and two bots, each on half the shards of
+    the same database (docs/scaling.md); compose.yaml stays the single SQLite bot."""
+    compose = (ROOT / "compose.cluster.yaml").read_text()
+    assert (
+        "image: postgres:15" in compose
+        and "image: postgres" not in (ROOT / "compose.yaml").read_text()
+    )
     urls = re.findall(r"DATABASE_URL: (postgresql://\S+)", compose)
     assert len(urls) == 3 and len(set(urls)) == 1  # both clusters and the pages on one database
     assert 'command: ["python", "-m", "bot.web"]' in compose  # the pages apart, read only

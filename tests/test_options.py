@@ -1,4 +1,4 @@
-"""Table options: the defaults of the SCENARIOS.md table, every valid value, bad values."""
+"""Table options: the defaults of the docs/scenarios.md table, every valid value, bad values."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from bot.games.options import (
     parse_options,
 )
 
-#: The options table of SCENARIOS.md, Brelan and Bouillotte columns.
+#: The options table of docs/scenarios.md, Brelan and Bouillotte columns.
 BRELAN_DEFAULTS: dict[str, Any] = {
     "deck": "28",
     "ante": 1,
@@ -40,7 +40,7 @@ BOUILLOTTE_DEFAULTS: dict[str, Any] = {
     "brelan_pay": 2,
     "square_pay": 4,
 }
-#: The Brag column (plus shuffle_every_hand of RULES.md §4).
+#: The Brag column (plus shuffle_every_hand of docs/rules.md §4).
 BRAG_DEFAULTS: dict[str, Any] = {
     "deck": "52",
     "ante": 1,

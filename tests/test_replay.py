@@ -1,4 +1,4 @@
-"""The replay contract of SCENARIOS.md: scenario files, the command, its errors."""
+"""The replay contract of docs/scenarios.md: scenario files, the command, its errors."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ PROJECT_BRELAN_FILES = [f for f in PROJECT_FILES if f.name.startswith(("brelan-"
 
 
 def run_replay(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """The real command of SCENARIOS.md, from the repository root."""
+    """The real command of docs/scenarios.md, from the repository root."""
     return subprocess.run(
         [sys.executable, "-m", "bot.games.replay", *args],
         input=stdin,

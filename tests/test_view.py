@@ -112,7 +112,7 @@ def test_the_moves_are_numbered_from_the_documents_actions() -> None:
 def test_a_short_hold_says_all_in_and_nothing_left_says_for_the_pool(
     lang: Lang, tapis: str, all_in: str, said: str
 ) -> None:
-    """RULES.md §2: with nothing left after the ante a player stays in for the pool only
+    """docs/rules.md §2: with nothing left after the ante a player stays in for the pool only
     (the button read "Hold 0"); a hold short of the vade is all in (it read "Hold 9")."""
     hand = make_hand(["Ah Jh 8c", "Kd Ks Kc", "Ts 9s Jc"], "Th", stacks=[50, 1, 10])
     play(hand, [("P1", "open", 20)])

@@ -1,4 +1,4 @@
-"""Provably fair dealing (FAIRNESS.md): the scheme, the dealer, the verifier.
+"""Provably fair dealing (docs/fairness-spec.md): the scheme, the dealer, the verifier.
 
 ``python -m bot.fair verify FILE...`` checks exported hands offline.
 """

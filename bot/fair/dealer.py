@@ -38,7 +38,7 @@ class FairDeal:
 
 
 class FairShuffler(Shuffler):
-    """Shuffles one deal by FAIRNESS.md; ``last`` tells how, once it has shuffled."""
+    """Shuffles one deal by docs/fairness-spec.md; ``last`` tells how, once it has shuffled."""
 
     def __init__(self, server_seed: str, nonce: int, client_seeds: Mapping[str, str]) -> None:
         super().__init__()

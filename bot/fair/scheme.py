@@ -1,4 +1,4 @@
-"""The dealing scheme of ``FAIRNESS.md``, exact to the bit, in standard-library Python.
+"""The dealing scheme of ``docs/fairness-spec.md``, exact to the bit, in standard-library Python.
 
 The bot commits to a secret **server seed** (its SHA-256, the **commitment**, is shown
 before any deal made with it); the players add their **client seeds**; the **nonce** counts
@@ -24,7 +24,7 @@ import hmac
 import secrets
 from collections.abc import Iterator, Sequence
 
-#: Suits in canonical order (FAIRNESS.md, "The shuffle", step 1).
+#: Suits in canonical order (docs/fairness-spec.md, "The shuffle", step 1).
 SUIT_ORDER = "shdc"
 #: Ranks from highest to lowest.
 RANK_ORDER = "AKQJT98765432"
@@ -80,12 +80,12 @@ def card_key(code: str) -> tuple[int, int, str]:
 
 
 def canonical_order(codes: Sequence[str]) -> list[str]:
-    """The cards of a deck in canonical order (FAIRNESS.md step 1)."""
+    """The cards of a deck in canonical order (docs/fairness-spec.md step 1)."""
     return sorted(codes, key=card_key)
 
 
 def numbers(server_seed: str, client_seed: str, nonce: int) -> Iterator[int]:
-    """The stream of unsigned 32-bit big-endian numbers (FAIRNESS.md step 2)."""
+    """The stream of unsigned 32-bit big-endian numbers (docs/fairness-spec.md step 2)."""
     key = server_seed.encode("ascii")
     k = 0
     while True:

@@ -1,4 +1,4 @@
-"""Checking a hand's record against FAIRNESS.md: commitment, shuffle, and the cards dealt.
+"""Checking a hand's record against docs/fairness-spec.md: commitment, shuffle, and the cards dealt.
 
 :func:`verify_record` returns a :class:`Verdict` whose ``problems`` name every mismatch in
 plain words (an empty list: the hand verifies). ``facts`` are message keys and parameters

@@ -21,7 +21,7 @@ from bot.games.options import (
 )
 from bot.games.registry import GameSpec, register
 
-#: Brag's standard cave (RULES.md is silent; ten maximum bets at the default limits).
+#: Brag's standard cave (docs/rules.md is silent; ten maximum bets at the default limits).
 BRAG_CAVE = 100
 
 

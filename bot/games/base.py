@@ -176,7 +176,7 @@ class Player:
 
 @dataclass(slots=True)
 class HandRecord:
-    """Everything needed to rebuild a hand: the SCENARIOS.md file, plus game-specific keys.
+    """Everything needed to rebuild a hand: the docs/scenarios.md file, plus game-specific keys.
 
     ``players`` are in order of play, dealer last. ``carried`` is what lies on the table from
     the previous deal (a refait's pool, a Brag pot won blind); ``refaits`` counts the refaits
@@ -251,8 +251,8 @@ class HandRecord:
         for key, value in (("carried", carried), ("refaits", refaits)):
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise SetupError(f'"{key}" must be a whole number, 0 or more')
-        # "fair" (FAIRNESS.md) and "choice" (Brag's dealer's choice before the deal) travel
-        # with a record; the rules never read them.
+        # "fair" (docs/fairness-spec.md) and "choice" (Brag's dealer's choice before the deal)
+        # travel with a record; the rules never read them.
         extra_keys = (*extra_keys, "fair", "choice")
         extra = {k: raw[k] for k in extra_keys if k in raw}
         unknown = [k for k in raw if k not in cls.KNOWN_KEYS and k not in extra_keys]
@@ -297,7 +297,7 @@ def replay_summary(
     to_act: str | None,
     legal: Sequence[Legal],
 ) -> dict[str, Any]:
-    """The output object of SCENARIOS.md for a finished or pending hand."""
+    """The output object of docs/scenarios.md for a finished or pending hand."""
     if finished:
         return {
             "finished": True,

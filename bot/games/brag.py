@@ -1,4 +1,4 @@
-"""Three-, four- and five-card Brag (RULES.md §4): one deal as a state machine.
+"""Three-, four- and five-card Brag (docs/rules.md §4): one deal as a state machine.
 
 A :class:`BragHand` is built from a :class:`~bot.games.base.HandRecord` by :func:`start_hand`:
 the players in order of play (the dealer last), their stacks before the ante, their cards, and
@@ -62,7 +62,7 @@ __all__ = [
     "start_hand",
 ]
 
-#: Scenario keys Brag adds to SCENARIOS.md (see docs/brag.md): ``deck`` the pack left after
+#: Scenario keys Brag adds to docs/scenarios.md (see docs/brag.md): ``deck`` the pack left after
 #: the deal, top card first; ``kept`` a kept blind hand per player; ``deal_no`` the deal's
 #: number in its session and ``live_since`` the first deal whose record may name a card of
 #: this deal's pack (both information only: they say when a record may be shown in full).
@@ -680,7 +680,7 @@ class BragHand(BragMoves):
         return self.rest + self.bottom
 
     def summary(self) -> dict[str, Any]:
-        """The replay output of SCENARIOS.md."""
+        """The replay output of docs/scenarios.md."""
         return replay_summary(
             self.finished,
             self.stacks(),

@@ -1,4 +1,4 @@
-"""Brag: what the player to act may do, and the check of a move (RULES.md §4).
+"""Brag: what the player to act may do, and the check of a move (docs/rules.md §4).
 
 :class:`BragMoves` is the part of :class:`~bot.games.brag.BragHand` that lists the legal
 actions and verifies a move (``verify_act``, asked by ``can_act``, applied by the state
@@ -18,7 +18,7 @@ from bot.games.errors import CardError, IllegalAction
 from bot.games.options import BragOptions
 from bot.games.verbs import Verb
 
-#: Every Brag verb: those of SCENARIOS.md and this engine's own (docs/brag.md).
+#: Every Brag verb: those of docs/scenarios.md and this engine's own (docs/brag.md).
 VERBS: tuple[Verb, ...] = (
     Verb.LOOK,
     Verb.BET,

@@ -1,4 +1,4 @@
-"""Brag hand ranking (RULES.md §4): a table over all 22,100 three-card hands, wild cards,
+"""Brag hand ranking (docs/rules.md §4): a table over all 22,100 three-card hands, wild cards,
 and the best three of four or five cards.
 
 Ranks are dense integers, 1 (5-3-2 of mixed suits) to 741 (3-3-3), higher is better. With

@@ -1,5 +1,5 @@
 """Brag across deals: the pack carried from deal to deal, the dealer, the carried pot, kept
-blind hands, and the dealer's choice of variant (RULES.md §4).
+blind hands, and the dealer's choice of variant (docs/rules.md §4).
 
 A :class:`BragSession` is an immutable value. :meth:`BragSession.next_hand_record` deals the
 next hand as a :class:`~bot.games.base.HandRecord` (its ``deck`` key holds the pack left after
@@ -37,7 +37,7 @@ from bot.games.options import BragOptions, parse_options
 
 #: Options the dealer may change alone after a full round of deals (the variant).
 VARIANT_OPTIONS: tuple[str, ...] = ("wild", "blind_allowed", "cards")
-#: Seats at a Brag table by default (RULES.md §4: 2-8).
+#: Seats at a Brag table by default (docs/rules.md §4: 2-8).
 DEFAULT_MAX_SEATS = 8
 
 
@@ -52,7 +52,7 @@ class BragSession:
     ``live_since`` is the first deal whose record may name a card of ``deck`` (the deal that
     shuffled the pack, or an earlier one whose kept hand went into it); ``kept_since`` the
     same for each kept blind hand. While those cards can still be dealt, the records of those
-    deals must not be shown in full (FAIRNESS.md, "What a record may show, and when"):
+    deals must not be shown in full (docs/fairness-spec.md, "What a record may show, and when"):
     :meth:`live_from` tells from which deal on.
     """
 

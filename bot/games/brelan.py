@@ -1,4 +1,4 @@
-"""Brelan and Bouillotte: one engine driven by table options (RULES.md §2-3).
+"""Brelan and Bouillotte: one engine driven by table options (docs/rules.md §2-3).
 
 A :class:`BrelanHand` is one deal. It is built from the players (in order of play, dealer
 last), their stacks before the ante, the cards and the retourne. :meth:`~BrelanHand.verify_act`
@@ -531,7 +531,7 @@ class BrelanHand(BrelanMoves, BrelanPayout):
     # --------------------------------------------------------------- output
 
     def summary(self) -> dict[str, Any]:
-        """The replay output of SCENARIOS.md."""
+        """The replay output of docs/scenarios.md."""
         return replay_summary(
             self.finished,
             self.stacks(),

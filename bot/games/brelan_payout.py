@@ -1,4 +1,4 @@
-"""Brelan and Bouillotte settlement (RULES.md §2-3): the refait, the uncontested pot, the
+"""Brelan and Bouillotte settlement (docs/rules.md §2-3): the refait, the uncontested pot, the
 showdown, the stages of the pot and the brelans' dues.
 
 :class:`BrelanPayout` is the part of :class:`~bot.games.brelan.BrelanHand` that settles the

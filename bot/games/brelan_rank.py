@@ -1,4 +1,4 @@
-"""Brelan and Bouillotte hand ranking (RULES.md §2-3): the deck, the deal, the combinations.
+"""Brelan and Bouillotte hand ranking (docs/rules.md §2-3): the deck, the deal, the combinations.
 
 A hand of three cards is a *brelan* (three of a rank), a *square brelan* (a brelan whose rank
 is also the retourne's) or a *point*: the points of the suit it owns, counted over every card

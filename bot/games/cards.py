@@ -1,4 +1,4 @@
-"""Cards, suits, ranks, the deck presets of RULES.md §1, notation and shuffling.
+"""Cards, suits, ranks, the deck presets of docs/rules.md §1, notation and shuffling.
 
 Cards are interned: ``parse_card("Ah") is parse_card("Ah")``, so they compare and hash fast.
 
@@ -106,7 +106,7 @@ JOKERS: tuple[Card, ...] = ALL_CARDS[52:]
 
 
 def parse_card(text: str) -> Card:
-    """Parse one card in the notation of RULES.md §1 (``Ah``, ``Td``, ``X1``)."""
+    """Parse one card in the notation of docs/rules.md §1 (``Ah``, ``Td``, ``X1``)."""
     card = _CARDS.get(text) if isinstance(text, str) else None
     if card is not None:
         return card
@@ -141,7 +141,7 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(c.code for c in cards)
 
 
-#: Deck presets of RULES.md §1: name -> ranks kept.
+#: Deck presets of docs/rules.md §1: name -> ranks kept.
 _PRESET_RANKS: dict[str, tuple[int, ...]] = {
     "36": (14, 13, 12, 11, 10, 9, 8, 7, 6),
     "32": (14, 13, 12, 11, 10, 9, 8, 7),

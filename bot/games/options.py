@@ -1,4 +1,4 @@
-"""Table options of SCENARIOS.md, with each game's defaults and validation.
+"""Table options of docs/scenarios.md, with each game's defaults and validation.
 
 >>> o = parse_options("bouillotte", {"carre": "forced"})
 >>> o.carre, o.sans_plus, o.pot_rule, o.brelan_pay
@@ -25,7 +25,7 @@ GAMES: Sequence[str] = registry.GAMES
 
 @dataclass(frozen=True, slots=True)
 class BrelanOptions:
-    """Options of Brelan and Bouillotte (RULES.md §2-3)."""
+    """Options of Brelan and Bouillotte (docs/rules.md §2-3)."""
 
     game: str = "brelan"
     deck: str = "28"
@@ -50,7 +50,7 @@ class BrelanOptions:
 
 @dataclass(frozen=True, slots=True)
 class BragOptions:
-    """Options of three-, four- and five-card Brag (RULES.md §4)."""
+    """Options of three-, four- and five-card Brag (docs/rules.md §4)."""
 
     game: str = "brag"
     deck: str = "52"
@@ -224,7 +224,7 @@ def _flag(name: str) -> OptionSpec:
 _ANTE = _chip_count("ante")
 _ANTE_BY = _pick("ante_by", ("all", "dealer"))
 
-#: The rules options of Brelan and Bouillotte (RULES.md §2-3), in the order they are listed:
+#: The rules options of Brelan and Bouillotte (docs/rules.md §2-3), in the order they are listed:
 #: the one definition the engine's checks, the Discord commands, the options text, the
 #: autocomplete and docs/options.md are made from. Their registry entries name them.
 BRELAN_RULES: tuple[OptionSpec, ...] = (
@@ -241,7 +241,7 @@ BRELAN_RULES: tuple[OptionSpec, ...] = (
     _chip_count("square_pay"),
     _flag("flambeau"),
 )
-#: The rules options of Brag (RULES.md §4), likewise.
+#: The rules options of Brag (docs/rules.md §4), likewise.
 BRAG_RULES: tuple[OptionSpec, ...] = (
     _pick("deck", ("52",)),
     _ANTE,

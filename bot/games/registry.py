@@ -95,7 +95,7 @@ class GameSpec:
     words (a string is taken as the verb it names; one that names none is refused with a
     ValueError: the buttons carry only known verbs), ``text_prefix`` the part its own
     catalogue keys add (``event-brag-bet``, ``ui-pot-line-brag``), ``colour`` the table
-    message's. ``extra_keys`` are the record keys it adds to SCENARIOS.md's.
+    message's. ``extra_keys`` are the record keys it adds to docs/scenarios.md's.
     """
 
     name: str

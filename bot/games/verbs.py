@@ -19,7 +19,7 @@ __all__ = ["Verb"]
 class Verb(StrEnum):
     """A move, by the word the engines, the records and the button custom ids use."""
 
-    # Brelan and Bouillotte (RULES.md §2-3)
+    # Brelan and Bouillotte (docs/rules.md §2-3)
     CARRE = "carre"
     DECLINE = "decline"
     PASS = "pass"
@@ -27,7 +27,7 @@ class Verb(StrEnum):
     HOLD = "hold"
     RAISE = "raise"
     STAND = "stand"
-    # Brag (RULES.md §4, docs/brag.md)
+    # Brag (docs/rules.md §4, docs/brag.md)
     LOOK = "look"
     BET = "bet"
     FOLD = "fold"

@@ -2,7 +2,7 @@
 
 Cards are small integers here (the :class:`~bot.games.cards.Card` index, 0-51): rank
 ``14 - i // 4``, suit ``i % 4``. The showdown is judged as the engine judges its first stage
-(RULES.md §2): a square brelan, then a brelan, then the point, where every card shown counts,
+(docs/rules.md §2): a square brelan, then a brelan, then the point, where every card shown counts,
 folded hands included, and equal points go to the player first in order.
 
 >>> import random

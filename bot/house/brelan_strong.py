@@ -337,7 +337,7 @@ def _brelan(view: BrelanView) -> int | None:
 
 
 def _payment(view: BrelanView) -> int:
-    """What the seat's brelan earns at a showdown (each other player pays it, RULES.md §2;
+    """What the seat's brelan earns at a showdown (each other player pays it, docs/rules.md §2;
     a square brelan, of the retourne's rank, more), 0 for any other hand."""
     assert view.retourne is not None
     rank = _brelan(view)

@@ -110,7 +110,7 @@ class BrelanView:
     def winnable_pot(self, stake: int | None = None) -> int:
         """The chips the seat can win with its stake brought to ``stake`` (its whole cave
         by default): the pool and, of every stake on the table, at most as much as his
-        own (RULES.md §2, side pots; the rest goes back or to a later stage).
+        own (docs/rules.md §2, side pots; the rest goes back or to a later stage).
 
         >>> v = BrelanView(
         ...     game="bouillotte", options=BrelanOptions(), seat="a", position=0,

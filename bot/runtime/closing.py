@@ -160,7 +160,7 @@ class ClosingRequests(ManagerParts):
         return cash_outs
 
     async def export_hand(self, hand_id: int, reader: int | None) -> HandExport:
-        """A finished hand as a SCENARIOS.md file, as ``reader`` may see it (``None``: someone
+        """A finished hand as a docs/scenarios.md file, as ``reader`` may see it (``None``: someone
         who was not dealt in): whole once its pack is retired, else only what he saw."""
         from bot.runtime.history import export_scenario
 
@@ -176,7 +176,7 @@ class ClosingRequests(ManagerParts):
 
     async def pack_in_play(self, hand: Hand) -> bool:
         """Whether the pack a stored hand was dealt from, or a blind hand kept from it, can
-        still come into play (FAIRNESS.md): a hand being played, or a Brag deal whose pack
+        still come into play (docs/fairness-spec.md): a hand being played, or a Brag deal whose pack
         the table still deals from. A closed table has retired every pack."""
         if hand.status != "finished":
             return True

@@ -1,4 +1,4 @@
-"""Brag's dealer's choice at the table (RULES.md §4, table option ``dealers_choice``).
+"""Brag's dealer's choice at the table (docs/rules.md §4, table option ``dealers_choice``).
 
 After each full round of deals the next dealer chooses the variant for the coming round: wild
 cards, blind play, three, four or five cards (his alone), or proposes another game (any other

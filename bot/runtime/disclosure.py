@@ -1,4 +1,5 @@
-"""What a reader may see of a hand's record (FAIRNESS.md, "What a record may show, and when").
+"""What a reader may see of a hand's record (docs/fairness-spec.md, "What a record may show,
+and when").
 
 :func:`record_for` is the one place that decides it; every path that gives a record out
 (``/replay``, exports on request, verification) goes through it. While the deal's pack is in

@@ -1,4 +1,4 @@
-"""Fair dealing in the table runtime (FAIRNESS.md, docs/fairness.md).
+"""Fair dealing in the table runtime (docs/fairness-spec.md, docs/fairness.md).
 
 :class:`Fairness` keeps each table's seeds in storage: one **current** server seed whose
 commitment the table message shows, the players' client seeds, the nonce. It builds the

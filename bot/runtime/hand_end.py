@@ -1,7 +1,7 @@
 """What a finished hand leaves to each player, worked out from its record.
 
 - **His own cards, privately.** Every player dealt in may see his own cards once the hand is
-  over (FAIRNESS.md: to a player dealt in, his own cards; never another's). The runtime
+  over (docs/fairness-spec.md: to a player dealt in, his own cards; never another's). The runtime
   sends them, at the end of the hand, to whoever had not seen them (a blind Brag player who
   lost or folded without looking, a player whose card DM failed), and **My cards** gives them
   after the hand. A blind hand kept for the next deal is never shown, not even to its owner:

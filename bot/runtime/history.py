@@ -1,4 +1,4 @@
-"""Hand history: a finished hand as a SCENARIOS.md file that replays to the same result.
+"""Hand history: a finished hand as a docs/scenarios.md file that replays to the same result.
 
 What the file shows of the cards is decided by :func:`bot.runtime.disclosure.record_for`:
 whole once the deal's pack is retired, only what the reader saw while it is in play.

@@ -174,7 +174,7 @@ class TableManager(
         self.shuffler_factory = shuffler_factory or (
             lambda table_id: Shuffler(None if draw_seed is None else f"{draw_seed}:{table_id}")
         )
-        #: Deal by FAIRNESS.md (every real deal); tests' seeded shufflers bypass it.
+        #: Deal by docs/fairness-spec.md (every real deal); tests' seeded shufflers bypass it.
         self.fair_dealing = shuffler_factory is None
         self.fair = Fairness(server_seeds, client_seeds)
         #: How long a house player thinks (None: as long as each decision needs, drawn by

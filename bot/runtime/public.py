@@ -220,7 +220,7 @@ class ShowdownReport(TypedDict):
     hand not folded, and the folded ones face up too; Brag: only the hands in ``shown``).
 
     ``combos``: each revealed hand's combination as a message; ``finished`` .. ``carried``:
-    the replay summary of the finished hand (SCENARIOS.md); ``reveal`` (Brelan, Bouillotte):
+    the replay summary of the finished hand (docs/scenarios.md); ``reveal`` (Brelan, Bouillotte):
     the engine's showdown event, with the retourne, every hand and each suit's owner and
     points; ``shown`` (Brag): the hands the rules turned face up; ``next_hand_at``: when the
     next deal comes, if the surface shows it; ``hand_id``: the stored hand (its web page)."""

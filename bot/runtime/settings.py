@@ -58,7 +58,7 @@ MAX_TURN_TIMEOUT = 3600.0
 MAX_NEXT_HAND_DELAY = 600.0
 MAX_CAVE = 1_000_000
 DEFAULT_SIT_OUT_HANDS = 3
-#: Deals made with one server seed before it is revealed and replaced (FAIRNESS.md).
+#: Deals made with one server seed before it is revealed and replaced (docs/fairness-spec.md).
 DEFAULT_RESEED_EVERY = 20
 MAX_RESEED_EVERY = 1000
 

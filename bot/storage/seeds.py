@@ -1,4 +1,4 @@
-"""Fair dealing's seeds (FAIRNESS.md): each table's server seeds and its players' seeds.
+"""Fair dealing's seeds (docs/fairness-spec.md): each table's server seeds and its players' seeds.
 
 A table has one **current** server seed (its commitment is public, the seed secret); a seed
 the table no longer deals with is **retired** until no pack shuffled with it can come into

@@ -1,4 +1,4 @@
-"""A tournament's messages as documents: the README's and docs/tournaments.md's sample is
+"""A tournament's messages as documents: docs/tournaments.md's sample is
 what the real renderer draws, and the largest tournament a server can make still fits
 Discord's limits, in both languages."""
 
@@ -31,9 +31,9 @@ ROOT = Path(__file__).resolve().parents[2]
 BIG = 10**18
 
 
-def test_the_readme_and_the_docs_show_the_showcase_tournament() -> None:
+def test_the_docs_show_the_showcase_tournament() -> None:
     shown = tournament_markdown()
-    for page in ("README.md", "docs/tournaments.md"):
+    for page in ("docs/tournaments.md",):
         text = (ROOT / page).read_text(encoding="utf-8")
         assert shown in text, f"{page}: regenerate with python -m bot.ui.tournament_showcase"
 

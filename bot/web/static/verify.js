@@ -1,4 +1,4 @@
-// The in-page verifier of a hand's deal (../shared/FAIRNESS.md, docs/fairness.md), run by the
+// The in-page verifier of a hand's deal (docs/fairness-spec.md, docs/fairness.md), run by the
 // reader's browser: it recomputes the commitment and the deck with WebCrypto (SHA-256 and
 // HMAC-SHA256) and the Fisher-Yates of the published algorithm, and compares them with the
 // hand's record (the /replay file). It follows bot/fair/verify.py step by step: the same
