@@ -1,4 +1,4 @@
-"""``python -m bot.fair verify FILE...``: check exported hands offline (FAIRNESS.md).
+"""``python -m bot.fair verify FILE...``: check exported hands offline (docs/fairness-spec.md).
 
 A FILE may be a scenario file or a folder of them. Every file is checked: the commitment is
 the server seed's SHA-256, the deck is the shuffle of the seeds, and the hands (and the
@@ -87,7 +87,7 @@ def bench(shuffles: int, out: Any = sys.stdout) -> float:
 def parser() -> Parser:
     parser = Parser(
         prog="python -m bot.fair",
-        description="Check exported hands offline (FAIRNESS.md), or time the dealing scheme.",
+        description="Check exported hands offline (docs/fairness-spec.md), or time the dealing scheme.",
         epilog="Exit status of verify: 0 when every file verifies, 1 when any does not, "
         "2 for bad usage.",
     )

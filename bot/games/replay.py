@@ -1,6 +1,6 @@
 """``python -m bot.games.replay FILE``: replay a scenario file and print the result as JSON.
 
-See ``SCENARIOS.md``. FILE may be ``-`` for standard input. On an unreadable file or an
+See ``docs/scenarios.md``. FILE may be ``-`` for standard input. On an unreadable file or an
 illegal action it prints ``{"error": ..., "action": N}`` and exits with status 2.
 
 >>> out = replay_json({"game": "brelan", "players": [{"name": "A", "stack": 5},
@@ -59,7 +59,7 @@ MAX_DEPTH = 64
 
 
 def replay_json(raw: Any) -> dict[str, Any]:
-    """Replay a parsed scenario; the output object of SCENARIOS.md (or an error object).
+    """Replay a parsed scenario; the output object of docs/scenarios.md (or an error object).
 
     Never raises: a value the engine did not expect is reported as an error of the file.
     """
@@ -111,7 +111,7 @@ def parse_scenario(data: bytes, name: str = "the file") -> Any:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = Parser(
         prog="python -m bot.games.replay",
-        description="Replay a scenario file (SCENARIOS.md) and print the result as JSON; "
+        description="Replay a scenario file (docs/scenarios.md) and print the result as JSON; "
         'on an unreadable file or an illegal action, {"error": ..., "action": N} and exit '
         "status 2.",
     )

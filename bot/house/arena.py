@@ -208,7 +208,7 @@ def run_arena(
     ``watch`` looks at each house player's decision (:class:`Table`), ``memory`` is the
     table's (a new one by default). With ``session`` the stacks carry over from hand to
     hand, as at a table: a player cleaned out takes a new standard cave at once, as the same
-    player (Bouillotte's recave with nobody in the queue, RULES.md §2; where the rules have
+    player (Bouillotte's recave with nobody in the queue, docs/rules.md §2; where the rules have
     no recave, Brelan without replenishing and Brag, he leaves and sits down again)."""
     return _arena(game, players, hands, seed, options, stack, watch, memory, session)[0]
 

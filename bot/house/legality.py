@@ -31,7 +31,7 @@ class IllegalHouseAction(AssertionError):
 
 
 def random_options(game: str, rng: random.Random) -> dict[str, Any]:
-    """Table options drawn from every value RULES.md names (the deck: a preset, or the
+    """Table options drawn from every value docs/rules.md names (the deck: a preset, or the
     game's own default when it is none, Bouillotte's ``auto``)."""
     defaults = parse_options(game)
     if isinstance(defaults, BragOptions):

@@ -1,7 +1,7 @@
 """``python -m bot.runtime.export DB DIR``: every finished hand of a database as a scenario
 file (``DIR/hand-<id>.json``), ready for ``python -m bot.fair verify DIR``.
 
-What a file shows follows FAIRNESS.md: a hand whose pack can still be dealt (an open Brag
+What a file shows follows docs/fairness-spec.md: a hand whose pack can still be dealt (an open Brag
 table's pack in hand) is written as anyone may see it, without its deck; everything else is
 written whole. The server seed is in a file once it is revealed.
 """

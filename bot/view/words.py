@@ -79,7 +79,7 @@ def verb_help(lang: Lang, verb: str) -> str:
 
 def verb_label(lang: Lang, verb: str, amount: int | None = None, *, vade: int | None = None) -> str:
     """A move's label (a button, a numbered choice). A hold short of the ``vade`` is all in;
-    a hold of 0 is the *tapis* (RULES.md §2: nothing left after the ante, in for the pool);
+    a hold of 0 is the *tapis* (docs/rules.md §2: nothing left after the ante, in for the pool);
     a pass once there is a vade folds.
 
     >>> verb_label("en", "raise", 12), verb_label("fr", "hold", 4), verb_label("en", "pass")
@@ -100,7 +100,7 @@ def verb_label(lang: Lang, verb: str, amount: int | None = None, *, vade: int | 
     elif verb == "hold" and amount is not None and vade is not None and amount < vade:
         key = "label-hold-all-in"
     elif verb == "pass" and vade:
-        key = "label-pass-fold"  # RULES.md §2: after the opening a pass folds, stake lost
+        key = "label-pass-fold"  # docs/rules.md §2: after the opening a pass folds, stake lost
     else:
         key = f"label-{verb}"
     return render(lang, key, n="…" if amount is None else amount)
