@@ -31,8 +31,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-import asyncpg
-
+from bot.extras import database_or_exit
 from bot.loadtest.measure import calibrate
 
 #: The targets: PostgreSQL's capacity against SQLite's, and the latency at half of it.
@@ -48,6 +47,8 @@ def other_database(url: str, name: str) -> str:
 
 
 async def _admin(url: str, statement: str) -> None:
+    import asyncpg  # the postgres extra: checked by main
+
     conn = await asyncpg.connect(url)
     try:
         await conn.execute(statement)
@@ -102,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--open-tables", type=int, default=1000, help="tables of the open loops")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
+    database_or_exit(args.postgres)
     loops = calibrate()
     print(json.dumps({"calibrate_loops_per_second": round(loops)}), flush=True)
     common = [

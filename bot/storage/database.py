@@ -42,6 +42,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 
+from bot.extras import require
 from bot.storage import inline
 from bot.storage.schema import MIGRATIONS, migrate, run_sql, user_version
 from bot.storage.transaction import Transaction
@@ -146,13 +147,15 @@ class Database:
     #: The SQL dialect of the backend: "sqlite" or "postgres".
     dialect: ClassVar[str] = "sqlite"
     #: The class a PostgreSQL URL opens: :mod:`bot.storage.postgres` names its own when
-    #: imported (``bot.storage`` imports it), so this module never imports it back.
+    #: imported, which the first PostgreSQL URL does (SQLite runs without asyncpg).
     postgres_backend: ClassVar[type[Database] | None] = None
 
     def __new__(cls, path: str | Path, *args: Any, **kwargs: Any) -> Database:
         if cls is Database and is_postgres_url(path):
             if Database.postgres_backend is None:
-                raise RuntimeError("bot.storage.postgres is not loaded (import bot.storage)")
+                require("asyncpg", "a postgresql:// database")
+                import bot.storage.postgres  # noqa: F401 (it names itself the backend)
+            assert Database.postgres_backend is not None
             return super().__new__(Database.postgres_backend)
         return super().__new__(cls)
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from bot.extras import database_or_exit
 from bot.storage.database import (
     DEFAULT_RETENTION_DAYS,
     MAX_RETENTION_DAYS,
@@ -208,6 +209,8 @@ def main(argv: list[str] | None = None) -> int:
     show = sub.add_parser("show", help="print an archive's rows as JSON lines")
     show.add_argument("archive", type=Path)
     args = parser.parse_args(argv)
+    if args.command != "show":
+        database_or_exit(args.database)
     if args.command == "show":
         for row in read_archive(args.archive):
             print(json.dumps(row, ensure_ascii=False))
