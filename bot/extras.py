@@ -56,9 +56,9 @@ def require(module: str, purpose: str) -> None:
 
 def database_or_exit(target: str | os.PathLike[str]) -> None:
     """For a command's ``--database``: exit 2 with :class:`MissingExtra`'s one line when
-    ``target`` is a PostgreSQL URL and asyncpg is not installed."""
-    from bot.storage.database import is_postgres_url
-
-    if is_postgres_url(target) and not installed("asyncpg"):
+    ``target`` is a PostgreSQL URL (bot.storage.database.is_postgres_url, which imports this
+    module) and asyncpg is not installed."""
+    postgres = str(target).strip().lower().startswith(("postgresql://", "postgres://"))
+    if postgres and not installed("asyncpg"):
         print(MissingExtra("asyncpg", "a postgresql:// database"), file=sys.stderr)
         raise SystemExit(2)

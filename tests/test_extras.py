@@ -51,8 +51,8 @@ def test_the_sqlite_default_runs_without_asyncpg_and_uvloop() -> None:
         [sys.executable, "-c", WITHOUT_EXTRAS], capture_output=True, text=True, cwd=ROOT
     )
     assert out.returncode == 0, out.stderr
-    # asyncio's own loop; only PostgreSQL's own modules need asyncpg
-    assert out.stdout.split() == ["asyncio", "bot.storage.postgres", "bot.storage.readonly_pg"]
+    # every module imports (asyncpg is imported where PostgreSQL connects); asyncio's loop
+    assert out.stdout.split() == ["asyncio"]
 
 
 def test_a_postgresql_url_without_asyncpg_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -63,7 +63,6 @@ def test_a_postgresql_url_without_asyncpg_names_the_extra(monkeypatch: pytest.Mo
     assert "pip install '.[postgres]'" in str(refused.value)
     assert "secret" not in str(refused.value)
     assert Settings.from_env({}).database_url is None  # SQLite: nothing to install
-    monkeypatch.setattr(Database, "postgres_backend", None)
     with pytest.raises(MissingExtra, match=r"pip install '\.\[postgres\]'"):
         Database(URL)
 

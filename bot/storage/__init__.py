@@ -2,11 +2,7 @@
 
 Open a :class:`Database` once at start-up; it owns the only connection and serialises every
 transaction. See ``docs/storage.md`` for the data model and the writer discipline.
-:class:`PostgresDatabase` is imported on first use (``Database(url)`` for a PostgreSQL URL, or
-this package's attribute): it needs asyncpg, the ``postgres`` extra (bot/extras.py).
 """
-
-from typing import TYPE_CHECKING, Any
 
 from bot.storage.database import Database
 from bot.storage.errors import (
@@ -51,21 +47,9 @@ from bot.storage.models import (
     Wallet,
     iso_week,
 )
+from bot.storage.postgres import PostgresDatabase  # Database(url) opens it
 from bot.storage.schema import MIGRATIONS
 from bot.storage.transaction import Transaction
-
-if TYPE_CHECKING:
-    from bot.storage.postgres import PostgresDatabase
-
-
-def __getattr__(name: str) -> Any:
-    """``bot.storage.PostgresDatabase``, imported when first asked for (it needs asyncpg)."""
-    if name == "PostgresDatabase":
-        from bot.storage.postgres import PostgresDatabase
-
-        return PostgresDatabase
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 __all__ = [
     "METRICS",

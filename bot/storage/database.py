@@ -147,15 +147,14 @@ class Database:
     #: The SQL dialect of the backend: "sqlite" or "postgres".
     dialect: ClassVar[str] = "sqlite"
     #: The class a PostgreSQL URL opens: :mod:`bot.storage.postgres` names its own when
-    #: imported, which the first PostgreSQL URL does (SQLite runs without asyncpg).
+    #: imported (``bot.storage`` imports it), so this module never imports it back.
     postgres_backend: ClassVar[type[Database] | None] = None
 
     def __new__(cls, path: str | Path, *args: Any, **kwargs: Any) -> Database:
         if cls is Database and is_postgres_url(path):
+            require("asyncpg", "a postgresql:// database")  # the postgres extra
             if Database.postgres_backend is None:
-                require("asyncpg", "a postgresql:// database")
-                import bot.storage.postgres  # noqa: F401 (it names itself the backend)
-            assert Database.postgres_backend is not None
+                raise RuntimeError("bot.storage.postgres is not loaded (import bot.storage)")
             return super().__new__(Database.postgres_backend)
         return super().__new__(cls)
 

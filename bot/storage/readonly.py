@@ -20,7 +20,7 @@ import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 from urllib.parse import quote
 
 import aiosqlite
@@ -28,10 +28,12 @@ import aiosqlite
 from bot.extras import require
 from bot.storage import inline
 from bot.storage.database import Database, is_postgres_url
+from bot.storage.postgres import PostgresDatabase, PostgresUnavailable, _keep_session
+from bot.storage.postgres import user_version as pg_user_version
 from bot.storage.schema import user_version
 from bot.storage.transaction import Transaction
 
-#: Connections of a PostgreSQL reader's pool (bot/storage/readonly_pg.py).
+#: Connections of a PostgreSQL reader's pool.
 READER_POOL = 2
 
 
@@ -107,14 +109,40 @@ class ReadOnlySqlite(ReadOnly):
         self._conn = cast(inline.InlineConnection, conn)  # a plain one: every call off the loop
 
 
+class ReadOnlyPostgres(ReadOnly, PostgresDatabase):
+    """A PostgreSQL database read through a small read-only pool of its own."""
+
+    async def connect(self) -> None:
+        if self._pool is not None:
+            return
+        import asyncpg  # the postgres extra (bot/extras.py): SQLite's readers do without
+
+        try:
+            pool: Any = await asyncpg.create_pool(
+                self.path,
+                min_size=1,
+                max_size=self.pool_size,
+                reset=_keep_session,
+                timeout=self.busy_timeout_ms / 1000 * 2,
+                server_settings={"default_transaction_read_only": "on"},
+            )
+        except (TimeoutError, OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise PostgresUnavailable(f"could not connect to {self.label}: {exc}") from exc
+        try:
+            async with pool.acquire() as raw:
+                self._check_version(await pg_user_version(raw))
+        except BaseException:
+            await pool.close()
+            raise
+        self._pool = pool
+
+
 async def open_reader(target: str | Path) -> Database:
     """The database ``target`` names (a path, ``sqlite:///…`` or ``postgresql://…``), opened
     read only; close it with ``await reader.close()``."""
     reader: Database
     if is_postgres_url(target):
-        require("asyncpg", "a postgresql:// database")
-        from bot.storage.readonly_pg import ReadOnlyPostgres
-
+        require("asyncpg", "a postgresql:// database")  # the postgres extra
         reader = ReadOnlyPostgres(str(target), pool_size=READER_POOL)
     else:
         reader = ReadOnlySqlite(target)
