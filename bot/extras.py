@@ -11,8 +11,9 @@ needs one imports it where it is used, after :func:`require`.
 
 >>> EXTRAS["asyncpg"], EXTRAS["uvloop"]
 ('postgres', 'fast')
->>> print(MissingExtra("asyncpg", "DATABASE_URL=postgresql://…"))  # doctest: +ELLIPSIS
-DATABASE_URL=postgresql://… needs asyncpg, which is not installed: pip install '.[postgres]' ...
+>>> print(MissingExtra("uvloop", "EVENT_LOOP=uvloop"))  # doctest: +NORMALIZE_WHITESPACE
+EVENT_LOOP=uvloop needs uvloop, which is not installed: in the bot's folder,
+pip install -c constraints.txt -e '.[fast]', then start again.
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ class MissingExtra(RuntimeError):
         self.module = module
         self.extra = EXTRAS[module]
         super().__init__(
-            f"{purpose} needs {module}, which is not installed: pip install '.[{self.extra}]' "
-            "(in the bot's folder), then start again."
+            f"{purpose} needs {module}, which is not installed: in the bot's folder, "
+            f"pip install -c constraints.txt -e '.[{self.extra}]', then start again."
         )
 
 

@@ -48,7 +48,8 @@ def test_the_lock_pins_every_package_the_project_installs_at_its_installed_versi
     installed = {name: dist.version for name, dist in tool.closure().items()}
     pins = locked()
     assert {n: v for n, v in installed.items() if pins.get(n) != v} == {}, (
-        "installed here, not at constraints.txt's version: python .ci/lock.py"
+        "installed here at another version than constraints.txt's: pip install -c "
+        "constraints.txt -e '.[dev]' (or, after changing pyproject.toml, python .ci/lock.py)"
     )
     assert set(pins) - set(installed) == set(), "pinned but not needed: python .ci/lock.py"
     # the walk goes past the direct requirements: aiohttp's own, asyncpg and uvloop (extras)
