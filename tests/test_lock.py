@@ -18,7 +18,7 @@ REACHED_INTO = {
     "aiosqlite": "bot/storage/inline.py subclasses its connection's private members",
     "discord-py": "the bot sets its connection state, reads its command tree",
     "aiohttp": "bot/loadtest/pagecost.py times its request handler by name",
-    "simcord": "the Discord tests patch its payloads and errors",
+    "simcord": "the Discord tests patch its settle loop (Env._settle_internal) and payloads",
 }
 
 
