@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.eventloop import LoopError, loop_of
+from bot.extras import MissingExtra, installed
 from bot.runtime.shards import ShardSet
 from bot.storage.database import is_postgres_url, redact_url, sqlite_path
 
@@ -125,6 +126,8 @@ class Settings:
         url = values.get("DATABASE_URL", "").strip()
         database_url: str | None = None
         if is_postgres_url(url):
+            if not installed("asyncpg"):
+                raise ConfigError(str(MissingExtra("asyncpg", "DATABASE_URL=postgresql://…")))
             database_url = url
         elif url:
             if "://" in url and not url.lower().startswith("sqlite://"):

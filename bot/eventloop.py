@@ -4,7 +4,8 @@ uvloop (libuv under asyncio's interface) runs the loop itself, its timers, futur
 and sockets in C: a round trip to PostgreSQL, or any wakeup, costs the bot less CPU
 (docs/scaling.md, "What made PostgreSQL faster"). The bot (``python -m bot``) and the load
 command's workers start their loop here. ``EVENT_LOOP`` chooses: ``auto`` (the default:
-uvloop if it can be imported), ``uvloop`` (it must be), ``asyncio``.
+uvloop if it can be imported), ``uvloop`` (it must be), ``asyncio``. uvloop is the ``fast``
+extra (bot/extras.py): without it the bot runs on asyncio's loop.
 
 >>> loop_of({"EVENT_LOOP": "asyncio"}), loop_of({"EVENT_LOOP": " UVloop "})
 ('asyncio', 'uvloop')
@@ -13,10 +14,12 @@ uvloop if it can be imported), ``uvloop`` (it must be), ``asyncio``.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import os
 from collections.abc import Coroutine, Mapping
 from typing import Any, Final, TypeVar
+
+from bot import extras
+from bot.extras import MissingExtra
 
 T = TypeVar("T")
 
@@ -37,9 +40,9 @@ def loop_of(environ: Mapping[str, str] | None = None) -> str:
             f"EVENT_LOOP must be auto, uvloop or asyncio, not {word[:20]!r}; fix it in .env or "
             "the environment."
         )
-    installed = importlib.util.find_spec("uvloop") is not None
+    installed = extras.installed("uvloop")
     if word == "uvloop" and not installed:
-        raise LoopError("EVENT_LOOP=uvloop but uvloop is not installed (pip install uvloop).")
+        raise LoopError(str(MissingExtra("uvloop", "EVENT_LOOP=uvloop")))
     if word == "auto":
         return "uvloop" if installed else "asyncio"
     return word

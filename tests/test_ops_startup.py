@@ -134,7 +134,7 @@ def test_in_docker_the_database_stays_on_the_volume() -> None:
 
 
 def test_the_event_loop_is_chosen_by_event_loop() -> None:
-    """uvloop by default where it is installed (pinned in pyproject.toml), asyncio's own on
+    """uvloop by default where it is installed (the fast extra), asyncio's own on
     request; a wrong word is one sentence."""
     assert Settings.from_env({}).event_loop == "uvloop"
     assert Settings.from_env({"EVENT_LOOP": "asyncio"}).event_loop == "asyncio"
@@ -218,7 +218,8 @@ async def test_the_heartbeat_needs_a_live_gateway_and_a_writable_database(
 def test_the_image_caches_dependencies_and_passes_signals() -> None:
     lines = [line.strip() for line in (ROOT / "Dockerfile").read_text().splitlines()]
     copies = [i for i, line in enumerate(lines) if line.startswith("COPY")]
-    assert lines[copies[0]] == "COPY pyproject.toml ./"  # dependencies before any code
+    # dependencies (at the lock's versions) before any code
+    assert lines[copies[0]] == "COPY pyproject.toml constraints.txt ./"
     assert any("pip install -r" in line for line in lines[copies[0] : copies[1]])
     assert 'CMD ["python", "-m", "bot"]' in lines  # exec form: the bot gets SIGTERM
     # the heartbeat, and the web pages' /healthz (docs/web.md)

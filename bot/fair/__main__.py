@@ -87,7 +87,8 @@ def bench(shuffles: int, out: Any = sys.stdout) -> float:
 def parser() -> Parser:
     parser = Parser(
         prog="python -m bot.fair",
-        description="Check exported hands offline (docs/fairness-spec.md), or time the dealing scheme.",
+        description="Check exported hands offline (docs/fairness-spec.md), or time the dealing "
+        "scheme.",
         epilog="Exit status of verify: 0 when every file verifies, 1 when any does not, "
         "2 for bad usage.",
     )

@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.extras import database_or_exit
 from bot.games.cli import Parser
 from bot.loadtest.measure import calibrate
 from bot.loadtest.setup import census, open_database, percentiles, prepare, server_cpu
@@ -377,6 +378,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         help="first print this machine's speed at a fixed pure-Python workload",
     )
     args = parser.parse_args(argv)
+    database_or_exit(args.database)
     if args.web_rate < 0 or (args.web_rate and args.processes != 1):
         parser.error("--web-rate is 0 or more, with --processes 1 (pages beside the tables)")
     if args.web_windows < 0 or (args.web_windows and not args.web_rate):

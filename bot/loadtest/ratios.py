@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from bot.extras import database_or_exit
 from bot.games.cli import Parser, number, whole
 from bot.loadtest.measure import calibrate
 
@@ -46,7 +47,7 @@ def other_database(url: str, name: str) -> str:
 
 
 async def _admin(url: str, statement: str) -> None:
-    import asyncpg  # the PostgreSQL driver, read only here (so --help needs none)
+    import asyncpg  # the postgres extra: checked by main
 
     conn = await asyncpg.connect(url)
     try:
@@ -121,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seed", type=int, default=1, help="the load tests' seed (default: 1)")
     args = parser.parse_args(argv)
+    database_or_exit(args.postgres)
     loops = calibrate()
     print(json.dumps({"calibrate_loops_per_second": round(loops)}), flush=True)
     common = [

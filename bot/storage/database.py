@@ -42,6 +42,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import aiosqlite
 
+from bot.extras import require
 from bot.storage import inline
 from bot.storage.schema import MIGRATIONS, migrate, run_sql, user_version
 from bot.storage.transaction import Transaction
@@ -151,6 +152,7 @@ class Database:
 
     def __new__(cls, path: str | Path, *args: Any, **kwargs: Any) -> Database:
         if cls is Database and is_postgres_url(path):
+            require("asyncpg", "a postgresql:// database")  # the postgres extra
             if Database.postgres_backend is None:
                 raise RuntimeError("bot.storage.postgres is not loaded (import bot.storage)")
             return super().__new__(Database.postgres_backend)

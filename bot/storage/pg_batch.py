@@ -19,9 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-import asyncpg
-
-from bot.storage.pg_connection import database_error
+from bot.storage.pg_connection import database_error, postgres_error
 
 #: The actions' statement: each row checked and written alone; a row the checks refuse is
 #: not written and not returned.
@@ -140,7 +138,7 @@ class Appends:
         for waiting in batch:
             if waiting.done.done():
                 continue
-            if isinstance(exc, asyncpg.PostgresError):
+            if isinstance(exc, postgres_error()):
                 error = database_error(exc)
                 error.__cause__ = exc
                 waiting.done.set_exception(error)

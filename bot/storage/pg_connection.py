@@ -22,8 +22,6 @@ import sqlite3
 from collections.abc import Awaitable, Generator, Iterable
 from typing import Any, Final
 
-import asyncpg
-
 #: The generated key of each table, returned by an INSERT as the cursor's ``lastrowid``.
 GENERATED_KEYS: Final = {
     "card_tables": "id",
@@ -47,6 +45,15 @@ class PgOperationalError(sqlite3.OperationalError):
     """Any other error PostgreSQL reported; ``sqlstate`` says which."""
 
     sqlstate: str = ""
+
+
+def postgres_error() -> type[Exception]:
+    """asyncpg's base error. asyncpg (the ``postgres`` extra, bot/extras.py) is imported only
+    here, when a statement on a PostgreSQL connection fails: SQLite runs without it."""
+    import asyncpg
+
+    error: type[Exception] = asyncpg.PostgresError
+    return error
 
 
 def database_error(exc: Exception) -> sqlite3.Error:
@@ -295,7 +302,7 @@ class PgConnection:
             else:
                 found, last_id = [], None
                 count = _changed(await raw.execute(text, *params))
-        except asyncpg.PostgresError as exc:
+        except postgres_error() as exc:
             raise database_error(exc) from exc
         self.total_changes += max(count, 0)
         return PgCursor(found, count, last_id)
@@ -313,7 +320,7 @@ class PgConnection:
         raw = self.raw or await self._connect()
         try:
             await raw.execute(sql)
-        except asyncpg.PostgresError as exc:
+        except postgres_error() as exc:
             raise database_error(exc) from exc
 
     async def _connect(self) -> Any:

@@ -18,6 +18,9 @@ Writes run at READ COMMITTED; the rows a write transaction reads and then change
 before a debit, a table before its seats, line or hands, a hand before its record) are locked
 with ``FOR NO KEY UPDATE`` (:attr:`~bot.storage.txbase.TransactionBase.for_update`). Reads
 (``db.read()``) are one REPEATABLE READ, READ ONLY snapshot.
+
+asyncpg is the ``postgres`` extra (bot/extras.py): this module imports it only where it
+connects or tells its errors, so that the bot on SQLite imports and runs without it.
 """
 
 from __future__ import annotations
@@ -30,8 +33,6 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, Final
 
-import asyncpg
-
 from bot.storage.database import Clock, Database, redact_url
 from bot.storage.errors import SchemaTooNew
 from bot.storage.pg_batch import Appends
@@ -40,6 +41,7 @@ from bot.storage.pg_connection import (
     PgIntegrityError,
     PgOperationalError,
     database_error,
+    postgres_error,
     translate,
 )
 from bot.storage.schema_pg import PG_MIGRATIONS
@@ -102,7 +104,7 @@ async def migrate(raw: Any, migrations: Sequence[str], *, then: Sequence[str] = 
                     " ON CONFLICT (id) DO UPDATE SET version = excluded.version",
                     current + 1,
                 )
-        except asyncpg.PostgresError as exc:
+        except postgres_error() as exc:
             raise database_error(exc) from exc
 
 
@@ -152,6 +154,8 @@ class PostgresDatabase(Database):
         """Open the pool (one connection at first, up to ``pool_size``), then migrate."""
         if self._pool is not None:
             return
+        import asyncpg
+
         try:
             pool = await asyncpg.create_pool(
                 self.path,
@@ -183,6 +187,8 @@ class PostgresDatabase(Database):
         """Nothing to do: PostgreSQL checkpoints by itself."""
 
     async def writable(self) -> bool:
+        import asyncpg
+
         try:
             async with self.transaction() as tx:
                 await tx._run(self.NO_OP_WRITE)

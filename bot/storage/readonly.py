@@ -24,8 +24,8 @@ from typing import Any, cast
 from urllib.parse import quote
 
 import aiosqlite
-import asyncpg
 
+from bot.extras import require
 from bot.storage import inline
 from bot.storage.database import Database, is_postgres_url
 from bot.storage.postgres import PostgresDatabase, PostgresUnavailable, _keep_session
@@ -115,6 +115,8 @@ class ReadOnlyPostgres(ReadOnly, PostgresDatabase):
     async def connect(self) -> None:
         if self._pool is not None:
             return
+        import asyncpg  # the postgres extra (bot/extras.py): SQLite's readers do without
+
         try:
             pool: Any = await asyncpg.create_pool(
                 self.path,
@@ -140,6 +142,7 @@ async def open_reader(target: str | Path) -> Database:
     read only; close it with ``await reader.close()``."""
     reader: Database
     if is_postgres_url(target):
+        require("asyncpg", "a postgresql:// database")  # the postgres extra
         reader = ReadOnlyPostgres(str(target), pool_size=READER_POOL)
     else:
         reader = ReadOnlySqlite(target)

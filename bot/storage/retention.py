@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from bot.extras import database_or_exit
 from bot.games.cli import Parser, whole
 from bot.storage.database import (
     DEFAULT_RETENTION_DAYS,
@@ -213,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
     show = sub.add_parser("show", help="print an archive's rows as JSON lines")
     show.add_argument("archive", metavar="ARCHIVE", type=Path, help="the archive file")
     args = parser.parse_args(argv)
+    if args.command != "show":
+        database_or_exit(args.database)
     if args.command == "show":
         try:
             for row in read_archive(args.archive):

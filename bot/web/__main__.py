@@ -15,6 +15,7 @@ import signal
 import sys
 
 from bot.config import DEFAULT_WEB_PORT, ConfigError, Settings, load_settings
+from bot.extras import database_or_exit
 from bot.games.cli import Parser, whole
 from bot.storage.readonly import open_reader
 from bot.web.app import WebUnavailable, bound_port, serving
@@ -73,6 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=settings.log_level, format="%(levelname)s %(name)s: %(message)s")
     database = args.database or str(settings.database_target)
+    database_or_exit(database)
     host = args.host or settings.web_host
     port = args.port if args.port is not None else (settings.web_port or DEFAULT_WEB_PORT)
     try:
