@@ -32,7 +32,9 @@ async def _callback(
 
     The lock of the interaction: the callback in flight is a task kept in its ``extras``;
     checking and claiming happen with no ``await`` between, and whoever comes next waits
-    for that task (a failed callback leaves the interaction to the next one).
+    for that task (a failed callback leaves the interaction to the next one). A task and
+    not an ``asyncio.Lock``: a virtual clock (simcord's) sees what waiting on a task waits
+    for, and would stall on a lock.
     """
     while True:
         flying: asyncio.Task[Any] | None = interaction.extras.get(CALLBACK_KEY)
