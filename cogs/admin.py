@@ -30,7 +30,7 @@ from bot.ui.i18n import L, say
 from bot.ui.interaction import guild_id_of, guild_lang, table_here
 from bot.ui.limits import CONTENT, listing
 from bot.ui.render import embed_of
-from bot.ui.replies import Refused, reply_private
+from bot.ui.replies import Refused, reply, reply_private
 from bot.ui.safe_text import plain
 from bot.ui.season_text import season_end_document, season_started
 from bot.web.links import home_url
@@ -129,7 +129,8 @@ class Admin(
             )
         if reason:
             text += render(public, "admin-reason", r=plain(reason))
-        await interaction.response.send_message(
+        await reply(
+            interaction,
             text,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[member]),
         )
@@ -472,8 +473,10 @@ class Admin(
             Transaction.start_season, guild_id, name or "", by=interaction.user.id
         )
         public = await guild_lang(db, guild_id)
-        await interaction.response.send_message(
-            season_started(public, season), allowed_mentions=discord.AllowedMentions.none()
+        await reply(
+            interaction,
+            season_started(public, season),
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @season.command(
@@ -493,7 +496,8 @@ class Admin(
             players = await tx.season_players(guild_id, season.number)
             champions = await tx.season_champions(guild_id, season.number)
         public = await guild_lang(db, guild_id)
-        await interaction.response.send_message(
+        await reply(
+            interaction,
             embed=embed_of(public, season_end_document(public, season, players, champions)),
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -36,7 +36,7 @@ from bot.ui.i18n import L, catalogue_str
 from bot.ui.interaction import guild_id_of, guild_lang
 from bot.ui.limits import CONTENT, listing
 from bot.ui.render import embed_of
-from bot.ui.replies import Refused, reply_private
+from bot.ui.replies import Refused, reply, reply_private
 from bot.ui.season_text import season_option, span_name
 from bot.ui.web_links import link_view
 from bot.view.document import Document
@@ -218,7 +218,8 @@ class Economy(commands.Cog):
                 n=Message.of("chips", n=amount),
             ) from exc
         public = await guild_lang(db, guild_id)
-        await interaction.response.send_message(
+        await reply(
+            interaction,
             render(
                 public,
                 "wallet-gives",
@@ -228,9 +229,8 @@ class Economy(commands.Cog):
             ),
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[member]),
         )
-        await interaction.followup.send(
-            render(lang, "wallet-your-wallet-now-holds", n=chips(lang, mine)),
-            ephemeral=True,
+        await reply_private(
+            interaction, render(lang, "wallet-your-wallet-now-holds", n=chips(lang, mine))
         )
 
     # ------------------------------------------------------------------ /leaderboard
@@ -314,7 +314,8 @@ class Economy(commands.Cog):
             web = self.bot.web_links
             url = None if web is None else await web.leaderboard(guild_id, chosen, span)
             view = link_view(render(public, "web-open-page"), url)
-            await interaction.response.send_message(
+            await reply(
+                interaction,
                 embed=embed_of(public, board),
                 allowed_mentions=NO_PINGS,
                 view=view or discord.utils.MISSING,

@@ -19,6 +19,7 @@ from bot.games import registry
 from bot.i18n import lang_of, render
 from bot.ui.i18n import L
 from bot.ui.render import embed_of
+from bot.ui.replies import reply_private
 from bot.view.card_art import showdown_png
 from bot.view.rules_page import ranking_picture, rules_document
 
@@ -63,9 +64,9 @@ class Rules(commands.Cog):
         lang = lang_of(interaction.locale)
         if game is None:
             text = "\n\n".join(summary(n, lang) for n in GAMES)
-            await interaction.response.send_message(text, ephemeral=True)
+            await reply_private(interaction, text)
         else:
-            await interaction.response.send_message(**await page(lang, game.value), ephemeral=True)
+            await reply_private(interaction, "", **await page(lang, game.value))
 
 
 async def page(lang: str, game: str) -> dict[str, Any]:

@@ -25,6 +25,7 @@ from bot.runtime import TableError
 from bot.runtime.history import showdown_of
 from bot.runtime.manager import ALREADY_PLAYED
 from bot.storage import Transaction
+from bot.ui import acknowledge
 from bot.ui.clicks import (
     Persistent,
     Throttled,
@@ -220,8 +221,8 @@ class OtherAmountButton(
             )
             await offer_discard(interaction, self.table_id, self.hand_id, self.index, count)
             return
-        await interaction.response.send_modal(
-            AmountModal(lang, self.table_id, self.hand_id, self.verb, hint, self.index)
+        await acknowledge.modal(
+            interaction, AmountModal(lang, self.table_id, self.hand_id, self.verb, hint, self.index)
         )
 
 

@@ -23,6 +23,7 @@ import discord
 from bot.i18n import lang_of, render
 from bot.i18n.message import Refusal
 from bot.runtime import TableError
+from bot.ui import acknowledge
 from bot.ui.abuse import TOO_FAST
 from bot.ui.render import CardsPlace, cards_message
 from bot.ui.replies import Refused, answer_failure, in_time, reply_private, too_late
@@ -64,10 +65,7 @@ async def answer_with_table(
         presenter.refresh(table_id)
     else:
         try:
-            if interaction.response.is_done():  # deferred: the original is the message
-                await interaction.edit_original_response(**kwargs)
-            else:
-                await interaction.response.edit_message(**kwargs)
+            await acknowledge.edit(interaction, **kwargs)  # after a deferral, the original
         except discord.HTTPException as exc:
             # the request was applied: never let a failed edit fail the click
             if too_late(exc):

@@ -19,6 +19,7 @@ from bot.i18n import Lang, lang_of
 from bot.learn.pages import lesson_document
 from bot.learn.runner import Page
 from bot.learn.script import Lesson
+from bot.ui import acknowledge
 from bot.ui.clicks import Persistent, Throttled, always_answered
 from bot.ui.limits import BUTTON_LABEL, fit_text
 from bot.ui.render import embed_of
@@ -62,10 +63,7 @@ class LessonButton(
         answer = desk.answer(self.lesson_id, interaction.user.id, self.step, self.choice)
         lesson, page = await in_time(interaction, answer, thinking=False)
         kwargs = lesson_message(lang_of(interaction.locale), self.lesson_id, lesson, page)
-        if interaction.response.is_done():  # deferred: the original is the lesson's message
-            await interaction.edit_original_response(**kwargs)
-        else:
-            await interaction.response.edit_message(**kwargs)
+        await acknowledge.edit(interaction, **kwargs)  # deferred: the original is the lesson
 
 
 def lesson_message(lang: Lang, lesson_id: int, lesson: Lesson, page: Page) -> dict[str, Any]:

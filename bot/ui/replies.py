@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.i18n import Message, lang_of, render
 from bot.i18n.message import Refusal
+from bot.ui import acknowledge
 from bot.ui.i18n import say
 from bot.ui.limits import CONTENT, fit_text
 
@@ -54,15 +55,17 @@ async def in_time(
     deferred meanwhile, so Discord gets its first answer within 3 seconds.
 
     ``thinking``: the answer will be a message (a command, "…is thinking"), else the
-    message clicked will be edited (a button). The fast path makes no request of its own.
+    message clicked will be edited (a button). The fast path makes no request of its own;
+    the deferral and the work's answer are one decision (:mod:`bot.ui.acknowledge`), so an
+    answer ready right at the budget is never followed by a second callback.
     """
     task = asyncio.ensure_future(work)
     # asyncio.wait, not wait_for: the work goes on after the budget (and test clocks can
     # see what this waits for)
     done, _ = await asyncio.wait({task}, timeout=ANSWER_BUDGET if budget is None else budget)
-    if not done and not interaction.response.is_done():
+    if not done:  # a deferral, unless the work's own answer took the callback already
         try:
-            await interaction.response.defer(ephemeral=ephemeral, thinking=thinking)
+            await acknowledge.defer(interaction, thinking=thinking, ephemeral=ephemeral)
         except discord.HTTPException as exc:  # too late already: the work goes on
             log.warning("could not defer a slow interaction: %s", exc)
     return await task
@@ -72,13 +75,7 @@ async def reply(interaction: discord.Interaction, content: str = "", **kwargs: A
     """Send a message as the response, or as a follow-up if the response is used (deferred
     included: the follow-up then completes the "thinking" message); cut to Discord's 2,000
     characters. Returns the message's id when Discord gives it."""
-    content = fit_text(content, CONTENT)
-    if interaction.response.is_done():
-        sent = await interaction.followup.send(content, wait=True, **kwargs)
-        return sent.id
-    response = await interaction.response.send_message(content, **kwargs)
-    message_id: int | None = getattr(response, "message_id", None)
-    return message_id
+    return await acknowledge.send(interaction, fit_text(content, CONTENT), **kwargs)
 
 
 async def reply_private(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:

@@ -14,6 +14,7 @@ import discord
 from bot.i18n import Lang, lang_of, render
 from bot.i18n.message import Refusal
 from bot.runtime.public import VariantChoice
+from bot.ui import acknowledge
 from bot.ui.card_emojis import option_emoji
 from bot.ui.clicks import Persistent, Throttled, always_answered, answer_with_table
 from bot.ui.i18n import say
@@ -116,10 +117,8 @@ class DiscardSelect(
             text = render(lang, "ui-discard-done", n=len(chosen))
         except Refusal as exc:  # the menu gives way to the refusal, in the same message
             text = say(lang, exc)
-        if interaction.response.is_done():  # deferred: the menu is the original response
-            await interaction.edit_original_response(content=text, view=None)
-        else:
-            await interaction.response.edit_message(content=text, view=None)
+        # deferred: the menu is the original response
+        await acknowledge.edit(interaction, content=text, view=None)
 
 
 class VariantSelect(

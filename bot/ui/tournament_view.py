@@ -22,6 +22,7 @@ from bot.i18n import Lang, Message, render
 from bot.i18n.message import Refusal
 from bot.runtime import TableError
 from bot.runtime.tournament_events import TournamentView
+from bot.ui import acknowledge
 from bot.ui.clicks import Persistent, Throttled, always_answered
 from bot.ui.limits import BUTTON_LABEL, fit_text
 from bot.ui.replies import answer_failure, in_time
@@ -123,10 +124,7 @@ async def answer_with_tournament(
     version = tournaments.outbox.version(tournament_id)
     kwargs = await tournaments.message_kwargs(tournament_id)
     try:
-        if interaction.response.is_done():
-            await interaction.edit_original_response(**kwargs)
-        else:
-            await interaction.response.edit_message(**kwargs)
+        await acknowledge.edit(interaction, **kwargs)
     except discord.HTTPException:  # the request was applied: REST shows it
         log.info("tournament %s: a click's answer failed", tournament_id, exc_info=True)
         tournaments.refresh(tournament_id)
