@@ -9,6 +9,7 @@ from typing import Any
 
 import discord
 import pytest
+import simcord
 from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
 
@@ -77,7 +78,7 @@ def refusal(lang: str, what: str, name: str, why: str) -> str:
     if lang == "en":
         return f"I cannot run a {what} here: I need the {name} permission in this channel, {why}"
     verb = "tenir une table" if what == "table" else "mener un tournoi"
-    return f"Je ne peux pas {verb} ici\u00a0: il me faut la permission « {name} » dans ce salon, {why}"
+    return f"Je ne peux pas {verb} ici\u00a0: il me faut la permission « {name} » dans ce salon, " + why
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -119,9 +120,7 @@ async def test_a_table_in_a_thread_needs_send_messages_in_threads(salon: Any) ->
     salon.env.errors.clear()
 
 
-def thread_handle(salon: Any, thread: Any) -> Any:
-    import simcord
-
+def thread_handle(salon: Any, thread: Any) -> simcord.ChannelHandle:
     return simcord.ChannelHandle(salon.env, salon.guild, thread)
 
 
