@@ -78,7 +78,8 @@ def refusal(lang: str, what: str, name: str, why: str) -> str:
     if lang == "en":
         return f"I cannot run a {what} here: I need the {name} permission in this channel, {why}"
     verb = "tenir une table" if what == "table" else "mener un tournoi"
-    return f"Je ne peux pas {verb} ici\u00a0: il me faut la permission « {name} » dans ce salon, " + why
+    need = f"il me faut la permission « {name} » dans ce salon, {why}"
+    return f"Je ne peux pas {verb} ici\u00a0: {need}"
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
