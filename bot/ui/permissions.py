@@ -73,9 +73,9 @@ NEEDS: tuple[Need, ...] = (
         ("send_messages_in_threads", "embed_links", "attach_files"),
         Place.TOURNAMENT,
     ),
-    # /rules' ranking picture and /replay's file (Discord checks a follow-up, which a slow
-    # answer is, against the bot's own permissions)
-    _need("permission-for-files", ("attach_files",), Place.ANSWERS),
+    # commands' answers: pages (embeds), /rules' ranking picture, /replay's file; Discord
+    # checks a follow-up (a slow answer is one) against the bot's own permissions
+    _need("permission-for-answers", ("embed_links", "attach_files"), Place.ANSWERS),
 )
 
 

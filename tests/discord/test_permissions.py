@@ -78,7 +78,7 @@ def refusal(lang: str, what: str, name: str, why: str) -> str:
     if lang == "en":
         return f"I cannot run a {what} here: I need the {name} permission in this channel, {why}"
     verb = "tenir une table" if what == "table" else "mener un tournoi"
-    need = f"il me faut la permission « {name} » dans ce salon, {why}"
+    need = f"il me faut la permission «\u00a0{name}\u00a0» dans ce salon, {why}"
     return f"Je ne peux pas {verb} ici\u00a0: {need}"
 
 
@@ -178,7 +178,8 @@ async def test_a_permission_taken_away_while_the_bot_was_down_closes_the_table_a
         )
     else:
         assert told.endswith(
-            "Il manque au bot la permission « Joindre des fichiers » dans ce salon, pour poster "
+            "Il manque au bot la permission «\u00a0Joindre des fichiers\u00a0» dans ce salon, pour "
+            "poster "
             "l'image des mains montrées après chaque donne\u00a0: demandez à un admin de la lui "
             "rendre avant d'y rouvrir une table."
         )

@@ -9,4 +9,4 @@ permission-for-showdown = to post the picture of the hands shown after each hand
 permission-for-tournament = to post the tournament's message and its announcements
 permission-for-threads = to open a thread for each of its tables
 permission-for-thread-tables = to run its tables in those threads (their messages and pictures)
-permission-for-files = to attach the pictures and files of /rules and /replay
+permission-for-answers = to answer commands with pages, pictures and files (/rules, /replay)

@@ -22,4 +22,4 @@ lifecycle-back-from-gone-table = retour de la table { $t } ({ $reason ->
 
 # Après lifecycle-table-gone, pour une table fermée au démarrage faute d'une permission qui lui
 # a été retirée (bot/ui/permissions.py) : laquelle, et pour quoi faire.
-lifecycle-table-lacks = Il manque au bot la permission « { $p } » dans ce salon, { $why } : demandez à un admin de la lui rendre avant d'y rouvrir une table.
+lifecycle-table-lacks = Il manque au bot la permission « { $p } » dans ce salon, { $why } : demandez à un admin de la lui rendre avant d'y rouvrir une table.

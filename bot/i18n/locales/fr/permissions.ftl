@@ -9,4 +9,4 @@ permission-for-showdown = pour poster l'image des mains montrées après chaque 
 permission-for-tournament = pour poster le message du tournoi et ses annonces
 permission-for-threads = pour ouvrir un fil par table
 permission-for-thread-tables = pour tenir ses tables dans ces fils (leurs messages et leurs images)
-permission-for-files = pour joindre les images et les fichiers de /règles et /rejouer
+permission-for-answers = pour répondre aux commandes par des pages, des images et des fichiers (/règles, /rejouer)
