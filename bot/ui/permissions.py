@@ -124,3 +124,13 @@ def lacking(flag: str, need: Need) -> dict[str, Message]:
     """The catalogue arguments naming a missing permission: ``p`` its name, ``why`` what
     the bot needs it for."""
     return {"p": Message.of("permission-name", flag=flag), "why": Message.of(need.why)}
+
+
+def allows(guild: discord.Guild | None, channel_id: int, flag: str) -> bool:
+    """Whether the bot's permissions in a channel or thread, as the cache has them, include
+    ``flag`` (True when the cache cannot tell: the request itself then answers)."""
+    place = guild.get_channel_or_thread(channel_id) if guild is not None else None
+    me = guild.me if guild is not None else None
+    if place is None or me is None:
+        return True
+    return bool(getattr(place.permissions_for(me), flag))

@@ -12,6 +12,7 @@ import pytest
 import simcord
 from simcord.backend.models import Overwrite
 from simcord.enums import OverwriteType
+from simsupport import play_hand, table_message
 
 from bot.storage import Transaction
 from tests.discord.salon_helpers import add_manager, speak_french
@@ -24,6 +25,7 @@ from tests.discord.test_lifecycle import (
     open_table,
     thread_in,
 )
+from tests.discord.test_table_flow import open_bouillotte
 
 GRANT = 1000
 #: What a member reads for each permission a table needs: its name, what it is for.
@@ -191,3 +193,23 @@ async def test_a_table_whose_permissions_are_all_there_survives_a_restart(salon:
     await salon.env.settle()
     await salon.restart()
     assert table in salon.bot.manager.tables
+
+
+async def test_a_showdown_where_attach_files_was_taken_away_comes_without_its_picture(
+    salon: Any,
+) -> None:
+    """Attach Files taken away while a table plays: the showdown is still posted, in words
+    (a strict server refuses the whole post with its file, 50013)."""
+    members = await open_bouillotte(salon, ("alice", "bob", "carol", "dave"))
+    await members[min(members)].click(await table_message(salon), label="Start")
+    me = salon.env.backend.bot_user.id
+    no_files = discord.Permissions(attach_files=True).value
+    salon.env.backend.set_overwrite(
+        salon.channel.id, Overwrite(me, OverwriteType.MEMBER, allow=0, deny=no_files)
+    )
+
+    await play_hand(salon, members)
+
+    (shown,) = [m for m in salon.channel.history() if m.embeds and "Showdown" in m.embeds[0].title]
+    assert shown.attachments == [] and not shown.embeds[0].image
+    assert all(f"<@{uid}>" in " ".join(f.value for f in shown.embeds[0].fields) for uid in members)
