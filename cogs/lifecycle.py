@@ -22,7 +22,9 @@ Choices (docs/discord.md, "A table's place gone"):
   turn when the shard is back (RESUMED or a new READY).
 - **The start-up sweep** runs at every READY (a fresh IDENTIFY too): a table whose server
   is gone, or whose channel is neither cached nor found by one REST fetch (an archived
-  thread is not cached), closes; a server that is only unavailable is paused.
+  thread is not cached), closes; so does one whose channel lacks a permission a table needs
+  (bot/ui/permissions.py), its creator told which and what for; a server that is only
+  unavailable is paused.
 """
 
 from __future__ import annotations
