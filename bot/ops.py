@@ -19,16 +19,14 @@ from discord import app_commands
 
 from bot.config import Settings
 from bot.storage import Database
+from bot.ui.permissions import invite_permissions
 from bot.web.app import WebUnavailable
 
 log = logging.getLogger(__name__)
 
-#: Everything the bot does in a channel: see it, post (showdowns; in threads too) with embeds.
-#: The table message is the answer to /table create and is edited by the bot as its author,
-#: which needs no other permission.
-BOT_PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, send_messages_in_threads=True, embed_links=True
-)
+#: Everything the bot does on a server, derived from what each feature needs
+#: (:data:`bot.ui.permissions.NEEDS`: see, post, embeds, files, threads).
+BOT_PERMISSIONS = invite_permissions()
 SCOPES = ("bot", "applications.commands")
 #: The database key holding the hash of the last command payload synced, per scope.
 SYNC_KEY = "command_sync:{scope}"
@@ -64,7 +62,7 @@ def invite_url(application_id: int) -> str:
     """The URL that adds the bot to a server with exactly the permissions it uses.
 
     >>> invite_url(123)
-    'https://discord.com/oauth2/authorize?client_id=123&scope=bot+applications.commands&permissions=274877926400'
+    'https://discord.com/oauth2/authorize?client_id=123&scope=bot+applications.commands&permissions=309237697536'
     """
     return discord.utils.oauth_url(application_id, permissions=BOT_PERMISSIONS, scopes=SCOPES)
 

@@ -22,7 +22,9 @@ Choices (docs/discord.md, "A table's place gone"):
   turn when the shard is back (RESUMED or a new READY).
 - **The start-up sweep** runs at every READY (a fresh IDENTIFY too): a table whose server
   is gone, or whose channel is neither cached nor found by one REST fetch (an archived
-  thread is not cached), closes; a server that is only unavailable is paused.
+  thread is not cached), closes; so does one whose channel lacks a permission a table needs
+  (bot/ui/permissions.py), its creator told which and what for; a server that is only
+  unavailable is paused.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from bot.storage import Transaction
 from bot.storage.tournaments import Tournament
 from bot.ui.economy_text import game_name
 from bot.ui.interaction import guild_lang
+from bot.ui.permissions import Need, Place, lacking, missing
 from bot.ui.safe_text import plain
 
 if TYPE_CHECKING:
@@ -79,8 +82,15 @@ class Lifecycle(commands.Cog):
     def guild_has_tables(self, guild_id: int) -> bool:
         return any(t.guild_id == guild_id for t in self.bot.manager.tables.values())
 
-    async def close_gone(self, table_id: int, reason: str, server: str | None = None) -> None:
-        """Close a table whose place is gone (idempotent: a table already closed is left)."""
+    async def close_gone(
+        self,
+        table_id: int,
+        reason: str,
+        server: str | None = None,
+        lacks: tuple[str, Need] | None = None,
+    ) -> None:
+        """Close a table whose place is gone (idempotent: a table already closed is left);
+        ``lacks``: the permission missing there, and what for, told to its creator."""
         try:
             gone = await self.bot.manager.table_gone(table_id, reason)
         except Exception:
@@ -88,7 +98,7 @@ class Lifecycle(commands.Cog):
             return
         if gone is not None:
             log.info("table %s closed: its %s is gone", table_id, reason)
-            await self.tell_creator(gone, server)
+            await self.tell_creator(gone, server, lacks)
 
     async def place_gone(self, ident: int, reason: str) -> None:
         """The presenter's hook: REST on a table's channel answered Unknown Channel or
@@ -105,9 +115,12 @@ class Lifecycle(commands.Cog):
             else:
                 await self.close_gone(table_id, reason if reason in REASONS else "access")
 
-    async def tell_creator(self, gone: TableGone, server: str | None = None) -> None:
-        """One private line to the table's creator: which table closed, why, and that every
-        chip went home. A refused DM is only logged."""
+    async def tell_creator(
+        self, gone: TableGone, server: str | None = None, lacks: tuple[str, Need] | None = None
+    ) -> None:
+        """One private line to the table's creator: which table closed, why (the permission
+        missing, and what for, if that is why), and that every chip went home. A refused DM
+        is only logged."""
         presenter: Any = self.bot.presenter
         lang: Lang | None = presenter.user_langs.get(gone.creator_id)
         if lang is None:
@@ -126,6 +139,8 @@ class Lifecycle(commands.Cog):
             voided="no" if gone.voided_hand_no is None else "yes",
             hand=gone.voided_hand_no or 0,
         )
+        if lacks is not None:
+            text += " " + render(lang, "lifecycle-table-lacks", **lacking(*lacks))
         send = getattr(presenter, "send_dm", None) or presenter._send_dm
         try:
             sent = await send(gone.creator_id, text)
@@ -383,7 +398,11 @@ class Lifecycle(commands.Cog):
                 except discord.HTTPException:
                     log.warning("could not check tournament %s's channel", tournament.id)
         for table in list(self.bot.manager.tables.values()):
-            if table.guild_id != guild.id or guild.get_channel_or_thread(table.channel_id):
+            if table.guild_id != guild.id:
+                continue
+            place = guild.get_channel_or_thread(table.channel_id)
+            if place is not None:
+                await self.check_permissions(guild, table.id, place)
                 continue
             try:
                 await self.bot.fetch_channel(table.channel_id)
@@ -393,6 +412,20 @@ class Lifecycle(commands.Cog):
                 await self.close_gone(table.id, "access", guild.name)
             except discord.HTTPException:
                 log.warning("could not check the channel of table %s", table.id, exc_info=True)
+
+    async def check_permissions(
+        self, guild: discord.Guild, table_id: int, place: discord.abc.GuildChannel | discord.Thread
+    ) -> None:
+        """A table whose channel is there but where the bot now lacks a permission a table
+        needs (:data:`~bot.ui.permissions.NEEDS`: taken away while it was down) closes as
+        out of reach, every chip home; its creator is told which permission and what for."""
+        me = guild.me
+        if me is None:
+            return
+        lacks = missing(Place.TABLE, place.permissions_for(me), isinstance(place, discord.Thread))
+        if lacks:
+            log.warning("table %s: the bot lacks %s in its channel", table_id, lacks[0][0])
+            await self.close_gone(table_id, "access", guild.name, lacks[0])
 
 
 async def setup(bot: SalonBot) -> None:

@@ -19,12 +19,13 @@ from discord.ext import commands
 
 from bot.games import registry
 from bot.games.levels import Schedule, has_ante
-from bot.i18n import Message, lang_of
+from bot.i18n import lang_of
 from bot.runtime.option_schema import CREATE_NEXT_HAND_DELAY
 from bot.runtime.tournament_spec import MOST_CHIPS, MOST_HOUSE, MOST_PLAYERS, TournamentSpec
 from bot.storage.txbase import MAX_CHIPS
 from bot.ui.i18n import L, say
 from bot.ui.interaction import guild_id_of
+from bot.ui.permissions import Place, lacking, missing
 from bot.ui.render import embed_of
 from bot.ui.replies import Refused, answered_in_time, reply, reply_private
 from bot.ui.tournament_args import PayoutsArg, ScheduleArg, StartArg, TournamentArg
@@ -40,15 +41,6 @@ GAME_CHOICES = [
     for g in registry.specs()
     if has_ante(g.name)
 ]
-#: What the bot needs in a tournament's channel: post its message, open the tables' threads
-#: and play there.
-PERMISSIONS = (
-    "view_channel",
-    "send_messages",
-    "embed_links",
-    "create_public_threads",
-    "send_messages_in_threads",
-)
 Callback = TypeVar("Callback", bound=Callable[..., Awaitable[Any]])
 #: How many past tournaments ``/tournament list past:true`` shows.
 PAST_SHOWN = 20
@@ -64,15 +56,13 @@ def picks_a_tournament(command: Callback) -> Callback:
 
 def may_run_a_tournament(interaction: discord.Interaction) -> None:
     """Refuse a channel where the bot could not run a tournament: a thread (its tables
-    open threads of their own), or a permission missing (named)."""
+    open threads of their own), or a permission it needs there missing (named, with what it
+    is for: :data:`~bot.ui.permissions.NEEDS`), before any chip moves."""
     if isinstance(interaction.channel, discord.Thread):
         raise Refused("refuse-tournament-in-thread")
-    perms = interaction.app_permissions
-    for flag in PERMISSIONS:
-        if not getattr(perms, flag):
-            raise Refused(
-                "refuse-tournament-permission", p=Message.of("permission-name", flag=flag)
-            )
+    lacks = missing(Place.TOURNAMENT, interaction.app_permissions)
+    if lacks:
+        raise Refused("refuse-tournament-permission", **lacking(*lacks[0]))
 
 
 class Tournaments(commands.Cog):

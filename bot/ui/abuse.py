@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.i18n import Message
 from bot.storage import Database, Transaction
+from bot.ui.permissions import Place, missing
 from bot.ui.replies import Refused
 
 DAY = 86_400.0
@@ -146,14 +147,12 @@ TOO_FAST = Message.of("abuse-you-are-clicking-very-fast")
 
 
 def bot_may_run_a_table(interaction: discord.Interaction) -> bool:
-    """The check of ``/table create``: the bot may post and edit a table message in this
-    channel or thread; else ``BotMissingPermissions`` names the first permission it lacks
-    (answered in words by :func:`~bot.ui.replies.answer_failure`)."""
-    perms = interaction.app_permissions
-    channel = interaction.channel
-    in_thread = isinstance(channel, discord.Thread)
-    needed = ["view_channel", "send_messages_in_threads" if in_thread else "send_messages"]
-    for flag in [*needed, "embed_links"]:
-        if not getattr(perms, flag):
-            raise app_commands.BotMissingPermissions([flag])
+    """The check of ``/table create``: the bot has in this channel or thread every
+    permission a table needs (:data:`~bot.ui.permissions.NEEDS`); else
+    ``BotMissingPermissions`` names the first it lacks, answered in words (the permission and
+    what it is for) by :func:`~bot.ui.replies.answer_failure`, before any chip moves."""
+    in_thread = isinstance(interaction.channel, discord.Thread)
+    lacks = missing(Place.TABLE, interaction.app_permissions, in_thread)
+    if lacks:
+        raise app_commands.BotMissingPermissions([flag for flag, _need in lacks])
     return True

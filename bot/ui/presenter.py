@@ -32,6 +32,7 @@ from bot.storage import Transaction
 from bot.storage.models import GameTable
 from bot.ui.interaction import guild_lang
 from bot.ui.outbox import NOTICE, PRIVATE, Fault, Outbox, Pacer, classify
+from bot.ui.permissions import allows
 from bot.ui.render import (
     CardsPlace,
     cards_message,
@@ -624,10 +625,13 @@ class DiscordPresenter:
         embed = showdown_embed(lang, table.game, data)
         channel = self.bot.get_partial_messageable(table.channel_id)
         png: bytes | None = None
+        # a channel where Attach Files was taken away since the table opened: the words only
+        files = allows(self.bot.get_guild(table.guild_id), table.channel_id, "attach_files")
         try:  # the picture is drawn off the event loop; a failure leaves the embed alone
-            picture = showdown_picture(lang, table.game, data, self.names)
-            png = await asyncio.to_thread(showdown_png, picture)
-            embed.set_image(url="attachment://showdown.png")
+            if files:
+                picture = showdown_picture(lang, table.game, data, self.names)
+                png = await asyncio.to_thread(showdown_png, picture)
+                embed.set_image(url="attachment://showdown.png")
         except Exception:
             log.warning("could not draw the showdown of table %s", table_id, exc_info=True)
 

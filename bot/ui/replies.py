@@ -14,11 +14,12 @@ from typing import Any, TypeVar, overload
 import discord
 from discord import app_commands
 
-from bot.i18n import Message, lang_of, render
+from bot.i18n import lang_of, render
 from bot.i18n.message import Refusal
 from bot.ui import acknowledge
 from bot.ui.i18n import say
 from bot.ui.limits import CONTENT, fit_text
+from bot.ui.permissions import Place, lacking, why_of
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +99,7 @@ def failure_of(error: BaseException) -> BaseException:
     >>> failure_of(app_commands.MissingPermissions(["manage_guild"])).message.key
     'app-you-need-manage-server-permission'
     >>> str(failure_of(app_commands.BotMissingPermissions(["embed_links"])))
-    'I cannot run a table here: I need the Embed Links permission in this channel ...'
+    'I cannot run a table here: I need the Embed Links permission in this channel, to show ...'
 
     """
     if isinstance(error, app_commands.CommandInvokeError):
@@ -107,8 +108,8 @@ def failure_of(error: BaseException) -> BaseException:
         cause = error.__cause__
         return cause if isinstance(cause, Refusal) else error
     if isinstance(error, app_commands.BotMissingPermissions):
-        name = Message.of("permission-name", flag=error.missing_permissions[0])
-        return Refused("abuse-i-cannot-run-table-here", p=name)
+        flag = error.missing_permissions[0]
+        return Refused("abuse-i-cannot-run-table-here", **lacking(flag, why_of(flag, Place.TABLE)))
     if isinstance(error, app_commands.MissingPermissions):
         return Refused("app-you-need-manage-server-permission")
     if isinstance(error, app_commands.NoPrivateMessage):

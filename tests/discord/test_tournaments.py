@@ -120,7 +120,7 @@ async def test_what_create_cannot_read_is_refused_privately_in_the_readers_words
             "Impossible de lire cette répartition",
             "«\u00a0soon\u00a0» n'est pas un début que je sais lire",
             "Un tournoi ne se crée pas dans un fil",
-            "il me faut la permission Créer des fils publics",
+            "il me faut la permission «\u00a0Créer des fils publics\u00a0»",
             "Le début doit être dans le futur.",
         ),
     }[lang]

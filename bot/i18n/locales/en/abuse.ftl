@@ -14,11 +14,12 @@ abuse-you-may-give-at-most = You may give at most { $cap ->
     [one] { $cap } chip
    *[other] { $cap } chips
 } in 24 hours here; { $left } are left for now.
-abuse-i-cannot-run-table-here = I cannot run a table here: I need the { $p } permission in this channel (ask an admin to give it to me, or open the table elsewhere).
+abuse-i-cannot-run-table-here = I cannot run a table here: I need the { $p } permission in this channel, { $why } (ask an admin to give it to me, or open the table elsewhere).
 permission-name = { $flag ->
     [view_channel] View Channel
     [send_messages_in_threads] Send Messages in Threads
     [create_public_threads] Create Public Threads
+    [attach_files] Attach Files
     [embed_links] Embed Links
    *[send_messages] Send Messages
 }

@@ -19,3 +19,7 @@ lifecycle-back-from-gone-table = back from table { $t } ({ $reason ->
     [guild] the bot was removed from the server
    *[access] the bot lost access to its channel
 })
+
+# After lifecycle-table-gone, for a table closed at start because a permission it needs was
+# taken away (bot/ui/permissions.py): which one, and what for.
+lifecycle-table-lacks = The bot lacks the { $p } permission there, { $why }: ask an admin to give it back before opening a table there again.

@@ -92,7 +92,7 @@ refuse-tournament-none-here = No tournament is under way in this channel: give i
 refuse-tournament-which = Several tournaments are under way here ({ $ids }): give the number of the one you mean.
 refuse-tournament-start-format = “{ $text }” is not a start I can read: write a delay like “45m”, “2h” or “1h30”, a time of day in UTC like `21:00`, or a Discord timestamp like “<t:1767312000>”.
 refuse-tournament-in-thread = A tournament cannot be created inside a thread: its tables open threads of their own. Create it in a text channel.
-refuse-tournament-permission = I cannot run a tournament here: I need the { $p } permission in this channel (ask an admin to give it to me, or create the tournament elsewhere).
+refuse-tournament-permission = I cannot run a tournament here: I need the { $p } permission in this channel, { $why } (ask an admin to give it to me, or create the tournament elsewhere).
 tournament-start-choice = { $text }: { $when }
 tournament-start-in = in { $minutes ->
     [one] 1 minute

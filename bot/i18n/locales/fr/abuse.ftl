@@ -14,11 +14,12 @@ abuse-you-may-give-at-most = Vous pouvez donner au plus { $cap ->
     [one] { $cap } jeton
    *[other] { $cap } jetons
 } en 24 heures ici ; il vous en reste { $left }.
-abuse-i-cannot-run-table-here = Je ne peux pas tenir une table ici : il me faut la permission « { $p } » dans ce salon (demandez-la à un admin, ou ouvrez la table ailleurs).
+abuse-i-cannot-run-table-here = Je ne peux pas tenir une table ici : il me faut la permission « { $p } » dans ce salon, { $why } (demandez-la à un admin, ou ouvrez la table ailleurs).
 permission-name = { $flag ->
     [view_channel] Voir le salon
     [send_messages_in_threads] Envoyer des messages dans les fils
     [create_public_threads] Créer des fils publics
+    [attach_files] Joindre des fichiers
     [embed_links] Intégrer des liens
    *[send_messages] Envoyer des messages
 }

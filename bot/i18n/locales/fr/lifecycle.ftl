@@ -19,3 +19,7 @@ lifecycle-back-from-gone-table = retour de la table { $t } ({ $reason ->
     [guild] le bot a été retiré du serveur
    *[access] le bot n'a plus accès à son salon
 })
+
+# Après lifecycle-table-gone, pour une table fermée au démarrage faute d'une permission qui lui
+# a été retirée (bot/ui/permissions.py) : laquelle, et pour quoi faire.
+lifecycle-table-lacks = Il manque au bot la permission « { $p } » dans ce salon, { $why } : demandez à un admin de la lui rendre avant d'y rouvrir une table.

@@ -92,7 +92,7 @@ refuse-tournament-none-here = Aucun tournoi en cours dans ce salon : donnez son
 refuse-tournament-which = Plusieurs tournois sont en cours ici ({ $ids }) : donnez le numéro de celui que vous visez.
 refuse-tournament-start-format = « { $text } » n'est pas un début que je sais lire : écrivez un délai comme « 45m », « 2h » ou « 1h30 », une heure UTC comme `21:00`, ou un horodatage Discord comme « <t:1767312000> ».
 refuse-tournament-in-thread = Un tournoi ne se crée pas dans un fil : ses tables ouvrent leurs propres fils. Créez-le dans un salon textuel.
-refuse-tournament-permission = Je ne peux pas mener un tournoi ici : il me faut la permission { $p } dans ce salon (demandez-la à un administrateur, ou créez le tournoi ailleurs).
+refuse-tournament-permission = Je ne peux pas mener un tournoi ici : il me faut la permission « { $p } » dans ce salon, { $why } (demandez-la à un administrateur, ou créez le tournoi ailleurs).
 tournament-start-choice = { $text } : { $when }
 tournament-start-in = dans { $minutes ->
     [one] { $minutes } minute
