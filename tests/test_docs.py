@@ -60,10 +60,12 @@ def test_the_readme_is_short_and_has_no_path_outside_the_repository() -> None:
 def test_the_readme_gives_the_two_commands_first() -> None:
     """Install-and-run, then install-and-test (.ci/run runs the same test command)."""
     text = README.read_text(encoding="utf-8")
-    run = ".venv/bin/pip install -e . && .venv/bin/python -m bot"
-    test = ".venv/bin/pip install -e '.[dev]' && .venv/bin/python -m pytest"
+    run = ".venv/bin/pip install -c constraints.txt -e . && .venv/bin/python -m bot"
+    test = ".venv/bin/pip install -c constraints.txt -e '.[dev]' && .venv/bin/python -m pytest"
     assert run in text and test in text
     assert text.index(run) < text.index(test) < text.index("\n## ")
+    ci = (REPO_ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert "pip install -q -c constraints.txt -e '.[dev]'" in ci and "python -m pytest" in ci
 
 
 def test_every_link_lands_on_a_file_of_the_repository() -> None:
