@@ -5,7 +5,10 @@ house-level-normal = moyen
 house-level-strong = fort
 refuse-house-who = Seul le joueur qui a ouvert cette table (ou un gérant du serveur) peut asseoir ou renvoyer les joueurs de la maison.
 refuse-house-level = Il n'y a pas de niveau « { $level } » ; choisissez { $levels }.
-refuse-house-most = Une table prend au plus { $n } joueurs de la maison.
+refuse-house-most = Une table prend au plus { $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    } de la maison.
 refuse-no-house = Aucun joueur de la maison n'est assis à cette table.
 refuse-house-gives-seat = Un joueur de la maison vous cède sa place à la fin de cette donne : appuyez alors de nouveau sur Rejoindre.
 done-house-added = <@{ $user }> ({ $who }) s'assied pour la maison.
@@ -65,7 +68,11 @@ advice-too-weak = Laisser aller : environ { $chance } % de gagner ne vaut pas l
 advice-carre-pays = Carré : les autres y renoncent assez souvent pour qu'une mise à l'aveugle rapporte.
 advice-carre-costs = Pas de carré : joué à l'aveugle, il coûterait ici plus qu'il ne rapporte.
 advice-keep-blind = Garder la main aveugle pour la donne suivante.
-advice-discard = Écarter les { $n } cartes qui ne font pas les trois meilleures.
+advice-discard = Écarter { $n ->
+    [0] aucune carte.
+    [one] la carte qui ne fait pas les trois meilleures.
+   *[other] les { $n } cartes qui ne font pas les trois meilleures.
+}
 advice-keep-hand = Garder cette main : elle bat environ { $chance } % des mains.
 advice-throw-hand = Jeter cette main : elle ne bat qu'environ { $chance } % des mains.
 advice-blind = Rester à l'aveugle : les mises à l'aveugle coûtent moitié, et personne n'a misé à découvert.
