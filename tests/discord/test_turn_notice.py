@@ -42,6 +42,7 @@ async def move(salon: Any, members: dict[int, Any]) -> int:
 
 async def exchange(salon: Any, members: dict[int, Any]) -> int:
     """A quick exchange: each player moves once; returns who is to act, his turn back."""
+
     def to_act() -> int:
         hand = state(salon)["hand"]
         assert hand is not None and hand["to_act"] is not None, "the hand ended"
