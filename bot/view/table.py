@@ -369,7 +369,7 @@ def _shown_hands(lang: Lang, data: ShowdownReport) -> tuple[list[HandRow], list[
         combo = render(lang, combos[name]) if name in combos else None
         folded = p["folded"]
         rows.append(HandRow(mention(name), tuple(shown), combo or "", folded))
-        line = f"{mention(name)}: {cards(shown)}"
+        line = render(lang, "ui-labelled", label=mention(name), text=cards(shown))
         if combo is not None:
             line += f" — {combo}"
         if folded:
