@@ -49,3 +49,16 @@ def test_no_player_line_puts_a_colon_together_in_code() -> None:
         if glued.search(line) and "log." not in line
     ]
     assert found == []
+
+
+def test_the_carre_is_spelt_as_the_rules_spell_it() -> None:
+    """The blind stake is the *carre* (RULES.md), its chain *contre-carre* and *sur-carre*;
+    *carré* is only the square brelan ("brelan carré"), in the catalogue and in docs/."""
+    square = re.compile(r"brelans? carrés?", re.IGNORECASE)
+    found = []
+    for path in [*ROOT.glob("bot/i18n/locales/*/*.ftl"), *ROOT.glob("docs/*.md")]:
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            rest = square.sub("", line)
+            if re.search(r"carré|surcarr", rest, re.IGNORECASE):
+                found.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()[:60]}")
+    assert found == []

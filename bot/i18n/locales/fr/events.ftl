@@ -21,7 +21,7 @@ event-payment = { $to ->
 event-carre = { $who } { $step ->
     [carre] carre
     [contre-carre] contre-carre
-    [sur-carre] surcarre
+    [sur-carre] sur-carre
    *[other] fait le { $step }
 } ({ $stake }).
 event-decline = { $who } refuse le carre.

@@ -19,20 +19,20 @@ house-character = { $name } — { $who }
 house-who = niveau { $level }, { $trait }
 house-trait-tight = serré
 house-trait-loose = large
-house-trait-carre = amateur de carré
+house-trait-carre = amateur de carre
 house-trait-blind = joue à l'aveugle
 house-trait-plain = sans manières
 log-house-talk = <@{ $user }> : « { $line } »
 
 ## Ce que dit un joueur de la maison de temps en temps (l'option talk) : des mots de salon.
 
-talk-carre-1 = Je fais mon carré.
-talk-carre-2 = Carré, messieurs.
-talk-carre-3 = Animons un peu la partie : carré.
-talk-contre-1 = Contre-carré !
+talk-carre-1 = Je fais mon carre.
+talk-carre-2 = Carre, messieurs.
+talk-carre-3 = Animons un peu la partie : carre.
+talk-contre-1 = Contre-carre !
 talk-contre-2 = Je double.
-talk-sur-1 = Sur-carré, et n'en parlons plus.
-talk-sur-2 = J'aurai le dernier mot : sur-carré.
+talk-sur-1 = Sur-carre, et n'en parlons plus.
+talk-sur-2 = J'aurai le dernier mot : sur-carre.
 talk-sans-plus-1 = Sans plus.
 talk-sans-plus-2 = Sans plus, messieurs.
 talk-sans-plus-3 = Je m'en tiens là.
@@ -65,8 +65,8 @@ advice-bluff = Un bluff de temps en temps, aux mêmes mises qu'un beau jeu, pour
 advice-slow-play = Jouer en dessous : un très beau jeu ({ $chance } %) se contente parfois de suivre, pour cacher sa force.
 advice-pot-odds = Suivre : environ { $chance } % de gagner vaut le prix au regard du pot.
 advice-too-weak = Laisser aller : environ { $chance } % de gagner ne vaut pas le prix.
-advice-carre-pays = Carré : les autres y renoncent assez souvent pour qu'une mise à l'aveugle rapporte.
-advice-carre-costs = Pas de carré : joué à l'aveugle, il coûterait ici plus qu'il ne rapporte.
+advice-carre-pays = Carre : les autres y renoncent assez souvent pour qu'une mise à l'aveugle rapporte.
+advice-carre-costs = Pas de carre : joué à l'aveugle, il coûterait ici plus qu'il ne rapporte.
 advice-keep-blind = Garder la main aveugle pour la donne suivante.
 advice-discard = Écarter { $n ->
     [0] aucune carte.
