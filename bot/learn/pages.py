@@ -93,7 +93,8 @@ def _table(lang: Lang, page: Page) -> Section:
     state = page.state
     hand = state["hand"]
     players = {} if hand is None else {p["name"]: p for p in hand["players"]}
-    lines = [seat_line(lang, s, players.get(str(s["user"]))) for s in state["seats"]]
+    game = state["game"]
+    lines = [seat_line(lang, s, players.get(str(s["user"])), game) for s in state["seats"]]
     if hand is not None:
         lines += hand_lines(lang, hand)
     return Section("table", render(lang, "learn-table"), tuple(lines), parts=2)
