@@ -47,6 +47,13 @@ refuse-tournament-house = A tournament takes 0 to { $most ->
 refuse-tournament-start-past = The start must be in the future.
 refuse-tournament-house-player = House players enter a tournament only when it is created.
 refuse-tournament-table = This is a tournament table: its director seats and moves the players, and only a tournament's cancellation closes it.
+refuse-tournament-you-are-out = You are out of this tournament: you finished { $place ->
+    [1] first
+    [2] second
+    [3] third
+   *[other] in place { $place }
+}. Its tables play on without you; the results come when it ends.
+refuse-tournament-not-entered = You are not playing in this tournament: its director seats its players at its tables.
 refuse-tournament-closed = Registration for this tournament is closed.
 refuse-tournament-full = This tournament is full ({ $n ->
         [one] { $n } player

@@ -44,6 +44,13 @@ refuse-tournament-house = Un tournoi prend de 0 à { $most ->
 refuse-tournament-start-past = Le début doit être dans le futur.
 refuse-tournament-house-player = Les joueurs de la maison n'entrent dans un tournoi qu'à sa création.
 refuse-tournament-table = C'est une table de tournoi : son directeur y assied et y déplace les joueurs, et seule l'annulation du tournoi la ferme.
+refuse-tournament-you-are-out = Vous êtes éliminé de ce tournoi : vous avez terminé { $place ->
+    [1] premier
+    [2] deuxième
+    [3] troisième
+   *[other] à la place { $place }
+}. Ses tables continuent sans vous ; les résultats viendront à sa fin.
+refuse-tournament-not-entered = Vous ne jouez pas dans ce tournoi : son directeur place ses joueurs à ses tables.
 refuse-tournament-closed = Les inscriptions à ce tournoi sont closes.
 refuse-tournament-full = Ce tournoi est complet ({ $n ->
         [one] { $n } joueur
