@@ -226,6 +226,7 @@ ui-tournament-split = { $n ->
 }: { $shares }.
 ui-tournament-share = { $place }. { $share } %
 ui-tournament-no-prize = No prize: entry is free.
+ui-tournament-pool-empty = No prize pool yet: each player's buy-in of { $n } goes into it, and the prizes show here once players register.
 ui-tournament-registered = Registered ({ $n } of { $most })
 ui-tournament-nobody = Nobody yet.
 ui-tournament-register-footer = Register with the button below: your buy-in goes to the prize pool, and comes back if you unregister before the start.

@@ -233,6 +233,7 @@ ui-tournament-split = { $n ->
 } : { $shares }.
 ui-tournament-share = { $place }. { $share } %
 ui-tournament-no-prize = Aucun prix : l'entrée est gratuite.
+ui-tournament-pool-empty = Pas encore de cagnotte : le droit d'entrée de chaque joueur, { $n }, y est versé, et les prix s'affichent ici dès les premières inscriptions.
 ui-tournament-registered = Inscrits ({ $n } sur { $most })
 ui-tournament-nobody = Personne pour l'instant.
 ui-tournament-register-footer = Inscrivez-vous avec le bouton ci-dessous : votre droit d'entrée va à la cagnotte, et vous revient si vous vous désinscrivez avant le début.
