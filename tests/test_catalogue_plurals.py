@@ -5,10 +5,12 @@ French, "0 cartes" (French counts 0 as one: "0 carte", or better "aucune carte")
 from __future__ import annotations
 
 import re
+from functools import cache
 
 import pytest
+from fluent.syntax import FluentParser, ast
 
-from bot.i18n import LANGS, render, variables
+from bot.i18n import LANGS, render, resources, variables
 
 #: The counted nouns of each language: plural → singular.
 NOUNS = {
@@ -29,14 +31,42 @@ NOUNS = {
 #: Words that may stand between a number and its noun ("5 house players").
 BETWEEN = r"(?:(?:house|tournament|more|other|play|last) )?"
 SPACE = "[ \u00a0\u202f]"
+#: The CLDR plural categories a variant may be named by (not a choice of words).
+PLURALS = frozenset({"zero", "one", "two", "few", "many", "other"})
 #: Parameters that name someone or something, never a count ("Berthe deals").
 NAMES = frozenset({"dealer", "giver", "game", "who", "w", "player", "admin"})
 
 
-def _said(lang: str, key: str, names: frozenset[str], name: str, n: int) -> str:
+def _said(lang: str, key: str, names: frozenset[str], name: str, n: int, **chosen: str) -> str:
     params: dict[str, object] = {other: 7 for other in names}
+    params.update(chosen)
     params[name] = n
     return render(lang, key, **params)
+
+
+@cache
+def _choices(lang: str) -> dict[str, dict[str, frozenset[str]]]:
+    """Per key, each parameter that picks a variant by name (``$unit``: ``hands``,
+    ``minutes``) with those names: each is tried, a count may hide in any variant."""
+    out: dict[str, dict[str, frozenset[str]]] = {}
+    for path in resources(lang):
+        for entry in FluentParser().parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(entry, ast.Message):
+                found: dict[str, set[str]] = {}
+                _variants(entry, found)
+                out[entry.id.name] = {k: frozenset(v) for k, v in found.items()}
+    return out
+
+
+def _variants(node: object, found: dict[str, set[str]]) -> None:
+    if isinstance(node, ast.SelectExpression) and isinstance(node.selector, ast.VariableReference):
+        for variant in node.variants:
+            if isinstance(variant.key, ast.Identifier) and variant.key.name not in PLURALS:
+                found.setdefault(node.selector.id.name, set()).add(variant.key.name)
+    if isinstance(node, ast.BaseNode):
+        for value in vars(node).values():
+            for child in value if isinstance(value, list) else [value]:
+                _variants(child, found)
 
 
 def _agreement_faults(lang: str) -> list[tuple[str, str, str]]:
@@ -47,15 +77,25 @@ def _agreement_faults(lang: str) -> list[tuple[str, str, str]]:
         1: plural,
         2: plural.values(),
     }
+    patterns = {
+        n: re.compile(rf"(?<![\d.,\u202f\w]){n}{SPACE}{BETWEEN}(?:{'|'.join(nouns)})\b")
+        for n, nouns in wrong.items()
+    }
     for key, names in sorted(variables(lang).items()):
+        picks: list[dict[str, str]] = [{}] + [
+            {selector: word}
+            for selector, words in sorted(_choices(lang).get(key, {}).items())
+            for word in sorted(words)
+        ]
         for name in sorted(names - NAMES):
-            for n, nouns in wrong.items():
-                text = _said(lang, key, names, name, n)
-                pattern = rf"(?<![\d.,\u202f\w]){n}{SPACE}{BETWEEN}(?:{'|'.join(nouns)})\b"
-                found = re.search(pattern, text)
-                if found:
-                    faults.append((key, name, found.group(0)))
-    return faults
+            for chosen in picks:
+                if name in chosen:
+                    continue
+                for n, pattern in patterns.items():
+                    found = pattern.search(_said(lang, key, names, name, n, **chosen))
+                    if found:
+                        faults.append((key, name, found.group(0)))
+    return sorted(set(faults))
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -266,7 +266,10 @@ ui-tournament-left = { $n ->
 ui-tournament-list = Tournois
 ui-tournament-list-empty = Aucun tournoi ici pour l'instant : /tournoi créer en ouvre un.
 ui-tournament-list-line = n°{ $id } { $game } — { $status ->
-    [registering] inscriptions ouvertes, { $n } inscrits sur { $most }
+    [registering] inscriptions ouvertes, { $n ->
+        [one] { $n } inscrit
+       *[other] { $n } inscrits
+    } sur { $most }
     [running] en cours, { $n } encore en jeu
     [finished] terminé
    *[cancelled] annulé
