@@ -268,6 +268,8 @@ class DiscordPresenter:
 
     async def aclose(self, grace: float = 2.0) -> None:
         """At shutdown: send what can be sent within ``grace`` seconds, drop the rest."""
+        for table_id in list(self.held):
+            self._release(table_id)
         await self.outbox.aclose(grace)
 
     def staleness(self, q: float) -> float | None:
@@ -459,13 +461,18 @@ class DiscordPresenter:
 
     def _hold(self, table_id: int, notice: TurnNotice) -> None:
         """Hold a turn's notice until its player's look at the table ends (his move plus
-        :data:`LOOKING_FOR`): then it is sent if the turn is still his."""
+        :data:`LOOKING_FOR`), or half his time to act is gone if that comes first (a short
+        turn timer): then it is sent if the turn is still his."""
         assert notice.key is not None
         now = discord.utils.utcnow().timestamp()
         moved = self.moved_at.get((table_id, notice.key[1]), now)
         wait = max(0.0, LOOKING_FOR - (now - moved))
+        state = self.latest.get(table_id)
+        deadline = state["hand"]["deadline"] if state is not None and state["hand"] else None
+        if deadline is not None:
+            wait = min(wait, max(0.0, (deadline - now) / 2))
         loop = asyncio.get_running_loop()
-        self.held[table_id] = loop.call_later(wait, self._held_over, table_id, notice)
+        self.held[table_id] = loop.call_later(wait, self._held_over, table_id, notice, moved)
 
     def _release(self, table_id: int) -> None:
         """The held notice of a table is not sent (the turn moved on, the table is gone)."""
@@ -473,12 +480,12 @@ class DiscordPresenter:
         if handle is not None:
             handle.cancel()
 
-    def _held_over(self, table_id: int, notice: TurnNotice) -> None:
+    def _held_over(self, table_id: int, notice: TurnNotice, moved: float) -> None:
         self.held.pop(table_id, None)
         if self.turns.get(table_id) is not notice or table_id in self.outbox.gone:
             return
         assert notice.key is not None
-        if self.looking(table_id, notice.key[1]):  # he moved again meanwhile
+        if self.moved_at.get((table_id, notice.key[1]), moved) > moved:  # he moved again
             self._hold(table_id, notice)
             return
         self.outbox.run(("table", table_id), lambda: self._tell_held(table_id, notice))

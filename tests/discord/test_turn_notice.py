@@ -10,11 +10,11 @@ from simsupport import button_for, pick_action, state, table_message
 from bot.ui.presenter import LOOKING_FOR
 
 
-async def heads_up(salon: Any) -> dict[int, Any]:
+async def heads_up(salon: Any, **create: Any) -> dict[int, Any]:
     """Ann and Ben at a started Brag table, the cards dealt."""
     members = {m.id: m for m in (salon.member(n) for n in ("ann", "ben"))}
     first = next(iter(members.values()))
-    await first.slash(salon.channel, "table create", game="brag")
+    await first.slash(salon.channel, "table create", game="brag", **create)
     for member in members.values():
         await member.slash(salon.channel, "table join")
     await first.click(await table_message(salon), custom_id="salon:t:1:start")
@@ -85,3 +85,17 @@ async def test_a_turn_he_plays_in_time_is_never_told(salon: Any) -> None:
     await salon.env.advance_time(LOOKING_FOR + 1)
     assert await salon.bot.presenter.flush(30)
     assert pings(salon, back) == told
+
+
+async def test_a_short_turn_timer_tells_him_with_half_his_time_left(salon: Any) -> None:
+    """With 20 s to act, the notice cannot wait for the 30 s look: it goes out at 10 s,
+    while he can still act."""
+    members = await heads_up(salon, turn_timer=20)
+    back = await exchange(salon, members)
+    told = pings(salon, back)
+    await salon.env.advance_time(5)
+    assert pings(salon, back) == told
+    await salon.env.advance_time(6)
+    assert await salon.bot.presenter.flush(30)
+    assert pings(salon, back) == told + 1
+    assert int(state(salon)["hand"]["to_act"]) == back  # in time to act
