@@ -199,7 +199,7 @@ async def test_a_character_is_named_or_drawn(env: Env) -> None:
     assert "🤖 Léandre" in render("en", added) and "strong, fond of the carre" in render(
         "en", added
     )
-    assert "niveau fort, amateur de carré" in render("fr", added)
+    assert "niveau fort, amateur de carre" in render("fr", added)
     with pytest.raises(TableError) as twice:
         await env.manager.add_house(table, ANN, character="Léandre")
     assert "already sits" in render("en", twice.value.message)

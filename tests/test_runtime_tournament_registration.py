@@ -161,8 +161,10 @@ async def test_a_tournament_table_refuses_what_players_do_at_other_tables(
         await t.register(tid, user)
     (table_id,) = [s.table_id for s in tourney.news.of(Started)[0].tables]
     m = tourney.manager
+    with pytest.raises(TableError) as stranger:
+        await m.join(table_id, DEE)
+    assert stranger.value.message.key == "refuse-tournament-not-entered"  # he never entered
     for request in (
-        m.join(table_id, DEE),
         m.join(table_id, ANN),
         m.leave(table_id, ANN),
         m.recave(table_id, ANN),

@@ -102,13 +102,35 @@ def _plain(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
-def house_who(user_id: int) -> Message:
-    """A house player's level and trait, in words (``house-who``: "strong, tight")."""
-    return Message.of(
-        "house-who",
-        level=Message.of(f"house-level-{house_level(user_id)}"),
-        trait=Message.of(f"house-trait-{house_trait(user_id) or 'plain'}"),
-    )
+#: The games a trait shows in (elsewhere it would promise what the game has not): the
+#: carre where there is one, blind play at Brag and at the blind carre of Bouillotte.
+TRAIT_GAMES: Final[dict[str, frozenset[str]]] = {
+    "carre": frozenset({"bouillotte"}),
+    "blind": frozenset({"brag", "bouillotte"}),
+}
+
+
+def trait_shown(trait: str, game: str | None, carre: bool = False) -> bool:
+    """Whether a character's ``trait`` means something at a ``game`` table (None: any
+    game); ``carre``: the table plays the carre (a Brelan option).
+
+    >>> trait_shown("carre", "brag"), trait_shown("carre", "brelan", carre=True)
+    (False, True)
+    """
+    games = TRAIT_GAMES.get(trait)
+    if game is None or games is None or game in games:
+        return True
+    return carre and trait in ("carre", "blind")
+
+
+def house_who(user_id: int, game: str | None = None, *, carre: bool = False) -> Message:
+    """A house player's level and trait, in words (``house-who``: "strong, tight"); at a
+    ``game`` table, only a trait that game plays (else the level alone)."""
+    level = Message.of(f"house-level-{house_level(user_id)}")
+    trait = house_trait(user_id) or "plain"
+    if not trait_shown(trait, game, carre):
+        return level
+    return Message.of("house-who", level=level, trait=Message.of(f"house-trait-{trait}"))
 
 
 def house_name(user_id: int) -> str:

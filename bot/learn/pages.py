@@ -21,7 +21,7 @@ from bot.runtime.public import LegalAction, PublicHand
 from bot.view.document import ActionView, Document, Section
 from bot.view.explain import showdown_why
 from bot.view.table import hand_lines, seat_line
-from bot.view.words import cards, game_colour, game_title, verb_help, verb_label
+from bot.view.words import cards, game_colour, game_title, in_sentence, verb_help, verb_label
 
 #: Where the lesson is read: its invitation names the way to a practice table there.
 Surface = Literal["discord", "terminal"]
@@ -93,7 +93,8 @@ def _table(lang: Lang, page: Page) -> Section:
     state = page.state
     hand = state["hand"]
     players = {} if hand is None else {p["name"]: p for p in hand["players"]}
-    lines = [seat_line(lang, s, players.get(str(s["user"]))) for s in state["seats"]]
+    game = state["game"]
+    lines = [seat_line(lang, s, players.get(str(s["user"])), game) for s in state["seats"]]
     if hand is not None:
         lines += hand_lines(lang, hand)
     return Section("table", render(lang, "learn-table"), tuple(lines), parts=2)
@@ -161,4 +162,5 @@ def _label(lang: Lang, actions: tuple[ActionView, ...], suggested: tuple[str, Am
     """The lesson's move as its button says it."""
     verb, amount = suggested
     fixed = amount if isinstance(amount, int) else None
-    return next((a.label for a in actions if a.verb == verb), verb_label(lang, verb, fixed))
+    label = next((a.label for a in actions if a.verb == verb), verb_label(lang, verb, fixed))
+    return in_sentence(label)

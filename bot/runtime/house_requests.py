@@ -80,7 +80,9 @@ class HouseRequests(ManagerParts):
                 await self._sit(table, user_id, table.settings.cave, "sits")
             except (StorageError, GameError) as exc:
                 raise player_error(exc) from exc
-        return Message.of("done-house-added", user=user_id, who=house_who(user_id))
+        carre = table.settings.rules.get("carre", "off") != "off"
+        who = house_who(user_id, table.game, carre=carre)
+        return Message.of("done-house-added", user=user_id, who=who)
 
     async def remove_house(self, table_id: int, by: int, *, manager: bool = False) -> Message:
         """The last house player seated leaves (at the end of the hand it is dealt in)."""

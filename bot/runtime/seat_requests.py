@@ -22,6 +22,16 @@ if TYPE_CHECKING:
 class SeatRequests(ManagerParts):
     """Joining, recaving, reserve caves and leaving (mixed into the table manager)."""
 
+    async def _refuse_tournament_join(self, tournament_id: int, user_id: int) -> None:
+        """Why a member not seated at a tournament's table cannot come back to it: he is
+        out of the tournament (his place), or was never in it."""
+        entrants = await self.db.query(Transaction.entrants, tournament_id)
+        mine = next((e for e in entrants if e.user_id == user_id), None)
+        if mine is None:
+            raise TableError("refuse-tournament-not-entered")
+        if mine.place is not None:
+            raise TableError("refuse-tournament-you-are-out", place=mine.place)
+
     async def join(self, table_id: int, user_id: int) -> Message:
         """Sit down (buying in the cave from the wallet), or join the line when full.
 
@@ -52,6 +62,8 @@ class SeatRequests(ManagerParts):
                     await self._say(table, Message.of("log-back", user=user_id), {"user": user_id})
                     await self._publish(table)
                     return Message.of("done-back")
+                if table.tournament is not None and not seated:
+                    await self._refuse_tournament_join(table.tournament.id, user_id)
                 table.refuse_in_tournament()
                 if seated:
                     raise TableError("refuse-already-seated")

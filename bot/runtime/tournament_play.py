@@ -184,7 +184,6 @@ class TournamentPlay:
             start = {p.name: p.stack for p in record.players}
             busted = [(str(s.user_id), start.get(str(s.user_id), 0)) for s in out]
             places = bust_places(busted, left)
-            left -= len(out)
             notes = steps[-1].notes if steps and isinstance(steps[-1], Finished) else []
             for name, place in sorted(places.items(), key=lambda p: (-p[1], p[0])):
                 user = int(name)
@@ -195,7 +194,8 @@ class TournamentPlay:
                 table.sitting_out.discard(name)
                 said = Message.of("log-tournament-out", user=user, place=place)
                 notes.append((said, {"user": user, "place": place, "tournament": link.id}))
-                events.append(Busted(link.id, user, place, link.no, left))
+                # told worst place first: still in as it is told, every better place
+                events.append(Busted(link.id, user, place, link.no, place - 1))
         await tx.update_tournament(link.id, state=state)
         steps.append(TournamentNews(link.id, events))
 

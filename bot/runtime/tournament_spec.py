@@ -23,7 +23,7 @@ from bot.games.errors import GameError
 from bot.games.levels import Schedule, checked, default_schedule, has_ante, parse_schedule
 from bot.games.prizes import checked_split, parse_payouts, payout_split
 from bot.games.registry import GameSpec
-from bot.i18n.people import HOUSE_NAMES, house_player_id
+from bot.i18n.people import HOUSE_CHARACTERS, HOUSE_NAMES, house_level, house_player_id
 from bot.runtime.errors import TableError, player_error
 from bot.runtime.settings import MAX_TURN_TIMEOUT, Settings, seat_range, whole
 from bot.storage.txbase import MAX_CHIPS
@@ -34,9 +34,10 @@ MOST_PLAYERS = 100
 MOST_CHIPS = 1_000_000
 #: Seconds a tournament table waits between hands at most.
 MOST_DELAY = 600
-#: House players in tournaments play the strong strategy, one of each name at most.
+#: House players in tournaments play the strong strategy, one of each name at most: the
+#: level's characters and the other names, ids 31 to 39 (bot/i18n/people.py).
 HOUSE_LEVEL = "strong"
-MOST_HOUSE = len(HOUSE_NAMES)
+MOST_HOUSE = sum(house_level(u) == HOUSE_LEVEL for u in HOUSE_CHARACTERS) + len(HOUSE_NAMES)
 
 
 def house_entrants(count: int) -> list[int]:

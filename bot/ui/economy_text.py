@@ -151,7 +151,9 @@ def ledger_reason(lang: Lang, entry: LedgerEntry) -> str:
             text = render(lang, "wallet-granted-by-admin")
         else:
             text = render(lang, "wallet-taken-back-by-admin")
-        return f"{text}: {plain(entry.note)}" if entry.note else text
+        if entry.note:
+            return render(lang, "ui-labelled", label=text, text=plain(entry.note))
+        return text
     return kind
 
 

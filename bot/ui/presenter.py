@@ -59,7 +59,8 @@ QUIET_BEFORE_REPOST = 15.0
 REPOST_EVERY = 120.0
 #: Seconds after a player's own move during which his next turn needs no notice: he is
 #: looking at the table (a click there, or /act), and the turn shows on its message. It
-#: spares the mention, its delete or the DM: most of the REST budget at busy tables.
+#: spares the mention, its delete or the DM: most of the REST budget at busy tables. A turn
+#: still his when the window ends is told then (he may have looked away).
 LOOKING_FOR = 30.0
 #: How long after a click on the table message its interaction may still edit that message
 #: (Discord keeps an interaction's token 15 minutes; a minute is kept in hand).
@@ -118,8 +119,10 @@ class Counters:
     #: global rate limit), and those its expired or refused token sent back to REST.
     click_edits: int = 0
     click_edits_refused: int = 0
-    #: Turns not told because the player had just moved at the table (:data:`LOOKING_FOR`).
+    #: Turns not told at once because the player had just moved at the table
+    #: (:data:`LOOKING_FOR`), and those of them told when the window ended.
     turns_unannounced: int = 0
+    turns_told_late: int = 0
     #: Every REST call outside interactions (each try counts), the 429s met and the calls
     #: tried again.
     requests: int = 0
@@ -168,6 +171,8 @@ class DiscordPresenter:
         #: Each member's language, as his latest interaction showed it (for DMs).
         self.user_langs: dict[int, Lang] = {}
         self.turns: dict[int, TurnNotice] = {}
+        #: A turn notice held while its player is looking at the table, per table.
+        self.held: dict[int, asyncio.TimerHandle] = {}
         #: When each player last moved at each table: (table, user) -> unix time.
         self.moved_at: dict[tuple[int, int], float] = {}
         #: The quiet a pushed-up table message waits for, per channel; its last repost.
@@ -264,6 +269,8 @@ class DiscordPresenter:
 
     async def aclose(self, grace: float = 2.0) -> None:
         """At shutdown: send what can be sent within ``grace`` seconds, drop the rest."""
+        for table_id in list(self.held):
+            self._release(table_id)
         await self.outbox.aclose(grace)
 
     def staleness(self, q: float) -> float | None:
@@ -390,7 +397,8 @@ class DiscordPresenter:
         old = self.turns.get(table_id)
         if old is not None and old.key == key:
             return
-        self.turns[table_id] = TurnNotice(key)
+        self._release(table_id)
+        notice = self.turns[table_id] = TurnNotice(key)
         try:
             table = await self.bot.db.query(Transaction.get_table, table_id)
         except Exception:
@@ -406,11 +414,23 @@ class DiscordPresenter:
                     return
         if key is None or is_house_player(key[1]):
             return  # nobody to tell: a house player plays on its own
-        assert state is not None and hand is not None  # there is a key
-        user = key[1]
-        if self.looking(table_id, user):
+        if self.looking(table_id, key[1]):
             self.counters.turns_unannounced += 1
+            self._hold(table_id, notice)
             return
+        await self._tell_turn(table_id, table, notice)
+
+    async def _tell_turn(self, table_id: int, table: GameTable, notice: TurnNotice) -> None:
+        """Send the notice of a turn, still the table's, as the player's preference says."""
+        state = self.latest.get(table_id)
+        hand = state["hand"] if state is not None else None
+        to_act = hand["to_act"] if hand is not None else None
+        if state is None or hand is None or to_act is None or notice.key is None:
+            return
+        if notice.key != (hand["id"], int(to_act)):
+            return  # the turn moved on: its own notice follows
+        key, user = notice.key, notice.key[1]
+        channel = self.bot.get_partial_messageable(table.channel_id)
         mode = await self.bot.db.notify_preference(user)
         if mode == "table":
             mode = state["notify"]
@@ -439,6 +459,48 @@ class DiscordPresenter:
         else:  # the turn moved on while it was sent: it goes at once
             self.outbox.run(("table", table_id), lambda: self._delete_notice(channel, sent.id))
         self.chatter[table.channel_id] = max(0, self.chatter[table.channel_id] - 1)
+
+    def _hold(self, table_id: int, notice: TurnNotice) -> None:
+        """Hold a turn's notice until its player's look at the table ends (his move plus
+        :data:`LOOKING_FOR`), or half his time to act is gone if that comes first (a short
+        turn timer): then it is sent if the turn is still his."""
+        assert notice.key is not None
+        now = discord.utils.utcnow().timestamp()
+        moved = self.moved_at.get((table_id, notice.key[1]), now)
+        wait = max(0.0, LOOKING_FOR - (now - moved))
+        state = self.latest.get(table_id)
+        deadline = state["hand"]["deadline"] if state is not None and state["hand"] else None
+        if deadline is not None:
+            wait = min(wait, max(0.0, (deadline - now) / 2))
+        loop = asyncio.get_running_loop()
+        self.held[table_id] = loop.call_later(wait, self._held_over, table_id, notice, moved)
+
+    def _release(self, table_id: int) -> None:
+        """The held notice of a table is not sent (the turn moved on, the table is gone)."""
+        handle = self.held.pop(table_id, None)
+        if handle is not None:
+            handle.cancel()
+
+    def _held_over(self, table_id: int, notice: TurnNotice, moved: float) -> None:
+        self.held.pop(table_id, None)
+        if self.turns.get(table_id) is not notice or table_id in self.outbox.gone:
+            return
+        assert notice.key is not None
+        if self.moved_at.get((table_id, notice.key[1]), moved) > moved:  # he moved again
+            self._hold(table_id, notice)
+            return
+        self.outbox.run(("table", table_id), lambda: self._tell_held(table_id, notice))
+
+    async def _tell_held(self, table_id: int, notice: TurnNotice) -> None:
+        if self.turns.get(table_id) is not notice:
+            return
+        try:
+            table = await self.bot.db.query(Transaction.get_table, table_id)
+        except Exception:
+            return
+        if self.turns.get(table_id) is notice:
+            self.counters.turns_told_late += 1
+            await self._tell_turn(table_id, table, notice)
 
     def player_moved(self, table_id: int, user_id: int) -> None:
         """A player just made a move at a table himself (a click or /act)."""
@@ -607,6 +669,7 @@ class DiscordPresenter:
         )
         for kept in kept_per_table:
             kept.pop(table_id, None)
+        self._release(table_id)
         for moved in [k for k in self.moved_at if k[0] == table_id]:
             del self.moved_at[moved]
 

@@ -22,7 +22,7 @@ from bot.runtime.games import combo_message
 from bot.runtime.public import ShowdownReport
 from bot.view.document import Document, Section
 from bot.view.table import NOT_PLAYERS
-from bot.view.words import cards, chips, game_colour, mention, verb_label
+from bot.view.words import cards, chips, game_colour, mention, said_label
 
 #: The suits in the order a count goes through them.
 SUITS = "shdc"
@@ -260,8 +260,8 @@ def hint_text(lang: Lang, advice: Advice) -> str:
     """A practice table's hint: the strong house player's move and one line of why."""
     amount = advice.amount
     if isinstance(amount, tuple):  # a Brag discard: the cards it throws
-        move = f"{verb_label(lang, advice.verb).rstrip('…')} {cards(amount)}"
+        move = f"{said_label(lang, advice.verb)} {cards(amount)}"
     else:
-        move = verb_label(lang, advice.verb, amount)
+        move = said_label(lang, advice.verb, amount)
     reason = render(lang, Message.of(advice.reason, **advice.params))
     return render(lang, "hint-line", move=move) + "\n" + reason

@@ -294,7 +294,12 @@ class _Pages:
         (as lines, and as rows of cards to draw)."""
         lang = self.lang
         if faces and not any(s.key == "hands" for s in sections):
-            lines = tuple(f"{r.who}: {cards(r.cards)}" if r.who else cards(r.cards) for r in faces)
+            lines = tuple(
+                render(lang, "ui-labelled", label=r.who, text=cards(r.cards))
+                if r.who
+                else cards(r.cards)
+                for r in faces
+            )
             sections.append(Section("hands", render(lang, "ui-hands"), lines, parts=3))
         rows = list(faces)
         own = moment.own

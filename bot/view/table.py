@@ -113,18 +113,21 @@ def _seats(lang: Lang, state: PublicState) -> Section:
     players = {} if hand is None else {p["name"]: p for p in hand["players"]}
     seats = state["seats"]
     if seats:
-        lines = [seat_line(lang, s, players.get(str(s["user"]))) for s in seats]
+        lines = [seat_line(lang, s, players.get(str(s["user"])), state["game"]) for s in seats]
     else:
         lines = [render(lang, "ui-nobody-seated-yet-press-join")]
     return Section("seats", render(lang, "ui-seats"), tuple(lines), parts=4)
 
 
-def seat_line(lang: Lang, seat: SeatView, player: PlayerView | None) -> str:
-    """A seat: who, the chips he has now (during a hand: those not staked yet), his state."""
+def seat_line(
+    lang: Lang, seat: SeatView, player: PlayerView | None, game: str | None = None
+) -> str:
+    """A seat: who, the chips he has now (during a hand: those not staked yet), his state;
+    a house player's ways as far as the ``game`` plays them."""
     now = seat["stack"] if player is None else player["stack"]
     parts = [f"{mention(seat['user'])} — {chips(lang, now)}"]
     if is_house_player(seat["user"]):  # whom the members face: its level and its ways
-        parts.append(render(lang, house_who(seat["user"])))
+        parts.append(render(lang, house_who(seat["user"], game)))
     if player is not None:
         parts += player_marks(lang, player)
     if seat.get("dealer"):
@@ -369,7 +372,7 @@ def _shown_hands(lang: Lang, data: ShowdownReport) -> tuple[list[HandRow], list[
         combo = render(lang, combos[name]) if name in combos else None
         folded = p["folded"]
         rows.append(HandRow(mention(name), tuple(shown), combo or "", folded))
-        line = f"{mention(name)}: {cards(shown)}"
+        line = render(lang, "ui-labelled", label=mention(name), text=cards(shown))
         if combo is not None:
             line += f" — {combo}"
         if folded:

@@ -130,11 +130,14 @@ def _prizes(lang: Lang, view: TournamentView) -> Section:
     name = render(lang, "ui-tournament-prizes")
     if not view["buy_in"]:
         return Section("prizes", name, (render(lang, "ui-tournament-no-prize"),))
+    if not view["entrants"]:  # nothing in the pool, nobody to pay yet
+        empty = render(lang, "ui-tournament-pool-empty", n=chips(lang, view["buy_in"]))
+        return Section("prizes", name, (empty,))
     shares = ", ".join(
         render(lang, "ui-tournament-share", place=i, share=s)
         for i, s in enumerate(view["payouts"], 1)
     )
-    field = max(1, len(view["entrants"]))
+    field = len(view["entrants"])
     lines = (
         render(lang, "ui-tournament-pool", n=chips(lang, view["pool"])),
         render(lang, "ui-tournament-split", n=field, shares=shares),

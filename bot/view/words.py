@@ -106,6 +106,25 @@ def verb_label(lang: Lang, verb: str, amount: int | None = None, *, vade: int | 
     return render(lang, key, n="…" if amount is None else amount)
 
 
+def in_sentence(label: str) -> str:
+    """A button's label said inside a sentence: without the "…" that tells a button opens
+    a choice, so that the sentence's own stop ends it ("jouez : **Écarter**.").
+
+    >>> in_sentence("Écarter…"), in_sentence("Raise to 12")
+    ('Écarter', 'Raise to 12')
+    """
+    return label.rstrip("….").rstrip()
+
+
+def said_label(lang: Lang, verb: str, amount: int | None = None) -> str:
+    """:func:`verb_label` said inside a sentence (see :func:`in_sentence`).
+
+    >>> said_label("en", "discard"), said_label("fr", "hold", 4)
+    ('Discard', 'Tenir 4')
+    """
+    return in_sentence(verb_label(lang, verb, amount))
+
+
 def narrate(lang: Lang, said: Message) -> str:
     """One line of the table's log: a runtime announcement in the reader's language.
 

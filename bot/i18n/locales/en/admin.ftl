@@ -35,5 +35,8 @@ admin-settings-here = **Settings of this server**
 admin-none = none
 admin-retention = { $n ->
     [0] Finished hands are kept for ever.
-   *[other] Finished hands are kept { $n } days, then archived (docs/storage.md).
+   *[other] Finished hands are kept { $n ->
+        [one] { $n } day
+       *[other] { $n } days
+    }, then archived (docs/storage.md).
 }

@@ -55,7 +55,10 @@ event-return = { $amount ->
     [one] 1 chip goes
    *[other] { $amount } chips go
 } back to { $who }.
-event-charlemagne = { $who } makes Charlemagne with { $stack } chips.
+event-charlemagne = { $who } makes Charlemagne with { $stack ->
+        [one] { $stack } chip
+       *[other] { $stack } chips
+    }.
 event-decave = { $who } is cleaned out (décavé).
 event-next-cave = { $who } plays a reserve cave of { $amount ->
     [one] 1 chip

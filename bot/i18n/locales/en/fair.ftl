@@ -1,7 +1,10 @@
 ## Fair dealing (docs/fairness.md): seeds, the cut, a new server seed, /verify.
 
 refuse-seed-empty = Write a seed: any text of up to 64 characters.
-refuse-seed-long = A seed is at most { $most } characters long.
+refuse-seed-long = A seed is at most { $most ->
+        [one] { $most } character
+       *[other] { $most } characters
+    } long.
 refuse-seed-characters = A seed cannot hold the character | (it joins the players' seeds) nor line breaks.
 refuse-seed-not-seated = Sit down at this table (or join its line) to have a seed here.
 refuse-cut-nobody = Nobody cuts for the next deal yet: the cut is for the player before the dealer, once the game has started.
@@ -38,7 +41,10 @@ fair-explain = **🔒 How we deal fairly**
     1. Before a card is dealt, the bot draws a secret *server seed* and shows its fingerprint, the *commitment* (its SHA-256), on the table message. It can no longer change that seed without everyone seeing.
     2. Every player has a *seed* of their own, drawn when they sit down; change it with /table seed. The player before the dealer may also press **Cut** to mix fresh randomness into theirs.
     3. The deck of each deal follows from the server seed, the seeds of the players dealt in and the deal's number, by a published method (HMAC-SHA256 and a Fisher–Yates shuffle).
-    4. After { $every } deals, when the table closes, or when a seated player asks (/table reseed), the server seed is revealed. Then /verify recomputes any of its hands, and anyone can check it with a short program.
+    4. After { $every ->
+        [one] { $every } deal
+       *[other] { $every } deals
+    }, when the table closes, or when a seated player asks (/table reseed), the server seed is revealed. Then /verify recomputes any of its hands, and anyone can check it with a short program.
     The commitment now: `{ $commitment }`.
 
 verify-title = **Hand #{ $hand }** ({ $game }) · fair dealing

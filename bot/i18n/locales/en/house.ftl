@@ -5,7 +5,10 @@ house-level-normal = normal
 house-level-strong = strong
 refuse-house-who = Only the player who opened this table (or a server manager) can seat or send away house players.
 refuse-house-level = There is no “{ $level }” level; choose { $levels }.
-refuse-house-most = A table takes at most { $n } house players.
+refuse-house-most = A table takes at most { $n ->
+        [one] { $n } house player
+       *[other] { $n } house players
+    }.
 refuse-no-house = No house player sits at this table.
 refuse-house-gives-seat = A house player gives you its seat when this hand ends: press Join again then.
 done-house-added = <@{ $user }> ({ $who }) sits down for the house.
@@ -65,7 +68,11 @@ advice-too-weak = Let it go: about { $chance }% to win is not worth the price.
 advice-carre-pays = Carre: the others fold to it often enough for a blind stake to pay.
 advice-carre-costs = No carre: played blind, it would cost more than it wins here.
 advice-keep-blind = Keep the blind hand for the next deal.
-advice-discard = Throw away the { $n } cards that do not make the best three.
+advice-discard = Throw away { $n ->
+    [0] no card.
+    [one] the card that does not make the best three.
+   *[other] the { $n } cards that do not make the best three.
+}
 advice-keep-hand = Keep this hand: it beats about { $chance }% of hands.
 advice-throw-hand = Throw this hand: it beats only about { $chance }% of hands.
 advice-blind = Stay blind: blind bets cost half and nobody has bet open.

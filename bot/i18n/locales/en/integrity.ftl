@@ -8,8 +8,14 @@ abuse-welcome-grant-locked = Your welcome grant ({ $grant }) cannot be given awa
     [0] For now you have no chips you may give.
    *[other] For now you may give up to { $free }.
 }
-admin-flows-title = **Chips going one way** between two members: { $n } or more, over at least { $hands } hands or with a gift
-admin-flows-window = Pairs active in the last { $days } days; their totals count from the start.
+admin-flows-title = **Chips going one way** between two members: { $n } or more, over at least { $hands ->
+        [one] { $hands } hand
+       *[other] { $hands } hands
+    } or with a gift
+admin-flows-window = Pairs active in the last { $days ->
+    [one] day
+   *[other] { $days } days
+}; their totals count from the start.
 admin-flows-none = No pair of members passes that threshold.
 admin-flows-pair = { $giver } → { $taker }: **{ $net }** one way ({ $won } in { $hands ->
     [one] { $hands } hand

@@ -56,7 +56,10 @@ learn-brelan-open-why = You hold the ace of hearts, the highest heart: at the en
 
 learn-brelan-hold-why = Your ace keeps hearts yours whatever the others hold, and the retourne is a heart: holding is worth it.
 learn-brelan-betting-over = The turn comes back to { $who }, who re-raised last: betting is over and every hand is shown, the folded ones too.
-learn-brelan-hearts = The retourne { $card } counted for you, and so did { $who }’s { $his }: you held the highest heart still in, so every heart on the table was yours, { $n } points.
+learn-brelan-hearts = The retourne { $card } counted for you, and so did { $who }’s { $his }: you held the highest heart still in, so every heart on the table was yours, { $n ->
+        [one] { $n } point
+       *[other] { $n } points
+    }.
 learn-brelan-folded-counts = { $who } had folded, yet their { $card } counted: for { $owner }, who held the highest club still in.
 learn-brelan-precedence = { $who } counted { $n } in diamonds too. On equal points the first to speak after the dealer wins: you. The pot is yours.
 learn-summary-brelan = In short: open or pass, then hold or re-raise to the vade; a suit counts for whoever holds its highest card still in, folded cards and the retourne included; equal points go to the first after the dealer.

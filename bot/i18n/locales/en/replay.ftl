@@ -19,7 +19,10 @@ verify-web-commitment = Commitment shown before the deal: { $commitment }
 verify-web-commitment-ok = sha256(server seed { $seed }) = { $computed }: the commitment shown before the deal.
 verify-web-commitment-bad = sha256(server seed { $seed }) = { $computed }, not the commitment shown before the deal ({ $commitment }).
 verify-web-seeds = Players' seeds: { $seeds } · deal number (nonce) { $nonce }
-verify-web-canonical = The table's deck in canonical order ({ $count } cards): { $deck }
+verify-web-canonical = The table's deck in canonical order ({ $count ->
+        [one] { $count } card
+       *[other] { $count } cards
+    }): { $deck }
 verify-web-shuffled = Shuffled with HMAC-SHA256 and Fisher–Yates, top first: { $deck }
 verify-web-deck-ok = The record's deck is this shuffle.
 verify-web-hand-ok = <@{ $user }> was dealt { $cards } from the top of the deck.

@@ -34,13 +34,19 @@ refuse-chips-to-recave = You have { $have ->
     [one] 1 chip
    *[other] { $have } chips
 }; you need { $need } to recave.
-refuse-queue-full = The waiting line is full ({ $n } players).
+refuse-queue-full = The waiting line is full ({ $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    }).
 refuse-not-started-join = The game has not started: join to sit down.
 refuse-not-started-reserve = The game has not started: reserve caves are added once it has.
 refuse-not-staked = Only a Staked Brelan table has reserve caves.
 refuse-not-seated = You are not seated at this table.
 refuse-player-not-seated = <@{ $user }> has no seat at this table.
-refuse-reserve-range = A reserve cave is 1 to { $most } chips, not { $want }.
+refuse-reserve-range = A reserve cave is 1 to { $most ->
+        [one] { $most } chip
+       *[other] { $most } chips
+    }, not { $want }.
 refuse-hand-in-play = A hand is already being played at this table.
 refuse-deal-who = Only a seated player, the table's creator or a server manager can deal.
 refuse-deal-wait = The next hand is dealt in { $n ->
@@ -60,17 +66,30 @@ refuse-no-recave = There is no recave at this table: join again to sit down.
 refuse-recave-seated = You still have your seat: only a cleaned-out player recaves.
 refuse-recave-not-decave = Only a player cleaned out at this table recaves; join to sit down.
 refuse-no-replenish = This table does not allow a recave after a décave.
-refuse-recave-range = You may recave for 1 to { $most } chips, not { $want }.
+refuse-recave-range = You may recave for 1 to { $most ->
+        [one] { $most } chip
+       *[other] { $most } chips
+    }, not { $want }.
 refuse-cave-at-least-one = A cave is at least 1 chip.
 refuse-recave-nobody = Nobody is seated: join to sit down with the standard cave.
 refuse-turn-timer = The turn timer is more than 0 seconds and { $most } at most.
-refuse-cave-range = The cave is 1 to { $most } chips.
-refuse-delay-max = The pause before the next hand is { $most } seconds at most.
+refuse-cave-range = The cave is 1 to { $most ->
+        [one] { $most } chip
+       *[other] { $most } chips
+    }.
+refuse-delay-max = The pause before the next hand is { $most ->
+        [one] { $most } second
+       *[other] { $most } seconds
+    } at most.
 refuse-delay-negative = The pause before the next hand cannot be negative.
 refuse-seats-range = A { $game ->
     [brelan] Brelan
     [bouillotte] Bouillotte
    *[brag] Brag
+} table has { $low } to { $high ->
+    [one] { $high } seat
+   *[other] { $high } seats
+}.
 } table has { $low } to { $high } seats.
 refuse-max-hands-brelan = Only Brelan plays an agreed number of hands.
 refuse-max-hands-one = The agreed number of hands is at least 1.
@@ -78,12 +97,21 @@ refuse-replenish-brelan = Only Brelan has the recave option (replenish).
 refuse-staked-brelan = Only Brelan can be played staked (reserve caves).
 refuse-move-not-legal = You cannot { $verb } now.
 refuse-amount-fixed = You can only { $verb } for { $n } now, not { $want }.
-refuse-amount-range = You can { $verb } for { $low } to { $high } chips now, not { $want }.
+refuse-amount-range = You can { $verb } for { $low } to { $high ->
+        [one] { $high } chip
+       *[other] { $high } chips
+    } now, not { $want }.
 refuse-amount-none = { $verb } takes no amount.
 refuse-move-missing = Choose a move from the list.
 refuse-move-unknown = “{ $text }” is not a move: choose one from the list.
-refuse-amount-range-text = “{ $text }” is not a number of chips: you can { $verb } for { $low } to { $high } chips now.
-refuse-amount-range-missing = Say how many chips: you can { $verb } for { $low } to { $high } chips now.
+refuse-amount-range-text = “{ $text }” is not a number of chips: you can { $verb } for { $low } to { $high ->
+        [one] { $high } chip
+       *[other] { $high } chips
+    } now.
+refuse-amount-range-missing = Say how many chips: you can { $verb } for { $low } to { $high ->
+        [one] { $high } chip
+       *[other] { $high } chips
+    } now.
 refuse-amount-fixed-text = “{ $text }” is not a number: you can only { $verb } for { $n } now.
 refuse-amount-fixed-missing = Give the amount: you can only { $verb } for { $n } now.
 refuse-amount-either = Give { $n } or { $m } as the amount to { $verb }, not { $want }.
@@ -91,8 +119,14 @@ refuse-amount-either-text = “{ $text }” is not a number: give { $n } or { $m
 refuse-amount-either-missing = Give { $n } or { $m } as the amount to { $verb }.
 refuse-whole-chips = Chips come in whole numbers above zero.
 refuse-whole-number = A whole number, 0 or more, is needed.
-refuse-amount-max = No amount can be more than { $most } chips.
-refuse-wallet-max = No wallet can hold more than { $most } chips.
+refuse-amount-max = No amount can be more than { $most ->
+        [one] { $most } chip
+       *[other] { $most } chips
+    }.
+refuse-wallet-max = No wallet can hold more than { $most ->
+        [one] { $most } chip
+       *[other] { $most } chips
+    }.
 refuse-adjust-zero = Give or take a whole number of chips, not zero.
 refuse-take-too-much = That player has { $have ->
     [one] 1 chip
@@ -111,7 +145,10 @@ refuse-schema-too-new = The database is at schema version { $found } but this bo
 ## Table options typed at /table create
 
 option-whole-chips = The option `{ $option }` must be a whole number of chips, 0 or more.
-option-chips-max = The option `{ $option }` can be { $most } chips at most.
+option-chips-max = The option `{ $option }` can be { $most ->
+        [one] { $most } chip
+       *[other] { $most } chips
+    } at most.
 option-choice = The option `{ $option }` cannot be “{ $value }”; choose one of: { $choices }.
 option-boolean = The option `{ $option }` must be `on` or `off`.
 option-chips-or-none = The option `{ $option }` must be at least 1 chip, or `none`.
@@ -205,7 +242,10 @@ log-next-hand = The next hand is dealt in { $n ->
     [one] 1 second
    *[other] { $n } seconds
 }.
-log-game-over = The game is over: the agreed { $n } hands are played.
+log-game-over = The game is over: { $n ->
+    [one] the agreed hand is played.
+   *[other] the agreed { $n } hands are played.
+}
 log-timeout = <@{ $user }> ran out of time: { $verb }.
 log-departed-move = <@{ $user }> has left the server: { $verb }.
 log-member-left = <@{ $user }> has left the server.
@@ -275,7 +315,10 @@ choice-choosing = <@{ $user }> chooses the game for the next round, until <t:{ $
 choice-voting = <@{ $user }> proposes: { $changes }. Yes { $yes } · No { $no } · to answer { $left }, until <t:{ $t }:T> (no answer counts as no).
 choice-placeholder = The game for the next round (dealer)
 choice-keep = Keep the game
-choice-cards = { $value }-card brag (up to { $cap } players)
+choice-cards = { $value }-card brag (up to { $cap ->
+        [one] { $cap } player
+       *[other] { $cap } players
+    })
 choice-blind-allowed = { $value ->
     [true] Blind play allowed
    *[false] No blind play

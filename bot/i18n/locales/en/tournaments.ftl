@@ -3,16 +3,62 @@
 refuse-tournament-unknown = There is no such tournament.
 refuse-tournament-game = { $game } has no ante to raise: it cannot be played as a tournament.
 refuse-tournament-schedule = That schedule cannot be read: write it like “10 hands: 1 2 3 5 8” (at Brag “15 minutes: 1/1/10 2/2/20”: ante/minimum/maximum), every level with whole chips.
+refuse-tournament-schedule-every = A level lasts 1 to { $unit ->
+    [minutes] { $most ->
+        [one] { $most } minute
+       *[other] { $most } minutes
+    }
+   *[hands] { $most ->
+        [one] { $most } hand
+       *[other] { $most } hands
+    }
+}: write the pace like “10 hands” or “15 minutes”.
+refuse-tournament-schedule-levels = A schedule has at most { $most ->
+    [one] { $most } level
+   *[other] { $most } levels
+}, not { $n }.
+refuse-tournament-schedule-limits = At Brag every level names the ante and both bet limits, like “2/2/20” (ante/minimum/maximum).
+refuse-tournament-schedule-ante = At { $game ->
+    [bouillotte] Bouillotte
+   *[brelan] Brelan
+} a level is the ante alone, like “3”: the game has no bet limits.
+refuse-tournament-schedule-chips = A level's ante and bets are { $most ->
+    [one] { $most } chip
+   *[other] { $most } chips
+} at most.
+refuse-tournament-schedule-bets = A level's minimum bet is at least 1 and at most its maximum (ante/minimum/maximum, like “2/2/20”).
 refuse-tournament-payouts = Those payouts cannot be read: write the shares of the places paid, from the winner down, adding up to 100 (like “60/30/10”).
-refuse-tournament-players = A tournament takes 2 to { $most } players.
-refuse-tournament-min-players = The minimum field is 2 to { $most } players.
-refuse-tournament-chips = Each player starts with 1 to { $most } tournament chips.
-refuse-tournament-house = A tournament takes 0 to { $most } house players (it needs a member too).
+refuse-tournament-players = A tournament takes 2 to { $most ->
+        [one] { $most } player
+       *[other] { $most } players
+    }.
+refuse-tournament-min-players = The minimum field is 2 to { $most ->
+        [one] { $most } player
+       *[other] { $most } players
+    }.
+refuse-tournament-chips = Each player starts with 1 to { $most ->
+        [one] { $most } tournament chip
+       *[other] { $most } tournament chips
+    }.
+refuse-tournament-house = A tournament takes 0 to { $most ->
+        [one] { $most } house player
+       *[other] { $most } house players
+    } (it needs a member too).
 refuse-tournament-start-past = The start must be in the future.
 refuse-tournament-house-player = House players enter a tournament only when it is created.
 refuse-tournament-table = This is a tournament table: its director seats and moves the players, and only a tournament's cancellation closes it.
+refuse-tournament-you-are-out = You are out of this tournament: you finished { $place ->
+    [1] first
+    [2] second
+    [3] third
+   *[other] in place { $place }
+}. Its tables play on without you; the results come when it ends.
+refuse-tournament-not-entered = You are not playing in this tournament: its director seats its players at its tables.
 refuse-tournament-closed = Registration for this tournament is closed.
-refuse-tournament-full = This tournament is full ({ $n } players).
+refuse-tournament-full = This tournament is full ({ $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    }).
 refuse-tournament-registered = You are already registered for this tournament.
 refuse-tournament-not-registered = You are not registered for this tournament.
 refuse-tournament-over = This tournament is over.
@@ -54,16 +100,28 @@ log-tournament-level-limits = Level { $level }: the ante is { $ante }, bets from
 log-tournament-final = This is the final table.
 log-tournament-over = The tournament is over.
 
-tournament-registered = <@{ $user }> registers: { $n } of { $most } players.
-tournament-unregistered = <@{ $user }> is no longer registered: { $n } of { $most } players.
+tournament-registered = <@{ $user }> registers: { $n } of { $most ->
+        [one] { $most } player
+       *[other] { $most } players
+    }.
+tournament-unregistered = <@{ $user }> is no longer registered: { $n } of { $most ->
+        [one] { $most } player
+       *[other] { $most } players
+    }.
 tournament-reminder = Tournament { $tournament } starts <t:{ $t }:R>.
-tournament-started = The tournament starts: { $n } players at { $tables ->
+tournament-started = The tournament starts: { $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    } at { $tables ->
     [one] 1 table
    *[other] { $tables } tables
 }.
 tournament-table-broken = Table { $table } is broken up: its players join the other tables.
 tournament-moved = <@{ $user }> moves from table { $source } to table { $target }.
-tournament-final-table = The final table: table { $table }, { $n } players.
+tournament-final-table = The final table: table { $table }, { $n ->
+        [one] { $n } player
+       *[other] { $n } players
+    }.
 tournament-level-up = Level { $level }: the ante rises to { $ante }.
 tournament-level-up-limits = Level { $level }: the ante rises to { $ante }, bets from { $low } to { $high }.
 tournament-busted = <@{ $user }> is out and finishes { $place ->
@@ -100,8 +158,14 @@ tournament-start-in = in { $minutes ->
 } ({ $clock } UTC)
 tournament-schedule-choice = { $text } — { $what }
 tournament-schedule-default = the game's default levels
-tournament-schedule-every-hands = a level every { $n } hands
-tournament-schedule-every-minutes = a level every { $n } minutes
+tournament-schedule-every-hands = { $n ->
+    [one] a level every hand
+   *[other] a level every { $n } hands
+}
+tournament-schedule-every-minutes = { $n ->
+    [one] a level every minute
+   *[other] a level every { $n } minutes
+}
 tournament-payouts-choice = { $text } — { $places ->
     [one] the winner takes all
    *[other] { $places } places paid
@@ -111,24 +175,48 @@ tournament-payouts-choice = { $text } — { $places ->
 
 ui-tournament-title = { $game } — tournament #{ $id }
 ui-tournament-results = { $game } — tournament #{ $id }: results
-ui-tournament-sit-and-go = Sit-and-go: play starts as soon as { $n } players have registered.
-ui-tournament-scheduled = Starts { $at } ({ $in }) if at least { $min } players have registered; { $n } at most.
+ui-tournament-sit-and-go = Sit-and-go: play starts as soon as { $n ->
+    [one] { $n } player has registered.
+   *[other] { $n } players have registered.
+}
+ui-tournament-scheduled = Starts { $at } ({ $in }) if at least { $min ->
+    [one] { $min } player has registered
+   *[other] { $min } players have registered
+}; { $n } at most.
 ui-tournament-buy-in = { $n ->
     [0] Free to enter
-   *[other] Buy-in: { $n } chips, into the prize pool
-}; each player starts with { $chips } tournament chips, at tables of { $seats }.
+   *[other] Buy-in: { $n ->
+        [one] { $n } chip
+       *[other] { $n } chips
+    }, into the prize pool
+}; each player starts with { $chips ->
+    [one] { $chips } tournament chip
+   *[other] { $chips } tournament chips
+}, at tables of { $seats }.
 ui-tournament-house = { $n ->
     [one] 1 house player (🤖) plays too.
    *[other] { $n } house players (🤖) play too.
 }
 ui-tournament-stakes = Rising stakes
 ui-tournament-every = { $unit ->
-    [hands] Every { $n } hands
-   *[minutes] Every { $n } minutes
+    [hands] Every { $n ->
+        [one] hand
+       *[other] { $n } hands
+    }
+   *[minutes] Every { $n ->
+        [one] minute
+       *[other] { $n } minutes
+    }
 }, the ante is: { $levels }
 ui-tournament-every-limits = { $unit ->
-    [hands] Every { $n } hands
-   *[minutes] Every { $n } minutes
+    [hands] Every { $n ->
+        [one] hand
+       *[other] { $n } hands
+    }
+   *[minutes] Every { $n ->
+        [one] minute
+       *[other] { $n } minutes
+    }
 }, ante/lowest bet/highest bet: { $levels }
 ui-tournament-prizes = Prizes
 ui-tournament-pool = Prize pool: { $n }.
@@ -138,6 +226,7 @@ ui-tournament-split = { $n ->
 }: { $shares }.
 ui-tournament-share = { $place }. { $share } %
 ui-tournament-no-prize = No prize: entry is free.
+ui-tournament-pool-empty = No prize pool yet: each player's buy-in of { $n } goes into it, and the prizes show here once players register.
 ui-tournament-registered = Registered ({ $n } of { $most })
 ui-tournament-nobody = Nobody yet.
 ui-tournament-register-footer = Register with the button below: your buy-in goes to the prize pool, and comes back if you unregister before the start.

@@ -39,7 +39,10 @@ web-previous = ← Previous
 web-next = Next →
 web-page-of = Page { $n } of { $pages }
 web-net-over-hands = Chips won or lost, hand after hand
-web-chart-label = Chips won or lost over the last { $n } hands
+web-chart-label = Chips won or lost over { $n ->
+    [one] the last hand
+   *[other] the last { $n } hands
+}
 web-chart-caption = Over { $n ->
     [one] the last hand
    *[other] the last { $n } hands

@@ -35,5 +35,8 @@ admin-settings-here = **Réglages du serveur**
 admin-none = aucun
 admin-retention = { $n ->
     [0] Les donnes finies sont gardées pour toujours.
-   *[other] Les donnes finies sont gardées { $n } jours, puis archivées (docs/storage.md).
+   *[other] Les donnes finies sont gardées { $n ->
+        [one] { $n } jour
+       *[other] { $n } jours
+    }, puis archivées (docs/storage.md).
 }

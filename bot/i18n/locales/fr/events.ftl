@@ -6,7 +6,10 @@ event-carried = { $amount ->
     [one] { $amount } jeton reporté
    *[other] { $amount } jetons reportés
 } de la donne précédente.
-event-ante = Les mises sont à la passe : { $pool } jetons.
+event-ante = Les mises sont à la passe : { $pool ->
+        [one] { $pool } jeton
+       *[other] { $pool } jetons
+    }.
 event-deal = Cartes données ; la retourne est { $card }.
 event-payment = { $to ->
     [flambeau] { $source ->
@@ -18,7 +21,7 @@ event-payment = { $to ->
 event-carre = { $who } { $step ->
     [carre] carre
     [contre-carre] contre-carre
-    [sur-carre] surcarre
+    [sur-carre] sur-carre
    *[other] fait le { $step }
 } ({ $stake }).
 event-decline = { $who } refuse le carre.
@@ -54,7 +57,10 @@ event-return = { $who } reprend { $amount ->
     [one] { $amount } jeton
    *[other] { $amount } jetons
 }.
-event-charlemagne = { $who } fait Charlemagne avec { $stack } jetons.
+event-charlemagne = { $who } fait Charlemagne avec { $stack ->
+        [one] { $stack } jeton
+       *[other] { $stack } jetons
+    }.
 event-decave = { $who } est décavé.
 event-next-cave = { $who } entame une cave de réserve de { $amount ->
     [one] { $amount } jeton
@@ -109,6 +115,7 @@ event-brag-showdown = { $proposal ->
 }
 event-brag-refuse = { $who } refuse l'abattage.
 event-brag-pot = { $who } { $count ->
+    [0] se partagent
     [one] remporte
    *[other] se partagent
 } { $amount ->

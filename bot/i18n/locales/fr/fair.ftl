@@ -1,7 +1,10 @@
-## Donne équitable (docs/fairness.md) : graines, coupe, nouvelle graine du serveur, /vérifier.
+## Donne équitable (docs/fairness.md) : graines, coupe, nouvelle graine du serveur, /vérifier.
 
 refuse-seed-empty = Écrivez une graine : n'importe quel texte de 64 caractères au plus.
-refuse-seed-long = Une graine fait au plus { $most } caractères.
+refuse-seed-long = Une graine fait au plus { $most ->
+        [one] { $most } caractère
+       *[other] { $most } caractères
+    }.
 refuse-seed-characters = Une graine ne peut contenir ni le caractère | (il relie les graines des joueurs) ni de retour à la ligne.
 refuse-seed-not-seated = Asseyez-vous à cette table (ou prenez place dans sa file) pour y avoir une graine.
 refuse-cut-nobody = Personne ne coupe encore pour la prochaine donne : la coupe revient au joueur placé avant le donneur, une fois la partie commencée.
@@ -38,7 +41,10 @@ fair-explain = **🔒 Comment nous donnons les cartes équitablement**
     1. Avant toute donne, le bot tire une *graine du serveur* secrète et affiche son empreinte, l'*engagement* (son SHA-256), sur le message de la table. Il ne peut plus changer cette graine sans que tout le monde le voie.
     2. Chaque joueur a sa propre *graine*, tirée pour lui quand il s'assoit ; changez-la avec /table graine. Le joueur placé avant le donneur peut aussi appuyer sur **Couper** pour y mêler du hasard neuf.
     3. Le paquet de chaque donne découle de la graine du serveur, des graines des joueurs servis et du numéro de la donne, par une méthode publiée (HMAC-SHA256 et un mélange de Fisher–Yates).
-    4. Après { $every } donnes, à la fermeture de la table, ou quand un joueur assis le demande (/table nouvelle-graine), la graine du serveur est révélée. /vérifier recalcule alors n'importe laquelle de ses donnes, et chacun peut la contrôler avec un court programme.
+    4. Après { $every ->
+        [one] { $every } donne
+       *[other] { $every } donnes
+    }, à la fermeture de la table, ou quand un joueur assis le demande (/table nouvelle-graine), la graine du serveur est révélée. /vérifier recalcule alors n'importe laquelle de ses donnes, et chacun peut la contrôler avec un court programme.
     L'engagement actuel : `{ $commitment }`.
 
 verify-title = **Donne n° { $hand }** ({ $game }) · donne équitable

@@ -5,7 +5,10 @@ house-level-normal = moyen
 house-level-strong = fort
 refuse-house-who = Seul le joueur qui a ouvert cette table (ou un gérant du serveur) peut asseoir ou renvoyer les joueurs de la maison.
 refuse-house-level = Il n'y a pas de niveau « { $level } » ; choisissez { $levels }.
-refuse-house-most = Une table prend au plus { $n } joueurs de la maison.
+refuse-house-most = Une table prend au plus { $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    } de la maison.
 refuse-no-house = Aucun joueur de la maison n'est assis à cette table.
 refuse-house-gives-seat = Un joueur de la maison vous cède sa place à la fin de cette donne : appuyez alors de nouveau sur Rejoindre.
 done-house-added = <@{ $user }> ({ $who }) s'assied pour la maison.
@@ -16,20 +19,20 @@ house-character = { $name } — { $who }
 house-who = niveau { $level }, { $trait }
 house-trait-tight = serré
 house-trait-loose = large
-house-trait-carre = amateur de carré
+house-trait-carre = amateur de carre
 house-trait-blind = joue à l'aveugle
 house-trait-plain = sans manières
 log-house-talk = <@{ $user }> : « { $line } »
 
 ## Ce que dit un joueur de la maison de temps en temps (l'option talk) : des mots de salon.
 
-talk-carre-1 = Je fais mon carré.
-talk-carre-2 = Carré, messieurs.
-talk-carre-3 = Animons un peu la partie : carré.
-talk-contre-1 = Contre-carré !
+talk-carre-1 = Je fais mon carre.
+talk-carre-2 = Carre, messieurs.
+talk-carre-3 = Animons un peu la partie : carre.
+talk-contre-1 = Contre-carre !
 talk-contre-2 = Je double.
-talk-sur-1 = Sur-carré, et n'en parlons plus.
-talk-sur-2 = J'aurai le dernier mot : sur-carré.
+talk-sur-1 = Sur-carre, et n'en parlons plus.
+talk-sur-2 = J'aurai le dernier mot : sur-carre.
 talk-sans-plus-1 = Sans plus.
 talk-sans-plus-2 = Sans plus, messieurs.
 talk-sans-plus-3 = Je m'en tiens là.
@@ -62,10 +65,14 @@ advice-bluff = Un bluff de temps en temps, aux mêmes mises qu'un beau jeu, pour
 advice-slow-play = Jouer en dessous : un très beau jeu ({ $chance } %) se contente parfois de suivre, pour cacher sa force.
 advice-pot-odds = Suivre : environ { $chance } % de gagner vaut le prix au regard du pot.
 advice-too-weak = Laisser aller : environ { $chance } % de gagner ne vaut pas le prix.
-advice-carre-pays = Carré : les autres y renoncent assez souvent pour qu'une mise à l'aveugle rapporte.
-advice-carre-costs = Pas de carré : joué à l'aveugle, il coûterait ici plus qu'il ne rapporte.
+advice-carre-pays = Carre : les autres y renoncent assez souvent pour qu'une mise à l'aveugle rapporte.
+advice-carre-costs = Pas de carre : joué à l'aveugle, il coûterait ici plus qu'il ne rapporte.
 advice-keep-blind = Garder la main aveugle pour la donne suivante.
-advice-discard = Écarter les { $n } cartes qui ne font pas les trois meilleures.
+advice-discard = Écarter { $n ->
+    [0] aucune carte.
+    [one] la carte qui ne fait pas les trois meilleures.
+   *[other] les { $n } cartes qui ne font pas les trois meilleures.
+}
 advice-keep-hand = Garder cette main : elle bat environ { $chance } % des mains.
 advice-throw-hand = Jeter cette main : elle ne bat qu'environ { $chance } % des mains.
 advice-blind = Rester à l'aveugle : les mises à l'aveugle coûtent moitié, et personne n'a misé à découvert.

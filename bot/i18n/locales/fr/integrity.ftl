@@ -1,4 +1,4 @@
-# Textes de l'intégrité : la dotation de bienvenue gardée au portefeuille (bot/ui/abuse.py),
+# Textes de l'intégrité : la dotation de bienvenue gardée au portefeuille (bot/ui/abuse.py),
 # /admin flux (bot/ui/flows_text.py, cogs/admin.py), les cartes d'une donne finie (bot/runtime).
 
 abuse-welcome-grant-locked = Votre dotation de bienvenue ({ $grant }) ne peut pas être donnée avant que vous ayez joué { $hands ->
@@ -8,8 +8,15 @@ abuse-welcome-grant-locked = Votre dotation de bienvenue ({ $grant }) ne peut pa
     [0] Pour l'instant, vous n'avez aucun jeton à donner.
    *[other] Pour l'instant, vous pouvez donner jusqu'à { $free }.
 }
-admin-flows-title = **Jetons qui vont dans un seul sens** entre deux membres : { $n } ou plus, sur au moins { $hands } donnes ou avec un don
-admin-flows-window = Paires actives ces { $days } derniers jours ; leurs totaux comptent depuis le début.
+admin-flows-title = **Jetons qui vont dans un seul sens** entre deux membres : { $n } ou plus, sur au moins { $hands ->
+        [one] { $hands } donne
+       *[other] { $hands } donnes
+    } ou avec un don
+admin-flows-window = Paires actives { $days ->
+    [0] aucun jour
+    [one] le dernier jour
+   *[other] ces { $days } derniers jours
+} ; leurs totaux comptent depuis le début.
 admin-flows-none = Aucune paire de membres n'atteint ce seuil.
 admin-flows-pair = { $giver } → { $taker } : **{ $net }** dans un seul sens ({ $won } en { $hands ->
     [one] { $hands } donne

@@ -56,7 +56,10 @@ learn-brelan-open-why = Vous tenez l'as de cœur, le plus haut cœur : à la fi
 
 learn-brelan-hold-why = Votre as vous garde les cœurs quoi que tiennent les autres, et la retourne est un cœur : tenir en vaut la peine.
 learn-brelan-betting-over = La parole revient à { $who }, qui a relancé le dernier : les enchères sont finies et toutes les mains sont montrées, celles des couchés aussi.
-learn-brelan-hearts = La retourne { $card } a compté pour vous, et le { $his } de { $who } aussi : vous teniez le plus haut cœur encore en jeu, donc tous les cœurs de la table étaient à vous, { $n } points.
+learn-brelan-hearts = La retourne { $card } a compté pour vous, et le { $his } de { $who } aussi : vous teniez le plus haut cœur encore en jeu, donc tous les cœurs de la table étaient à vous, { $n ->
+        [one] { $n } point
+       *[other] { $n } points
+    }.
 learn-brelan-folded-counts = La main de { $who } était couchée, et pourtant son { $card } a compté : pour { $owner }, qui tenait le plus haut trèfle encore en jeu.
 learn-brelan-precedence = { $who } comptait aussi { $n } à carreau. À points égaux, gagne le premier à parler après le donneur : vous. Le pot est à vous.
 learn-summary-brelan = En bref : ouvrez ou passez, puis tenez ou relancez jusqu'à la vade ; une couleur compte pour qui tient sa plus haute carte encore en jeu, cartes couchées et retourne comprises ; à points égaux, le premier après le donneur l'emporte.

@@ -1,6 +1,7 @@
 ## Jeu hors ligne dans un terminal (python -m bot.play).
 
 play-welcome = { $game } dans le terminal : vous ({ $name }) contre { $n ->
+    [0] aucun joueur de la maison
     [one] un joueur de la maison
    *[other] { $n } joueurs de la maison
 }. Tapez le numéro d'un coup ; « q » pour quitter.
@@ -22,11 +23,13 @@ play-need-amount = Donnez un montant de { $low } à { $high } après le numéro,
 play-discard-which = Quelles cartes écartez-vous ? Tapez leurs numéros : { $cards }
 play-recave-ask = Vous êtes décavé. Reprendre une cave, prêtée par la maison ? (Entrée ou o : oui ; n ou q : finir la partie)
 play-house-out = Tous les joueurs de la maison sont décavés : vous gagnez la table avec { $n ->
+    [0] aucun jeton
     [one] un jeton
    *[other] { $n } jetons
 }.
 play-house-ask = De nouveaux joueurs de la maison s'assoient ? (Entrée ou o : oui ; n ou q : finir la partie)
 play-bye = La table est fermée : { $n ->
+    [0] aucune donne jouée
     [one] une donne jouée
    *[other] { $n } donnes jouées
 }. Merci d'avoir joué !

@@ -1,4 +1,4 @@
-# Le rejoueur : une donne finie, pas à pas (bot/view/replay.py), et les mots de la page web
+# Le rejoueur : une donne finie, pas à pas (bot/view/replay.py), et les mots de la page web
 # (bot/view/html.py, le vérificateur de bot/web/static/verify.js).
 replay-title = { $game } — donne n° { $hand }, étape { $step } sur { $steps }
 replay-the-deal = La distribution
@@ -19,7 +19,10 @@ verify-web-commitment = Engagement affiché avant la donne : { $commitment }
 verify-web-commitment-ok = sha256(graine du serveur { $seed }) = { $computed } : c'est l'engagement affiché avant la donne.
 verify-web-commitment-bad = sha256(graine du serveur { $seed }) = { $computed }, et non l'engagement affiché avant la donne ({ $commitment }).
 verify-web-seeds = Graines des joueurs : { $seeds } · numéro de donne (nonce) { $nonce }
-verify-web-canonical = Le paquet de la table dans l'ordre canonique ({ $count } cartes) : { $deck }
+verify-web-canonical = Le paquet de la table dans l'ordre canonique ({ $count ->
+        [one] { $count } carte
+       *[other] { $count } cartes
+    }) : { $deck }
 verify-web-shuffled = Mélangé par HMAC-SHA256 et Fisher–Yates, du dessus : { $deck }
 verify-web-deck-ok = Le paquet de la donne est bien ce mélange.
 verify-web-hand-ok = <@{ $user }> a reçu { $cards }, pris sur le dessus du paquet.

@@ -34,13 +34,19 @@ refuse-chips-to-recave = Vous avez { $have ->
     [one] { $have } jeton
    *[other] { $have } jetons
 } ; il en faut { $need } pour recaver.
-refuse-queue-full = La file d'attente est complète ({ $n } joueurs).
+refuse-queue-full = La file d'attente est complète ({ $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    }).
 refuse-not-started-join = La partie n'a pas commencé : rejoignez la table pour vous asseoir.
 refuse-not-started-reserve = La partie n'a pas commencé : les caves de réserve se posent une fois qu'elle a commencé.
 refuse-not-staked = Seul le Brelan à caves a des caves de réserve.
 refuse-not-seated = Vous n'êtes pas assis à cette table.
 refuse-player-not-seated = <@{ $user }> n'est pas assis à cette table.
-refuse-reserve-range = Une cave de réserve fait de 1 à { $most } jetons, pas { $want }.
+refuse-reserve-range = Une cave de réserve fait de 1 à { $most ->
+        [one] { $most } jeton
+       *[other] { $most } jetons
+    }, pas { $want }.
 refuse-hand-in-play = Une donne est déjà en cours à cette table.
 refuse-deal-who = Seuls un joueur assis, le créateur de la table ou un gérant du serveur peuvent donner les cartes.
 refuse-deal-wait = La prochaine donne est distribuée dans { $n ->
@@ -60,17 +66,33 @@ refuse-no-recave = Pas de recave à cette table : rejoignez-la pour vous asseoi
 refuse-recave-seated = Vous avez encore votre place : seul un joueur décavé recave.
 refuse-recave-not-decave = Seul un joueur décavé à cette table peut recaver ; rejoignez-la pour vous asseoir.
 refuse-no-replenish = Cette table ne permet pas de recaver après un décave.
-refuse-recave-range = Vous pouvez recaver de 1 à { $most } jetons, pas { $want }.
+refuse-recave-range = Vous pouvez recaver de 1 à { $most ->
+        [one] { $most } jeton
+       *[other] { $most } jetons
+    }, pas { $want }.
 refuse-cave-at-least-one = Une cave fait au moins 1 jeton.
 refuse-recave-nobody = Personne n'est assis : rejoignez la table pour vous asseoir avec la cave normale.
-refuse-turn-timer = Le temps de parole est de plus de 0 seconde et de { $most } secondes au plus.
-refuse-cave-range = La cave est de 1 à { $most } jetons.
-refuse-delay-max = La pause avant la donne suivante est de { $most } secondes au plus.
+refuse-turn-timer = Le temps de parole est de plus de 0 seconde et de { $most ->
+        [one] { $most } seconde
+       *[other] { $most } secondes
+    } au plus.
+refuse-cave-range = La cave est de 1 à { $most ->
+        [one] { $most } jeton
+       *[other] { $most } jetons
+    }.
+refuse-delay-max = La pause avant la donne suivante est de { $most ->
+        [one] { $most } seconde
+       *[other] { $most } secondes
+    } au plus.
 refuse-delay-negative = La pause avant la donne suivante ne peut pas être négative.
 refuse-seats-range = Une table de { $game ->
     [brelan] Brelan
     [bouillotte] Bouillotte
    *[brag] Brag
+} a de { $low } à { $high ->
+    [one] { $high } place
+   *[other] { $high } places
+}.
 } a de { $low } à { $high } places.
 refuse-max-hands-brelan = Seul le Brelan se joue en un nombre de donnes convenu.
 refuse-max-hands-one = Le nombre de donnes convenu est d'au moins 1.
@@ -78,12 +100,21 @@ refuse-replenish-brelan = Seul le Brelan a l'option de recave (replenish).
 refuse-staked-brelan = Seul le Brelan se joue à caves (caves de réserve).
 refuse-move-not-legal = Vous ne pouvez pas { $verb } maintenant.
 refuse-amount-fixed = Vous ne pouvez { $verb } que pour { $n } maintenant, pas { $want }.
-refuse-amount-range = Vous pouvez { $verb } de { $low } à { $high } jetons maintenant, pas { $want }.
+refuse-amount-range = Vous pouvez { $verb } de { $low } à { $high ->
+        [one] { $high } jeton
+       *[other] { $high } jetons
+    } maintenant, pas { $want }.
 refuse-amount-none = { $verb } : sans montant.
 refuse-move-missing = Choisissez un coup dans la liste.
 refuse-move-unknown = « { $text } » n'est pas un coup : choisissez-en un dans la liste.
-refuse-amount-range-text = « { $text } » n'est pas un nombre de jetons : vous pouvez { $verb } de { $low } à { $high } jetons maintenant.
-refuse-amount-range-missing = Dites combien de jetons : vous pouvez { $verb } de { $low } à { $high } jetons maintenant.
+refuse-amount-range-text = « { $text } » n'est pas un nombre de jetons : vous pouvez { $verb } de { $low } à { $high ->
+        [one] { $high } jeton
+       *[other] { $high } jetons
+    } maintenant.
+refuse-amount-range-missing = Dites combien de jetons : vous pouvez { $verb } de { $low } à { $high ->
+        [one] { $high } jeton
+       *[other] { $high } jetons
+    } maintenant.
 refuse-amount-fixed-text = « { $text } » n'est pas un nombre : vous ne pouvez { $verb } que pour { $n } maintenant.
 refuse-amount-fixed-missing = Donnez le montant : vous ne pouvez { $verb } que pour { $n } maintenant.
 refuse-amount-either = Donnez { $n } ou { $m } comme montant pour { $verb }, pas { $want }.
@@ -91,8 +122,14 @@ refuse-amount-either-text = « { $text } » n'est pas un nombre : donnez { $n
 refuse-amount-either-missing = Donnez { $n } ou { $m } comme montant pour { $verb }.
 refuse-whole-chips = Les jetons se comptent en nombres entiers au-dessus de zéro.
 refuse-whole-number = Il faut un nombre entier, 0 ou plus.
-refuse-amount-max = Aucun montant ne peut dépasser { $most } jetons.
-refuse-wallet-max = Aucun portefeuille ne peut dépasser { $most } jetons.
+refuse-amount-max = Aucun montant ne peut dépasser { $most ->
+        [one] { $most } jeton
+       *[other] { $most } jetons
+    }.
+refuse-wallet-max = Aucun portefeuille ne peut dépasser { $most ->
+        [one] { $most } jeton
+       *[other] { $most } jetons
+    }.
 refuse-adjust-zero = Donnez ou retirez un nombre entier de jetons, pas zéro.
 refuse-take-too-much = Ce joueur a { $have ->
     [one] { $have } jeton
@@ -111,7 +148,10 @@ refuse-schema-too-new = La base de données est au schéma { $found } mais ce bo
 ## Options de table données à /table créer
 
 option-whole-chips = L'option `{ $option }` doit être un nombre entier de jetons, 0 ou plus.
-option-chips-max = L'option `{ $option }` est de { $most } jetons au plus.
+option-chips-max = L'option `{ $option }` est de { $most ->
+        [one] { $most } jeton
+       *[other] { $most } jetons
+    } au plus.
 option-choice = L'option `{ $option }` ne peut pas valoir « { $value } » ; choisissez parmi : { $choices }.
 option-boolean = L'option `{ $option }` vaut `on` ou `off`.
 option-chips-or-none = L'option `{ $option }` est d'au moins 1 jeton, ou `none`.
@@ -205,7 +245,11 @@ log-next-hand = La prochaine donne est distribuée dans { $n ->
     [one] { $n } seconde
    *[other] { $n } secondes
 }.
-log-game-over = La partie est finie : les { $n } donnes convenues sont jouées.
+log-game-over = La partie est finie : { $n ->
+    [0] aucune donne n'était convenue.
+    [one] la donne convenue est jouée.
+   *[other] les { $n } donnes convenues sont jouées.
+}
 log-timeout = <@{ $user }> n'a pas parlé à temps : { $verb }.
 log-departed-move = <@{ $user }> a quitté le serveur : { $verb }.
 log-member-left = <@{ $user }> a quitté le serveur.
@@ -262,7 +306,10 @@ done-vote = Vous avez voté { $vote ->
 log-choice-offered = 🎲 Choix du donneur : <@{ $user }> choisit le jeu du prochain tour.
 log-choice-proposed = 🎲 <@{ $user }> propose un autre jeu : { $changes }. Joueurs assis, votez Oui ou Non (sans réponse, c'est non).
 log-choice-changed = 🎲 <@{ $user }> choisit : { $changes }.
-log-choice-refused = 🎲 La proposition de <@{ $user }> est refusée ({ $yes } oui sur { $n } joueurs assis) : le jeu reste le même.
+log-choice-refused = 🎲 La proposition de <@{ $user }> est refusée ({ $yes } oui sur { $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    } assis) : le jeu reste le même.
 log-choice-timeout = 🎲 <@{ $user }> n'a pas choisi à temps : le jeu reste le même.
 log-choice-kept = 🎲 <@{ $user }> garde le même jeu.
 log-vote = <@{ $user }> vote { $vote ->
@@ -275,7 +322,13 @@ choice-choosing = <@{ $user }> choisit le jeu du prochain tour, jusqu'à <t:{ $t
 choice-voting = <@{ $user }> propose : { $changes }. Oui { $yes } · Non { $no } · sans réponse { $left }, jusqu'à <t:{ $t }:T> (sans réponse, c'est non).
 choice-placeholder = Le jeu du prochain tour (donneur)
 choice-keep = Garder le même jeu
-choice-cards = Brag à { $value } cartes (jusqu'à { $cap } joueurs)
+choice-cards = Brag à { $value ->
+        [one] { $value } carte
+       *[other] { $value } cartes
+    } (jusqu'à { $cap ->
+        [one] { $cap } joueur
+       *[other] { $cap } joueurs
+    })
 choice-blind-allowed = { $value ->
     [true] Jeu à l'aveugle permis
    *[false] Pas de jeu à l'aveugle

@@ -2,17 +2,60 @@
 
 refuse-tournament-unknown = Ce tournoi n'existe pas.
 refuse-tournament-game = Le jeu { $game } n'a pas de mise à la passe à monter : il ne se joue pas en tournoi.
-refuse-tournament-schedule = Impossible de lire ces paliers : écrivez-les comme « 10 mains : 1 2 3 5 8 » (au brag « 15 minutes : 1/1/10 2/2/20 » : passe/mise minimale/mise maximale), chaque palier en jetons entiers.
+refuse-tournament-schedule = Impossible de lire ces paliers : écrivez-les comme « 10 donnes : 1 2 3 5 8 » (au brag « 15 minutes : 1/1/10 2/2/20 » : passe/mise minimale/mise maximale), chaque palier en jetons entiers.
+refuse-tournament-schedule-every = Un palier dure de 1 à { $unit ->
+    [minutes] { $most ->
+        [one] { $most } minute
+       *[other] { $most } minutes
+    }
+   *[hands] { $most ->
+        [one] { $most } donne
+       *[other] { $most } donnes
+    }
+} : écrivez le rythme comme « 10 donnes » ou « 15 minutes ».
+refuse-tournament-schedule-levels = Un tournoi a au plus { $most ->
+    [one] { $most } palier
+   *[other] { $most } paliers
+}, pas { $n }.
+refuse-tournament-schedule-limits = Au Brag, chaque palier donne la passe et les deux limites de mise, comme « 2/2/20 » (passe/mise minimale/mise maximale).
+refuse-tournament-schedule-ante = Au { $game ->
+    [bouillotte] Bouillotte
+   *[brelan] Brelan
+}, un palier est la passe seule, comme « 3 » : ce jeu n'a pas de limites de mise.
+refuse-tournament-schedule-chips = La passe et les mises d'un palier valent au plus { $most ->
+    [one] { $most } jeton
+   *[other] { $most } jetons
+}.
+refuse-tournament-schedule-bets = La mise minimale d'un palier est d'au moins 1 et d'au plus sa mise maximale (passe/minimale/maximale, comme « 2/2/20 »).
 refuse-tournament-payouts = Impossible de lire cette répartition : donnez les parts des places payées, du vainqueur aux suivants, pour un total de 100 (comme « 60/30/10 »).
-refuse-tournament-players = Un tournoi prend de 2 à { $most } joueurs.
+refuse-tournament-players = Un tournoi prend de 2 à { $most ->
+        [one] { $most } joueur
+       *[other] { $most } joueurs
+    }.
 refuse-tournament-min-players = Le minimum de joueurs va de 2 à { $most }.
-refuse-tournament-chips = Chaque joueur commence avec 1 à { $most } jetons de tournoi.
-refuse-tournament-house = Un tournoi prend de 0 à { $most } joueurs de la maison (il lui faut aussi un membre).
+refuse-tournament-chips = Chaque joueur commence avec 1 à { $most ->
+        [one] { $most } jeton
+       *[other] { $most } jetons
+    } de tournoi.
+refuse-tournament-house = Un tournoi prend de 0 à { $most ->
+        [one] { $most } joueur
+       *[other] { $most } joueurs
+    } de la maison (il lui faut aussi un membre).
 refuse-tournament-start-past = Le début doit être dans le futur.
 refuse-tournament-house-player = Les joueurs de la maison n'entrent dans un tournoi qu'à sa création.
 refuse-tournament-table = C'est une table de tournoi : son directeur y assied et y déplace les joueurs, et seule l'annulation du tournoi la ferme.
+refuse-tournament-you-are-out = Vous êtes éliminé de ce tournoi : vous avez terminé { $place ->
+    [1] premier
+    [2] deuxième
+    [3] troisième
+   *[other] à la place { $place }
+}. Ses tables continuent sans vous ; les résultats viendront à sa fin.
+refuse-tournament-not-entered = Vous ne jouez pas dans ce tournoi : son directeur place ses joueurs à ses tables.
 refuse-tournament-closed = Les inscriptions à ce tournoi sont closes.
-refuse-tournament-full = Ce tournoi est complet ({ $n } joueurs).
+refuse-tournament-full = Ce tournoi est complet ({ $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    }).
 refuse-tournament-registered = Vous êtes déjà inscrit à ce tournoi.
 refuse-tournament-not-registered = Vous n'êtes pas inscrit à ce tournoi.
 refuse-tournament-over = Ce tournoi est terminé.
@@ -54,16 +97,28 @@ log-tournament-level-limits = Palier { $level } : la mise à la passe est de { 
 log-tournament-final = Voici la table finale.
 log-tournament-over = Le tournoi est terminé.
 
-tournament-registered = <@{ $user }> s'inscrit : { $n } joueurs sur { $most }.
-tournament-unregistered = <@{ $user }> n'est plus inscrit : { $n } joueurs sur { $most }.
+tournament-registered = <@{ $user }> s'inscrit : { $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    } sur { $most }.
+tournament-unregistered = <@{ $user }> n'est plus inscrit : { $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    } sur { $most }.
 tournament-reminder = Le tournoi { $tournament } commence <t:{ $t }:R>.
-tournament-started = Le tournoi commence : { $n } joueurs à { $tables ->
+tournament-started = Le tournoi commence : { $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    } à { $tables ->
     [one] { $tables } table
    *[other] { $tables } tables
 }.
 tournament-table-broken = La table { $table } est dissoute : ses joueurs rejoignent les autres tables.
 tournament-moved = <@{ $user }> passe de la table { $source } à la table { $target }.
-tournament-final-table = La table finale : table { $table }, { $n } joueurs.
+tournament-final-table = La table finale : table { $table }, { $n ->
+        [one] { $n } joueur
+       *[other] { $n } joueurs
+    }.
 tournament-level-up = Palier { $level } : la mise à la passe monte à { $ante }.
 tournament-level-up-limits = Palier { $level } : la mise à la passe monte à { $ante }, les mises vont de { $low } à { $high }.
 tournament-busted = <@{ $user }> est éliminé et termine { $place ->
@@ -78,7 +133,10 @@ tournament-won = <@{ $user }> gagne le tournoi { $tournament }{ $n ->
    *[other] {" "}et un prix de { $n } jetons.
 }
 tournament-cancelled = Le tournoi { $tournament } est annulé : chaque droit d'entrée est revenu dans le portefeuille de son joueur.
-tournament-cancelled-field = Le tournoi { $tournament } est annulé : { $n } inscrits, il en fallait { $need }. Chaque droit d'entrée est revenu dans le portefeuille de son joueur.
+tournament-cancelled-field = Le tournoi { $tournament } est annulé : { $n ->
+        [one] { $n } inscrit
+       *[other] { $n } inscrits
+    }, il en fallait { $need }. Chaque droit d'entrée est revenu dans le portefeuille de son joueur.
 tournament-cancelled-threads = Le tournoi { $tournament } est annulé : je ne peux pas ouvrir les fils de ses tables dans ce salon (il me faut la permission Créer des fils publics). Chaque droit d'entrée est revenu dans le portefeuille de son joueur.
 
 ## Sur Discord : les fils, le détail des annonces, les commandes.
@@ -100,9 +158,18 @@ tournament-start-in = dans { $minutes ->
 } ({ $clock } UTC)
 tournament-schedule-choice = { $text } — { $what }
 tournament-schedule-default = les paliers par défaut du jeu
-tournament-schedule-every-hands = un palier toutes les { $n } donnes
-tournament-schedule-every-minutes = un palier toutes les { $n } minutes
+tournament-schedule-every-hands = { $n ->
+    [0] aucun palier
+    [one] un palier à chaque donne
+   *[other] un palier toutes les { $n } donnes
+}
+tournament-schedule-every-minutes = { $n ->
+    [0] aucun palier
+    [one] un palier chaque minute
+   *[other] un palier toutes les { $n } minutes
+}
 tournament-payouts-choice = { $text } — { $places ->
+    [0] aucune place payée
     [one] le vainqueur prend tout
    *[other] { $places } places payées
 }
@@ -111,24 +178,52 @@ tournament-payouts-choice = { $text } — { $places ->
 
 ui-tournament-title = { $game } — tournoi n°{ $id }
 ui-tournament-results = { $game } — tournoi n°{ $id } : résultats
-ui-tournament-sit-and-go = Sit-and-go : le jeu commence dès que { $n } joueurs sont inscrits.
-ui-tournament-scheduled = Commence { $at } ({ $in }) si au moins { $min } joueurs sont inscrits ; { $n } au plus.
+ui-tournament-sit-and-go = Sit-and-go : le jeu commence dès que { $n ->
+    [one] { $n } joueur est inscrit.
+   *[other] { $n } joueurs sont inscrits.
+}
+ui-tournament-scheduled = Commence { $at } ({ $in }) si au moins { $min ->
+    [one] { $min } joueur est inscrit
+   *[other] { $min } joueurs sont inscrits
+} ; { $n } au plus.
 ui-tournament-buy-in = { $n ->
     [0] Entrée gratuite
-   *[other] Droit d'entrée : { $n } jetons, versés à la cagnotte
-} ; chaque joueur commence avec { $chips } jetons de tournoi, à des tables de { $seats }.
+   *[other] Droit d'entrée : { $n ->
+        [one] { $n } jeton, versé
+       *[other] { $n } jetons, versés
+    } à la cagnotte
+} ; chaque joueur commence avec { $chips ->
+    [one] { $chips } jeton
+   *[other] { $chips } jetons
+} de tournoi, à des tables de { $seats }.
 ui-tournament-house = { $n ->
     [one] { $n } joueur de la maison (🤖) joue aussi.
    *[other] { $n } joueurs de la maison (🤖) jouent aussi.
 }
 ui-tournament-stakes = Mises montantes
 ui-tournament-every = { $unit ->
-    [hands] Toutes les { $n } donnes
-   *[minutes] Toutes les { $n } minutes
+    [hands] { $n ->
+        [0] Sans palier
+        [one] À chaque donne
+       *[other] Toutes les { $n } donnes
+    }
+   *[minutes] { $n ->
+        [0] Sans palier
+        [one] Chaque minute
+       *[other] Toutes les { $n } minutes
+    }
 }, la mise à la passe vaut : { $levels }
 ui-tournament-every-limits = { $unit ->
-    [hands] Toutes les { $n } donnes
-   *[minutes] Toutes les { $n } minutes
+    [hands] { $n ->
+        [0] Sans palier
+        [one] À chaque donne
+       *[other] Toutes les { $n } donnes
+    }
+   *[minutes] { $n ->
+        [0] Sans palier
+        [one] Chaque minute
+       *[other] Toutes les { $n } minutes
+    }
 }, passe/mise minimale/mise maximale : { $levels }
 ui-tournament-prizes = Prix
 ui-tournament-pool = Cagnotte : { $n }.
@@ -138,6 +233,7 @@ ui-tournament-split = { $n ->
 } : { $shares }.
 ui-tournament-share = { $place }. { $share } %
 ui-tournament-no-prize = Aucun prix : l'entrée est gratuite.
+ui-tournament-pool-empty = Pas encore de cagnotte : le droit d'entrée de chaque joueur, { $n }, y est versé, et les prix s'affichent ici dès les premières inscriptions.
 ui-tournament-registered = Inscrits ({ $n } sur { $most })
 ui-tournament-nobody = Personne pour l'instant.
 ui-tournament-register-footer = Inscrivez-vous avec le bouton ci-dessous : votre droit d'entrée va à la cagnotte, et vous revient si vous vous désinscrivez avant le début.
@@ -170,7 +266,10 @@ ui-tournament-left = { $n ->
 ui-tournament-list = Tournois
 ui-tournament-list-empty = Aucun tournoi ici pour l'instant : /tournoi créer en ouvre un.
 ui-tournament-list-line = n°{ $id } { $game } — { $status ->
-    [registering] inscriptions ouvertes, { $n } inscrits sur { $most }
+    [registering] inscriptions ouvertes, { $n ->
+        [one] { $n } inscrit
+       *[other] { $n } inscrits
+    } sur { $most }
     [running] en cours, { $n } encore en jeu
     [finished] terminé
    *[cancelled] annulé

@@ -68,7 +68,10 @@ ui-amount = Montant
 ui-cards = Cartes
 ui-other = { $v } : autre…
 ui-done-table-message-could-not = C'est fait. Le message de la table n'a pas pu être mis à jour ; il est réaffiché plus bas.
-ui-more = … et { $n } autres
+ui-more = … et { $n ->
+        [one] { $n } autre
+       *[other] { $n } autres
+    }
 ui-pot-line-stage = Étage { $k } : { $n } pour { $w }
 ui-pot-line-brag = Pot { $k } : { $n } pour { $w }
 
@@ -80,6 +83,7 @@ dm-cards-retourne = Retourne : { $card }
 dm-cards-link = [Retour à la table]({ $link })
 ui-table-title = { $game } — table n°{ $table }
 ui-discard-pick = Choisissez { $n ->
+    [0] les cartes
     [one] la carte
    *[other] les { $n } cartes
 } à écarter.

@@ -39,8 +39,13 @@ web-previous = ← Précédente
 web-next = Suivante →
 web-page-of = Page { $n } sur { $pages }
 web-net-over-hands = Jetons gagnés ou perdus, donne après donne
-web-chart-label = Jetons gagnés ou perdus sur les { $n } dernières donnes
+web-chart-label = Jetons gagnés ou perdus sur { $n ->
+    [0] aucune donne
+    [one] la dernière donne
+   *[other] les { $n } dernières donnes
+}
 web-chart-caption = Sur { $n ->
+    [0] aucune donne
     [one] la dernière donne
    *[other] les { $n } dernières donnes
 } : { $total }.
