@@ -74,7 +74,7 @@ def main(argv: list[str]) -> int:
         with open(target, "wb") as out:
             out.write(showdown_png(sample()))
     except OSError as exc:  # a folder that is not there, a file that may not be written
-        print(f"cannot write {target}: {exc.strerror}", file=sys.stderr)
+        print(f"cannot write {target} ({exc.strerror})", file=sys.stderr)
         return 2
     print(f"wrote {target}")
     return 0
