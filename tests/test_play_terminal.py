@@ -30,9 +30,11 @@ PLAY = [sys.executable, "-m", "bot.play", "--pause", "0", "--seed", "3"]
 def run_typed(args: list[str], typed: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
     env.pop("DISCORD_TOKEN", None)
+    command = PLAY[:3] if "--learn" in args else PLAY  # a lesson takes no --pause nor --seed
     return subprocess.run(
-        [*PLAY, *args], input=typed, capture_output=True, text=True, timeout=60, cwd=ROOT, env=env
-    )
+        [*command, *args], input=typed, capture_output=True, text=True, timeout=60, cwd=ROOT,
+        env=env,
+    )  # fmt: skip
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -134,8 +136,10 @@ def test_a_cleaned_out_player_is_offered_a_new_cave(
         return "1"  # the first move, whatever it is: caves of 3 go quickly
 
     monkeypatch.setattr(offline, "ask", typed)
-    args = parse_args(["--game", game, "--lang", lang, "--pause", "0", "--seed", "4"])
-    args.hands, args.options, args.levels = 40, "cave=3", ["easy", "easy"]
+    args = parse_args(
+        ["--game", game, "--lang", lang, "--pause", "0", "--seed", "4", "--hands", "40",
+         "--options", "cave=3", "--players", "easy,easy"]
+    )  # fmt: skip
     screen = io.StringIO()
     assert asyncio.run(offline.play(args, Console(file=screen, width=100))) == 0
     out = screen.getvalue()
@@ -150,13 +154,16 @@ def test_a_cleaned_out_player_is_offered_a_new_cave(
 
 def test_the_same_seed_plays_the_same_game_offline(monkeypatch: pytest.MonkeyPatch) -> None:
     async def typed(prompt: str) -> str:
-        return "1"  # the first move every time (and no new cave: the game ends)
+        # the first move every time, and no new cave: the game ends
+        return "n" if prompt == render("en", "play-recave-ask") else "1"
 
     monkeypatch.setattr(offline, "ask", typed)
 
     def game() -> list[str]:
-        args = parse_args(["--game", "bouillotte", "--lang", "en", "--pause", "0", "--seed", "4"])
-        args.hands, args.options, args.levels = 6, "cave=5", ["normal", "easy"]
+        args = parse_args(
+            ["--game", "bouillotte", "--lang", "en", "--pause", "0", "--seed", "4", "--hands",
+             "6", "--options", "cave=5", "--players", "normal,easy"]
+        )  # fmt: skip
         screen = io.StringIO()
         assert asyncio.run(offline.play(args, Console(file=screen, width=100))) == 0
         # the seats in order, the cards, every move and line of talk: not the clock
@@ -187,8 +194,10 @@ def test_a_player_who_cleans_out_the_house_is_told_and_offered_new_players(
 
     monkeypatch.setattr(offline, "ask", typed)
     monkeypatch.setattr(offline, "my_turn", all_in)
-    args = parse_args(["--game", "bouillotte", "--lang", "en", "--pause", "0", "--seed", "2"])
-    args.hands, args.options, args.levels = 40, "cave=3", ["easy"]
+    args = parse_args(
+        ["--game", "bouillotte", "--lang", "en", "--pause", "0", "--seed", "2", "--hands", "40",
+         "--options", "cave=3", "--players", "easy"]
+    )  # fmt: skip
     screen = io.StringIO()
     assert asyncio.run(offline.play(args, Console(file=screen, width=100))) == 0
     out = screen.getvalue()
