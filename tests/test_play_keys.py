@@ -5,11 +5,19 @@ line the game takes is the one typed at its prompt, never one typed ahead."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 import os
+import pty
+import re
+import select
+import signal
+import sys
 import termios
+import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -32,6 +40,7 @@ KEYS = st.sampled_from(
 ANSWERS = st.tuples(st.lists(KEYS, max_size=30), st.sampled_from(["q", EOF, INTERRUPT, "1"])).map(
     lambda keys: [*keys[0], keys[1]]
 )
+ROOT = Path(__file__).resolve().parents[1]
 #: The most prompts a run answers before it types q.
 MOST_PROMPTS = 40
 
@@ -92,8 +101,17 @@ def keyboard(out: io.StringIO, answers: list[str], lang: str) -> Typist:
     return Typist(slave, out, render(lang, "play-typed-ahead"), master=master, answers=answers)
 
 
+#: Discord's words, which the terminal never prints: its buttons, its slash commands, code.
+DISCORD_WORDS = re.compile(
+    r"(?i)\bpress (?!enter)|button|bouton|appuyez (?!sur entrée)|appuyez dessus|cliquez|"
+    r"\bclick|`|✂|\bJoin\b|Rejoindre|/verify|/vérifier|/table|/learn|/cards|/cartes|<@|<t:"
+)
+
+
 def check_run(out: str, caplog: pytest.LogCaptureFixture, code: int, lang: str) -> None:
     assert "Traceback" not in out, out[-3000:]
+    leak = DISCORD_WORDS.search(out)
+    assert leak is None, out[max(0, leak.start() - 300) : leak.end() + 100]
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
     assert code in (0, 1, 130), out[-2000:]
     if code == 130:  # Ctrl-C: a goodbye line, at once
@@ -172,3 +190,52 @@ def test_random_keys_never_break_a_lesson(
         if not typist.closed:
             os.close(typist.master)
     check_run(out.getvalue(), caplog, code, lang)
+
+
+def test_a_real_terminal_drops_keys_typed_ahead_and_quits_at_ctrl_c() -> None:
+    """The program itself on a pty: keys typed while the house players think are dropped
+    (and the player told), Ctrl-C at a prompt quits at once with a goodbye (exit 130)."""
+    env = {**os.environ, "COLUMNS": "100", "PYTHONIOENCODING": "utf-8", "TERM": "dumb"}
+    env.pop("DISCORD_TOKEN", None)
+    command = [sys.executable, "-m", "bot.play", "--lang", "en", "--seed", "3", "--pause",
+               "0.3", "--players", "3"]  # fmt: skip
+    pid, master = pty.fork()
+    if pid == 0:  # the child: the pty is its terminal
+        os.chdir(ROOT)
+        os.execve(sys.executable, command, env)
+    screen = b""
+
+    def read_until(wanted: bytes, count: int, within: float) -> None:
+        nonlocal screen
+        ends = time.monotonic() + within
+        while screen.count(wanted) < count and time.monotonic() < ends:
+            ready, _, _ = select.select([master], [], [], 0.1)
+            if ready:
+                try:
+                    screen += os.read(master, 65536)
+                except OSError:
+                    return
+        assert screen.count(wanted) >= count, screen.decode(errors="replace")[-3000:]
+
+    prompt = b"q to quit):"
+    try:
+        read_until(prompt, 1, 30)
+        os.write(master, b"1\n")  # pass or fold: the house players play on
+        os.write(master, b"2\n")  # typed at once, before any prompt: never played
+        read_until(prompt, 2, 30)
+        assert b"Keys typed before this question were ignored" in screen.split(prompt)[1]
+        time.sleep(0.3)
+        asked = time.monotonic()
+        os.write(master, b"\x03")  # Ctrl-C at the prompt
+        read_until(b"Thank you for playing", 1, 5)
+        _, status = os.waitpid(pid, 0)
+        assert time.monotonic() - asked < 3  # at once, not after an Enter
+    finally:
+        with contextlib.suppress(ProcessLookupError, ChildProcessError):
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        os.close(master)
+    text = screen.decode(errors="replace")
+    assert "Traceback" not in text, text[-3000:]
+    assert "Interrupted: the table is closed." in text
+    assert os.waitstatus_to_exitcode(status) == 130

@@ -207,3 +207,68 @@ def test_a_player_who_cleans_out_the_house_is_told_and_offered_new_players(
     assert "sits down with 3 chips." in after and "Hand 2 is dealt." in after, after
     # the pause before a deal (half a second here) is not said to be none
     assert "dealt in 1 second." in out and "in 0 seconds" not in out, out
+
+
+def offline_game(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], answer: Any
+) -> tuple[str, list[str]]:
+    """A game typed in the test's process: ``answer(prompt, asked)`` gives each line."""
+    asked: list[str] = []
+
+    async def typed(prompt: str) -> str | None:
+        asked.append(prompt)
+        return answer(prompt, asked) if len(asked) < 200 else None
+
+    monkeypatch.setattr(offline, "ask", typed)
+    args = parse_args(["--pause", "0", "--seed", "4", *argv])
+    screen = io.StringIO()
+    assert asyncio.run(offline.play(args, Console(file=screen, width=100))) == 0
+    return screen.getvalue(), asked
+
+
+def test_the_new_cave_question_is_asked_until_yes_or_no(monkeypatch: pytest.MonkeyPatch) -> None:
+    offer = render("fr", "play-recave-ask")
+    answers = iter(["1", "²", "n"])
+
+    def answer(prompt: str, asked: list[str]) -> str:
+        return next(answers) if prompt == offer else "1"
+
+    out, asked = offline_game(
+        monkeypatch,
+        ["--game", "bouillotte", "--lang", "fr", "--hands", "40", "--options", "cave=3",
+         "--players", "easy,easy"],
+        answer,
+    )  # fmt: skip
+    assert asked.count(offer) == 3, out  # "1" ended the game before
+    assert "«\u00a01\u00a0» n'est ni oui ni non\u00a0: Entrée ou o pour oui" in out
+
+
+def test_a_wrong_card_number_is_said_and_asked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    which = render("en", "play-discard-which", cards="")
+    picks = iter(["", "9", "1 1", "²", "1"])
+
+    def answer(prompt: str, asked: list[str]) -> str:
+        return next(picks) if prompt.startswith(which.rstrip()) else "1"
+
+    out, _ = offline_game(
+        monkeypatch,
+        ["--game", "brag", "--lang", "en", "--hands", "1", "--options", "cards=4",
+         "--players", "1"],
+        answer,
+    )  # fmt: skip
+    said = "Type the numbers of the cards, from 1 to 4, separated by spaces."
+    assert out.count(said) == 4, out
+    assert "has no «" not in out and "“”" not in out and "Alex discards 1 card." in out
+
+
+def test_only_what_changed_is_printed_before_the_first_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    out, _ = offline_game(
+        monkeypatch, ["--game", "bouillotte", "--lang", "en", "--hands", "1", "--players", "3"],
+        lambda prompt, asked: "q",
+    )  # fmt: skip
+    before = out.split("Your move:")[0]
+    assert before.count("== Bouillotte — table #1") <= 2, before  # the deal, the turn
+    assert len(before.splitlines()) < 80, before  # about 240 lines before
+    assert before.count("Commitment") == 1 and before.count("Play chips lent") == 1

@@ -11,7 +11,7 @@ import re
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from rich.console import Console
@@ -32,6 +32,9 @@ MENTION = re.compile(r"<@(\d+)>")
 TIMESTAMP = re.compile(r"<t:(\d+):(\w)>")
 #: The last moves a frame shows.
 LOG_LINES = 8
+#: The table's sections printed output shows in its first frame only (a terminal, cleared
+#: at each frame, shows them in every frame).
+ONCE = ("fair", "practice")
 #: What quits.
 QUIT = ("q", "quit", "quitter")
 #: A number as typed: ASCII digits, a few of them (``²`` is a digit to ``str.isdigit``).
@@ -47,6 +50,7 @@ TERMINAL_WORDS: dict[str, str | None] = {
     "fair-cutter": None,
     "log-cut": None,
     "log-seed-revealed": "play-seed-revealed",
+    "refuse-hint-real-table": "play-hint-real-table",
 }
 #: Those a document writes as lines (found by their text): no plural among their parameters.
 DOCUMENT_LINES = (
@@ -338,12 +342,16 @@ class TerminalPresenter:
         state = self.latest.get(table_id)
         if state is None:
             return
-        if self.console.is_terminal:
-            self.console.clear()
-        if self.header:
+        screen = self.console.is_terminal
+        if screen:
+            self.console.clear()  # the last moves are in the frame
+        if self.header and (screen or self.framed_hand is None):
             self.say(self.header, "bold")
         self.console.rule()
-        for line in document_lines(table_document(self.lang, state, log=list(self.log))):
+        doc = table_document(self.lang, state, log=list(self.log) if screen else ())
+        if self.framed_hand is not None and not screen:  # said once in a scrolling log
+            doc = replace(doc, sections=tuple(s for s in doc.sections if s.key not in ONCE))
+        for line in document_lines(doc):
             self.say(line)
         if self.last_showdown:
             self.console.rule()

@@ -43,3 +43,4 @@ play-seed-revealed = 🔓 Server seed revealed (commitment { $commitment }…, {
     [one] 1 hand
    *[other] { $n } hands
 }): { $seed }.
+play-hint-real-table = Hints are for practice tables only (--options practice=on): at this table you are on your own.

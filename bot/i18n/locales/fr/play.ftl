@@ -43,3 +43,4 @@ play-seed-revealed = 🔓 Graine du serveur révélée (engagement { $commitment
     [one] { $n } donne
    *[other] { $n } donnes
 }) : { $seed }.
+play-hint-real-table = Les conseils sont réservés aux tables d'entraînement (--options practice=on) : à cette table, vous jouez seul.
