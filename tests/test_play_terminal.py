@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -272,3 +273,24 @@ def test_only_what_changed_is_printed_before_the_first_decision(
     assert before.count("== Bouillotte — table #1") <= 2, before  # the deal, the turn
     assert len(before.splitlines()) < 80, before  # about 240 lines before
     assert before.count("Commitment") == 1 and before.count("Play chips lent") == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_terminal_says_its_own_words_not_discord_s(lang: Lang) -> None:
+    from bot.i18n import Message
+    from bot.play.terminal import terminal_lines, worded
+
+    discord = [
+        render(lang, "ui-join-then-press-start-when"),
+        render(lang, "fair-cutter", user="<@5>"),  # no cut offline: the line goes
+        render(lang, "ui-nobody-seated-yet-press-join"),
+    ]
+    assert terminal_lines(lang, discord) == [
+        render(lang, "play-not-started"), render(lang, "play-nobody-seated")
+    ]  # fmt: skip
+    revealed = worded(lang, Message.of("log-seed-revealed", commitment="ab", n=2, seed="cd"))
+    assert revealed is not None and "/v" not in revealed and "`" not in revealed
+    assert worded(lang, Message.of("log-cut", user=5)) is None
+    for key in ("refuse-house-gives-seat", "refuse-hint-real-table"):
+        said = worded(lang, Message.of(key)) or ""
+        assert not re.search(r"(?i)press|appuyez|rejoindre|join|`", said), said

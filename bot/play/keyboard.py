@@ -10,13 +10,17 @@ prompt, in order, and nothing is read but at a prompt.
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import os
 import struct
 import sys
-import termios
 from dataclasses import dataclass, field
 from typing import TextIO
+
+try:  # a Unix terminal; elsewhere nothing is typed ahead that could be flushed
+    import fcntl
+    import termios
+except ImportError:  # pragma: no cover - Windows
+    fcntl = termios = None  # type: ignore[assignment]
 
 #: The most a line may hold: a longer one is cut (the parsers refuse it in words anyway).
 LONGEST = 4096
@@ -24,6 +28,8 @@ LONGEST = 4096
 
 def pending(fd: int) -> int:
     """Bytes typed on a terminal and not read yet (0 when the system cannot say)."""
+    if fcntl is None:
+        return 0
     try:
         raw = fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0")
     except OSError:
@@ -53,7 +59,7 @@ class Keyboard:
 
     def flush_typed_ahead(self) -> bool:
         """Drop what a terminal holds typed before the prompt; True if there was any."""
-        if not self.tty:
+        if not self.tty or termios is None:
             return False
         there = bool(self.buffer) or pending(self.fd) > 0
         self.buffer.clear()
@@ -90,7 +96,7 @@ class Keyboard:
 
         try:
             loop.add_reader(self.fd, readable)
-        except (PermissionError, ValueError, OSError):  # a regular file: epoll refuses it
+        except (OSError, ValueError, NotImplementedError):  # a regular file: epoll refuses it
             return os.read(self.fd, LONGEST)
         try:
             await ready
