@@ -171,6 +171,7 @@ def test_random_keys_never_break_offline_play(
     game=st.sampled_from(["bouillotte", "brelan", "brag"]),
     lang=st.sampled_from(["en", "fr"]),
     answers=ANSWERS,
+    ahead=st.lists(st.sampled_from(["1", "3", "", "q"]), max_size=6),
 )
 def test_random_keys_never_break_a_lesson(
     monkeypatch: pytest.MonkeyPatch,
@@ -178,9 +179,19 @@ def test_random_keys_never_break_a_lesson(
     game: str,
     lang: str,
     answers: list[str],
+    ahead: list[str],
 ) -> None:
     out = io.StringIO()
     typist = keyboard(out, list(answers), lang)
+    said = TerminalPresenter.say
+    early = list(ahead)
+
+    def say(self: TerminalPresenter, line: str, style: str | None = None) -> None:
+        said(self, line, style)
+        if early and line.startswith("=="):
+            typist.type_ahead(early.pop(0))  # typed while the page is printed
+
+    monkeypatch.setattr(TerminalPresenter, "say", say)
     monkeypatch.setattr(offline, "KEYBOARD", [typist])
     args = parse_args(["--learn", game, "--lang", lang])
     try:
