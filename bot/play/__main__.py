@@ -9,6 +9,11 @@ database, with :class:`bot.play.terminal.TerminalPresenter` instead of Discord. 
 a practice table (``practice=off`` in ``--options`` makes it a real one): at your turn,
 ``h`` asks what the strong house player would do. ``--learn GAME`` plays that game's lesson
 (:mod:`bot.play.lesson`).
+
+The command line is checked before a table opens (:mod:`bot.play.args`); the keyboard is
+read without a thread (:mod:`bot.play.keyboard`): Ctrl-C quits at once, and keys typed
+before a prompt are dropped. What changes at the table is printed as it happens; the whole
+table at each deal and at the player's turn.
 """
 
 from __future__ import annotations

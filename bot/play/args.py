@@ -40,7 +40,10 @@ EXAMPLES = """examples:
   python -m bot.play --learn brag
 
 Table options (--options) are those of /table create (docs/options.md): carre=forced
-for Bouillotte and Brelan, cards=4 for Brag, seats=5 for one more seat..."""
+at Bouillotte and Brelan, cards=4 at Brag, seats=5 for a fifth seat at Bouillotte.
+
+At a prompt: the number of a move (then an amount if asked), h or ? for a hint, q to
+quit; Ctrl-C quits at once. Keys typed before a prompt is shown are ignored."""
 
 
 class OneLineParser(argparse.ArgumentParser):
