@@ -4,6 +4,13 @@ player's move at a practice table and refused at a real one."""
 
 from __future__ import annotations
 
+import asyncio
+import io
+
+from rich.console import Console
+
+from bot.i18n import Lang
+from bot.play.lesson import learn
 from tests.test_play_terminal import run_typed
 
 
@@ -39,3 +46,33 @@ def test_h_asks_for_a_hint_at_a_practice_table_only() -> None:
     assert real.returncode == 0, real.stderr
     assert "Hints are for practice tables only" in real.stdout
     assert "Type h for a hint" not in real.stdout
+
+
+def lesson(game: str, lang: Lang, typed: list[str]) -> tuple[str, list[str]]:
+    """The lesson's screen, typed in the test's process, and the prompts it asked."""
+    keys, asked = list(typed), []
+
+    async def ask(prompt: str) -> str | None:
+        asked.append(prompt)
+        return keys.pop(0) if keys else None
+
+    out = io.StringIO()
+    asyncio.run(learn(game, lang, "Alex", 1000, Console(file=out, width=200), ask))
+    return out.getvalue(), asked
+
+
+def test_a_wrong_key_in_a_lesson_is_answered_under_the_prompt() -> None:
+    # Brag's first page: ², fold (2), h, then bet blind (3)
+    out, asked = lesson("brag", "en", ["²", "2", "h", "?", "3"])
+    first = out.split("Lesson: Brag (2/4)")[0]
+    assert first.count("Lesson: Brag (1/4)") == 1, first  # the page is not printed again
+    assert "“²” is not one of the moves: type a number from 1 to 3." in first
+    assert "Not this time: this lesson plays Bet 1 here" in first and "type 3." in first
+    assert first.count("In this lesson, play Bet 1: type 3.") == 2, first  # h and ?
+    assert asked[:5] == ["Type the number of your move:"] * 5
+    assert "press it" not in out and "Read why below" not in out
+
+
+def test_the_lesson_s_closing_hint_keeps_the_language() -> None:
+    out, _ = lesson("brag", "fr", ["3", "1", "3"])
+    assert "python -m bot.play --game brag --lang fr" in out, out[-800:]

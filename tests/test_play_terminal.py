@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -30,9 +31,11 @@ PLAY = [sys.executable, "-m", "bot.play", "--pause", "0", "--seed", "3"]
 def run_typed(args: list[str], typed: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONIOENCODING": "utf-8", "COLUMNS": "100"}
     env.pop("DISCORD_TOKEN", None)
+    command = PLAY[:3] if "--learn" in args else PLAY  # a lesson takes no --pause nor --seed
     return subprocess.run(
-        [*PLAY, *args], input=typed, capture_output=True, text=True, timeout=60, cwd=ROOT, env=env
-    )
+        [*command, *args], input=typed, capture_output=True, text=True, timeout=60, cwd=ROOT,
+        env=env,
+    )  # fmt: skip
 
 
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
@@ -134,8 +137,10 @@ def test_a_cleaned_out_player_is_offered_a_new_cave(
         return "1"  # the first move, whatever it is: caves of 3 go quickly
 
     monkeypatch.setattr(offline, "ask", typed)
-    args = parse_args(["--game", game, "--lang", lang, "--pause", "0", "--seed", "4"])
-    args.hands, args.options, args.levels = 40, "cave=3", ["easy", "easy"]
+    args = parse_args(
+        ["--game", game, "--lang", lang, "--pause", "0", "--seed", "4", "--hands", "40",
+         "--options", "cave=3", "--players", "easy,easy"]
+    )  # fmt: skip
     screen = io.StringIO()
     assert asyncio.run(offline.play(args, Console(file=screen, width=100))) == 0
     out = screen.getvalue()
@@ -150,13 +155,16 @@ def test_a_cleaned_out_player_is_offered_a_new_cave(
 
 def test_the_same_seed_plays_the_same_game_offline(monkeypatch: pytest.MonkeyPatch) -> None:
     async def typed(prompt: str) -> str:
-        return "1"  # the first move every time (and no new cave: the game ends)
+        # the first move every time, and no new cave: the game ends
+        return "n" if prompt == render("en", "play-recave-ask") else "1"
 
     monkeypatch.setattr(offline, "ask", typed)
 
     def game() -> list[str]:
-        args = parse_args(["--game", "bouillotte", "--lang", "en", "--pause", "0", "--seed", "4"])
-        args.hands, args.options, args.levels = 6, "cave=5", ["normal", "easy"]
+        args = parse_args(
+            ["--game", "bouillotte", "--lang", "en", "--pause", "0", "--seed", "4", "--hands",
+             "6", "--options", "cave=5", "--players", "normal,easy"]
+        )  # fmt: skip
         screen = io.StringIO()
         assert asyncio.run(offline.play(args, Console(file=screen, width=100))) == 0
         # the seats in order, the cards, every move and line of talk: not the clock
@@ -187,8 +195,10 @@ def test_a_player_who_cleans_out_the_house_is_told_and_offered_new_players(
 
     monkeypatch.setattr(offline, "ask", typed)
     monkeypatch.setattr(offline, "my_turn", all_in)
-    args = parse_args(["--game", "bouillotte", "--lang", "en", "--pause", "0", "--seed", "2"])
-    args.hands, args.options, args.levels = 40, "cave=3", ["easy"]
+    args = parse_args(
+        ["--game", "bouillotte", "--lang", "en", "--pause", "0", "--seed", "2", "--hands", "40",
+         "--options", "cave=3", "--players", "easy"]
+    )  # fmt: skip
     screen = io.StringIO()
     assert asyncio.run(offline.play(args, Console(file=screen, width=100))) == 0
     out = screen.getvalue()
@@ -198,3 +208,89 @@ def test_a_player_who_cleans_out_the_house_is_told_and_offered_new_players(
     assert "sits down with 3 chips." in after and "Hand 2 is dealt." in after, after
     # the pause before a deal (half a second here) is not said to be none
     assert "dealt in 1 second." in out and "in 0 seconds" not in out, out
+
+
+def offline_game(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], answer: Any
+) -> tuple[str, list[str]]:
+    """A game typed in the test's process: ``answer(prompt, asked)`` gives each line."""
+    asked: list[str] = []
+
+    async def typed(prompt: str) -> str | None:
+        asked.append(prompt)
+        return answer(prompt, asked) if len(asked) < 200 else None
+
+    monkeypatch.setattr(offline, "ask", typed)
+    args = parse_args(["--pause", "0", "--seed", "4", *argv])
+    screen = io.StringIO()
+    assert asyncio.run(offline.play(args, Console(file=screen, width=100))) == 0
+    return screen.getvalue(), asked
+
+
+def test_the_new_cave_question_is_asked_until_yes_or_no(monkeypatch: pytest.MonkeyPatch) -> None:
+    offer = render("fr", "play-recave-ask")
+    answers = iter(["1", "²", "n"])
+
+    def answer(prompt: str, asked: list[str]) -> str:
+        return next(answers) if prompt == offer else "1"
+
+    out, asked = offline_game(
+        monkeypatch,
+        ["--game", "bouillotte", "--lang", "fr", "--hands", "40", "--options", "cave=3",
+         "--players", "easy,easy"],
+        answer,
+    )  # fmt: skip
+    assert asked.count(offer) == 3, out  # "1" ended the game before
+    assert "«\u00a01\u00a0» n'est ni oui ni non\u00a0: Entrée ou o pour oui" in out
+
+
+def test_a_wrong_card_number_is_said_and_asked_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    which = render("en", "play-discard-which", cards="")
+    picks = iter(["", "9", "1 1", "²", "1"])
+
+    def answer(prompt: str, asked: list[str]) -> str:
+        return next(picks) if prompt.startswith(which.rstrip()) else "1"
+
+    out, _ = offline_game(
+        monkeypatch,
+        ["--game", "brag", "--lang", "en", "--hands", "1", "--options", "cards=4",
+         "--players", "1"],
+        answer,
+    )  # fmt: skip
+    said = "Type the numbers of the cards, from 1 to 4, separated by spaces."
+    assert out.count(said) == 4, out
+    assert "has no «" not in out and "“”" not in out and "Alex discards 1 card." in out
+
+
+def test_only_what_changed_is_printed_before_the_first_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    out, _ = offline_game(
+        monkeypatch, ["--game", "bouillotte", "--lang", "en", "--hands", "1", "--players", "3"],
+        lambda prompt, asked: "q",
+    )  # fmt: skip
+    before = out.split("Your move:")[0]
+    assert before.count("== Bouillotte — table #1") <= 2, before  # the deal, the turn
+    assert len(before.splitlines()) < 80, before  # about 240 lines before
+    assert before.count("Commitment") == 1 and before.count("Play chips lent") == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_terminal_says_its_own_words_not_discord_s(lang: Lang) -> None:
+    from bot.i18n import Message
+    from bot.play.terminal import terminal_lines, worded
+
+    discord = [
+        render(lang, "ui-join-then-press-start-when"),
+        render(lang, "fair-cutter", user="<@5>"),  # no cut offline: the line goes
+        render(lang, "ui-nobody-seated-yet-press-join"),
+    ]
+    assert terminal_lines(lang, discord) == [
+        render(lang, "play-not-started"), render(lang, "play-nobody-seated")
+    ]  # fmt: skip
+    revealed = worded(lang, Message.of("log-seed-revealed", commitment="ab", n=2, seed="cd"))
+    assert revealed is not None and "/v" not in revealed and "`" not in revealed
+    assert worded(lang, Message.of("log-cut", user=5)) is None
+    for key in ("refuse-house-gives-seat", "refuse-hint-real-table"):
+        said = worded(lang, Message.of(key)) or ""
+        assert not re.search(r"(?i)press|appuyez|rejoindre|join|`", said), said

@@ -76,7 +76,7 @@ def lesson_document(lang: Lang, lesson: Lesson, page: Page, surface: Surface) ->
     elif page.more:
         sections.append(Section("next", render(lang, "learn-next"), (render(lang, "learn-go-on"),)))
     elif page.summary is not None:
-        invite = render(lang, INVITES[surface], game=lesson.game)
+        invite = render(lang, INVITES[surface], game=lesson.game, lang=lang)
         lines = (render(lang, page.summary), invite)
         sections.append(Section("end", render(lang, "learn-end"), lines))
     note = ""

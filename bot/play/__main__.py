@@ -9,13 +9,17 @@ database, with :class:`bot.play.terminal.TerminalPresenter` instead of Discord. 
 a practice table (``practice=off`` in ``--options`` makes it a real one): at your turn,
 ``h`` asks what the strong house player would do. ``--learn GAME`` plays that game's lesson
 (:mod:`bot.play.lesson`).
+
+The command line is checked before a table opens (:mod:`bot.play.args`); the keyboard is
+read without a thread (:mod:`bot.play.keyboard`): Ctrl-C quits at once, and keys typed
+before a prompt are dropped. What changes at the table is printed as it happens; the whole
+table at each deal and at the player's turn.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
 import sys
 import tempfile
@@ -24,16 +28,15 @@ from pathlib import Path
 from rich.console import Console
 
 from bot.fair.scheme import derive_server_seed
-from bot.games.registry import GAMES
 from bot.i18n import Lang, render
 from bot.i18n.people import is_house_player
+from bot.play.args import parse_args
+from bot.play.keyboard import Keyboard
 from bot.play.lesson import learn
-from bot.play.terminal import TerminalPresenter, choice_line, quits
+from bot.play.terminal import TerminalPresenter, choice_line, parse_cards, quits
 from bot.runtime import TableError, TableManager
-from bot.runtime.house_seats import HOUSE_LEVELS, MOST_HOUSE
 from bot.runtime.public import PublicHand
 from bot.storage import Database
-from bot.ui.options_text import parse_table_options
 from bot.view.explain import hint_text
 from bot.view.table import hand_actions
 from bot.view.words import cards, game_title
@@ -44,59 +47,16 @@ ME = 1000
 HINT = ("h", "?")
 
 
-def parse_args(argv: list[str]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(
-        prog="salon-play", description="Play against house players in the terminal."
-    )
-    parser.add_argument("--game", choices=GAMES, default="bouillotte", help="the game")
-    parser.add_argument("--learn", choices=GAMES, help="play this game's lesson, a guided hand")
-    parser.add_argument(
-        "--players",
-        default="2",
-        help=f"house players: how many (1-{MOST_HOUSE}) or their levels, as 'strong,easy'",
-    )
-    parser.add_argument(
-        "--level", choices=HOUSE_LEVELS, default="normal", help="their level (with a number)"
-    )
-    parser.add_argument(
-        "--seed",
-        type=int,
-        help="the same game from the same seed: seats, shuffles, house decisions",
-    )
-    default_lang = "fr" if os.environ.get("LANG", "").startswith("fr") else "en"
-    parser.add_argument("--lang", choices=("en", "fr"), default=default_lang, help="language")
-    parser.add_argument("--name", default="Alex", help="your name at the table")
-    parser.add_argument(
-        "--options", default="", help="table options as key=value, as in 'cards=4 carre=forced'"
-    )
-    parser.add_argument("--hands", type=int, default=0, help="stop after this many hands")
-    parser.add_argument(
-        "--pause", type=float, default=1.0, help="seconds a house player thinks (default 1)"
-    )
-    args = parser.parse_args(argv)
-    try:  # held to the options' definitions, as at /table create (docs/options.md)
-        parse_table_options(args.options, args.game)
-    except TableError as exc:
-        parser.error(f"--options: {render(args.lang, exc.message)}")
-    if args.players.isdigit():
-        count = int(args.players)
-        if not 1 <= count <= MOST_HOUSE:
-            parser.error(f"--players: from 1 to {MOST_HOUSE} house players")
-        args.levels = [args.level] * count
-    else:
-        args.levels = [w.strip() for w in args.players.split(",") if w.strip()]
-        wrong = [w for w in args.levels if w not in HOUSE_LEVELS]
-        if wrong or not 1 <= len(args.levels) <= MOST_HOUSE:
-            parser.error(f"--players: 1 to {MOST_HOUSE} levels among {', '.join(HOUSE_LEVELS)}")
-    return args
+#: The keyboard the player types on (the process's standard input, set by :func:`main`).
+KEYBOARD: list[Keyboard] = []
 
 
 async def ask(prompt: str) -> str | None:
-    """One line typed by the player; ``None`` at the end of input."""
-    try:
-        return await asyncio.to_thread(input, prompt + " ")
-    except EOFError:
-        return None
+    """One line typed by the player at ``prompt``; ``None`` at the end of input. Keys typed
+    before the prompt are dropped on a terminal (:class:`bot.play.keyboard.Keyboard`)."""
+    if not KEYBOARD:
+        KEYBOARD.append(Keyboard.stdin())
+    return await KEYBOARD[0].line(prompt)
 
 
 #: Save the cursor, go up a line, clear it; then (after the text) come back to the cursor.
@@ -145,7 +105,7 @@ async def my_turn(
             try:
                 view.say(hint_text(lang, await manager.hint(table, ME)), "cyan")
             except TableError as exc:
-                view.say(render(lang, exc.message), "yellow")
+                view.refused(exc.message)
             continue
         parsed = view.choice(typed, options)
         if parsed is None:
@@ -154,34 +114,56 @@ async def my_turn(
         played: object = amount
         if choice.verb == "discard":
             mine = list((await manager.my_cards(table, ME))["cards"])
-            listed = ", ".join(f"{i}) {cards([c])}" for i, c in enumerate(mine, 1))
-            picked = await ask(render(lang, "play-discard-which", cards=listed))
-            numbers = [int(w) for w in (picked or "").split() if w.isdigit()]
-            played = tuple(mine[n - 1] for n in numbers if 1 <= n <= len(mine))
+            picked = await which_cards(view, mine)
+            if picked is None:
+                return False
+            played = tuple(mine[n - 1] for n in picked)
         try:
             await manager.act(table, ME, choice.verb, played)  # type: ignore[arg-type]
             return True
         except TableError as exc:
-            view.say(render(lang, exc.message), "yellow")
+            view.refused(exc.message)
+
+
+async def which_cards(view: TerminalPresenter, mine: list[str]) -> list[int] | None:
+    """The numbers of the cards the player discards, asked until they read right; None
+    when he quits."""
+    listed = ", ".join(f"{i}) {cards([c])}" for i, c in enumerate(mine, 1))
+    while True:
+        typed = await ask(render(view.lang, "play-discard-which", cards=listed))
+        if quits(typed):
+            return None
+        assert typed is not None
+        picked = parse_cards(view.lang, typed, len(mine))
+        if not isinstance(picked, str):
+            return picked
+        view.say(picked, "yellow")
 
 
 #: The recave's refusals that only say the table has none: the player sits down again.
 NO_RECAVE = ("refuse-no-recave", "refuse-no-replenish")
-#: What takes a new cave when offered one (Enter alone too).
+#: What takes a new cave when offered one (Enter alone too), and what declines it.
 YES = ("", "y", "yes", "o", "oui")
+NO = ("n", "no", "non")
 
 
-async def agreed(question: str) -> bool:
-    """Ask a yes-or-no question; Enter alone is yes."""
-    typed = await ask(question)
-    return not quits(typed) and (typed or "").strip().lower() in YES
+async def agreed(view: TerminalPresenter, question: str) -> bool:
+    """Ask a yes-or-no question until it is answered; Enter alone is yes, q is no."""
+    while True:
+        typed = await ask(question)
+        if quits(typed):
+            return False
+        answer = (typed or "").strip().lower()
+        if answer in YES or answer in NO:
+            return answer in YES
+        view.say(render(view.lang, "play-yes-or-no", text=answer[:20]), "yellow")
 
 
 async def come_back(manager: TableManager, view: TerminalPresenter, table: int) -> bool:
     """The player is cleaned out: offer him a new cave (a practice table lends it); True
     when he sits down again."""
     lang: Lang = view.lang
-    if not await agreed(render(lang, "play-recave-ask")):
+    if not await agreed(view, render(lang, "play-recave-ask")):
         return False
     # Bouillotte's recave; where the rules have none (Brag, Brelan without replenishing)
     # the cleaned-out player simply sits down again
@@ -196,7 +178,7 @@ async def come_back(manager: TableManager, view: TerminalPresenter, table: int) 
             return True
         except TableError as exc:
             refused = exc
-    view.say(render(lang, refused.message), "yellow")
+    view.refused(refused.message)
     return False
 
 
@@ -207,7 +189,7 @@ async def house_back(
     True when they sit down and the next deal is on its way."""
     lang: Lang = view.lang
     view.say(render(lang, "play-house-out", n=stack), "bold green")
-    if not await agreed(render(lang, "play-house-ask")):
+    if not await agreed(view, render(lang, "play-house-ask")):
         return False
     try:
         for level in levels:
@@ -216,7 +198,7 @@ async def house_back(
         if state["hand"] is None and state["next_hand_at"] is None:
             await manager.start(table, ME)  # else the deal is already on its way
     except TableError as exc:
-        view.say(render(lang, exc.message), "yellow")
+        view.refused(exc.message)
         return False
     return True
 
@@ -240,10 +222,6 @@ async def play(args: argparse.Namespace, console: Console) -> int:
         )
         played = 0
         try:
-            options = {
-                "turn_timeout": 3600, "next_hand_delay": max(args.pause, 0.5), "practice": True,
-            }  # fmt: skip
-            options.update(parse_table_options(args.options, args.game))
             view.header = render(
                 args.lang,
                 "play-welcome",
@@ -251,6 +229,8 @@ async def play(args: argparse.Namespace, console: Console) -> int:
                 name=args.name,
                 n=len(args.levels),
             )
+            view.say(view.header, "bold")
+            options = dict(args.table_options)
             table = await manager.create_table(GUILD, CHANNEL, args.game, ME, options)
             await manager.join(table, ME)
             for level in args.levels:
@@ -300,12 +280,21 @@ async def play(args: argparse.Namespace, console: Console) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     console = Console(highlight=False)
+    KEYBOARD[:] = [Keyboard.stdin(render(args.lang, "play-typed-ahead"))]
+    return run(args, console)
+
+
+def run(args: argparse.Namespace, console: Console) -> int:
+    """Play (or take the lesson) to its end; Ctrl-C quits at once with a goodbye line
+    (exit 130), never a traceback."""
     try:
         if args.learn:
             lesson = learn(args.learn, args.lang, args.name, ME, console, ask)
             return 0 if asyncio.run(lesson) else 1
         return asyncio.run(play(args, console))
     except KeyboardInterrupt:
+        console.print()
+        console.print(render(args.lang, "play-interrupted"))
         return 130
 
 

@@ -16,11 +16,13 @@ learn-end = End of the lesson
 learn-suggest = In this lesson, play: **{ $move }**.
 learn-not-this-time = Not this time: this lesson plays **{ $move }** here, to show what comes next. Read why below, then press it.
 learn-invite-discord = Ready for more? Open a practice table, with play chips, house players and a 💡 Hint button at your turn: `/table create game:{ $game } options:practice=on`.
-learn-invite-terminal = Ready for more? Play a practice table against house players, with a hint at your turn: `python -m bot.play --game { $game }`.
+learn-invite-terminal = Ready for more? Play a practice table against house players, with a hint at your turn: python -m bot.play --game { $game } --lang { $lang }.
 learn-expired = This lesson is over or has expired: start a new one with /learn.
 learn-busy = Too many lessons are running right now: try again in a few minutes.
 learn-terminal-next = Press Enter for the next deal.
 learn-terminal-choose = Type the number of your move:
+learn-terminal-hint = In this lesson, play { $move }: type { $number }.
+learn-terminal-not-this-time = Not this time: this lesson plays { $move } here, to show what comes next (its meaning is above): type { $number }.
 
 ## what each choice means
 

@@ -30,3 +30,17 @@ play-bye = The table is closed: { $n ->
     [one] one hand
    *[other] { $n } hands
 } played. Thank you for playing!
+play-no-amount = “{ $text }”: move { $number } takes no amount; type { $number } alone.
+play-choose-number = Type the number of a move, from 1 to { $n }.
+play-card-numbers = Type the numbers of the cards, from 1 to { $n }, separated by spaces.
+play-yes-or-no = “{ $text }” is neither yes nor no: Enter or y for yes, n or q for no.
+play-typed-ahead = (Keys typed before this question were ignored.)
+play-interrupted = Interrupted: the table is closed. Thank you for playing!
+play-nobody-seated = Nobody is seated yet.
+play-not-started = The first deal comes once two or more are seated.
+play-house-gives-seat = A house player gives you its seat when this hand ends.
+play-seed-revealed = 🔓 Server seed revealed (commitment { $commitment }…, { $n ->
+    [one] 1 hand
+   *[other] { $n } hands
+}): { $seed }.
+play-hint-real-table = Hints are for practice tables only (--options practice=on): at this table you are on your own.

@@ -16,11 +16,13 @@ learn-end = Fin de la leçon
 learn-suggest = Dans cette leçon, jouez : **{ $move }**.
 learn-not-this-time = Pas cette fois : ici la leçon joue **{ $move }**, pour montrer la suite. Lisez pourquoi plus bas, puis appuyez dessus.
 learn-invite-discord = Envie de continuer ? Ouvrez une table d'entraînement, avec des jetons pour rire, des joueurs de la maison et un bouton 💡 Conseil à votre tour : `/table créer jeu:{ $game } options:practice=on`.
-learn-invite-terminal = Envie de continuer ? Jouez une table d'entraînement contre des joueurs de la maison, avec un conseil à votre tour : `python -m bot.play --game { $game }`.
+learn-invite-terminal = Envie de continuer ? Jouez une table d'entraînement contre des joueurs de la maison, avec un conseil à votre tour : python -m bot.play --game { $game } --lang { $lang }.
 learn-expired = Cette leçon est finie ou a expiré : commencez-en une autre avec /apprendre.
 learn-busy = Trop de leçons sont en cours : réessayez dans quelques minutes.
 learn-terminal-next = Appuyez sur Entrée pour la donne suivante.
 learn-terminal-choose = Tapez le numéro de votre coup :
+learn-terminal-hint = Dans cette leçon, jouez { $move } : tapez { $number }.
+learn-terminal-not-this-time = Pas cette fois : ici la leçon joue { $move }, pour montrer la suite (son sens est plus haut) : tapez { $number }.
 
 ## ce que veut dire chaque choix
 

@@ -33,3 +33,17 @@ play-bye = La table est fermée : { $n ->
     [one] une donne jouée
    *[other] { $n } donnes jouées
 }. Merci d'avoir joué !
+play-no-amount = « { $text } » : le coup { $number } ne prend pas de montant ; tapez { $number } seul.
+play-choose-number = Tapez le numéro d'un coup, de 1 à { $n }.
+play-card-numbers = Tapez les numéros des cartes, de 1 à { $n }, séparés par des espaces.
+play-yes-or-no = « { $text } » n'est ni oui ni non : Entrée ou o pour oui, n ou q pour non.
+play-typed-ahead = (Les touches tapées avant cette question ont été ignorées.)
+play-interrupted = Interrompu : la table est fermée. Merci d'avoir joué !
+play-nobody-seated = Personne n'est encore assis.
+play-not-started = La première donne vient dès que deux joueurs ou plus sont assis.
+play-house-gives-seat = Un joueur de la maison vous cède sa place à la fin de cette donne.
+play-seed-revealed = 🔓 Graine du serveur révélée (engagement { $commitment }…, { $n ->
+    [one] { $n } donne
+   *[other] { $n } donnes
+}) : { $seed }.
+play-hint-real-table = Les conseils sont réservés aux tables d'entraînement (--options practice=on) : à cette table, vous jouez seul.
