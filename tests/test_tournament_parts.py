@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from bot.games.errors import OptionError
 from bot.games.levels import Level, Schedule, default_schedule, parse_schedule
 from bot.games.prizes import bust_places, parse_payouts, payout_split, prize_amounts, prizes
+from bot.i18n import render
 from bot.runtime.balancing import Move, TableLoad, plan
 from bot.runtime.errors import TableError
 from bot.runtime.tournament_spec import TournamentSpec
@@ -56,6 +57,37 @@ def test_each_game_has_a_default_schedule_of_its_kind() -> None:
 def test_a_schedule_the_game_cannot_play_is_refused(game: str, text: str) -> None:
     with pytest.raises(OptionError) as caught:
         parse_schedule(game, text)
+    assert caught.value.key is not None
+    assert caught.value.key.startswith("refuse-tournament-schedule")
+
+
+@pytest.mark.parametrize(
+    ("game", "text", "said"),
+    [
+        ("brelan", "0 hands: 1 2", "1 to 1,000 hands"),
+        ("brelan", "2000 minutes", "1 to 1,000 minutes"),
+        ("brelan", "10 hands: " + " ".join(["1"] * 41), "at most 40 levels, not 41"),
+        ("brag", "10 hands: 1 2", "2/2/20"),
+        ("brelan", "10 hands: 1/1/10", "the ante alone"),
+        ("brelan", "10 hands: 1 2000000", "1,000,000 chips at most"),
+        ("brelan", "10 hands: 1 " + "9" * 5000, "1,000,000 chips at most"),
+        ("brag", "10 hands: 1/10/5", "at most its maximum"),
+    ],
+)
+def test_a_schedule_past_a_limit_is_told_which(game: str, text: str, said: str) -> None:
+    """A schedule past a limit is told the limit, not "cannot be read" (issue 46)."""
+    with pytest.raises(OptionError) as caught:
+        parse_schedule(game, text)
+    assert caught.value.key != "refuse-tournament-schedule"
+    words = render("en", caught.value.key or "", **caught.value.params)
+    assert said in words and "cannot be read" not in words, words
+    french = render("fr", caught.value.key or "", **caught.value.params)
+    assert "Impossible de lire" not in french
+
+
+def test_a_schedule_with_a_key_no_number_holds_cannot_be_read() -> None:
+    with pytest.raises(OptionError) as caught:
+        parse_schedule("brelan", "10 hands: 1 ²")
     assert caught.value.key == "refuse-tournament-schedule"
 
 

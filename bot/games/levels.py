@@ -54,8 +54,19 @@ DEFAULT_LIMITS = (
 )
 
 
-def _refuse(text: str) -> OptionError:
-    return OptionError(text, key="refuse-tournament-schedule")
+#: The most digits a number of a schedule is read with (more is past every limit).
+MOST_DIGITS = 9
+
+
+def _refuse(text: str, limit: str = "", **params: Any) -> OptionError:
+    """A schedule refused: unreadable, or past a named ``limit`` (its own words)."""
+    key = f"refuse-tournament-schedule-{limit}" if limit else "refuse-tournament-schedule"
+    return OptionError(text, key=key, **params)
+
+
+def _number(digits: str) -> int:
+    """A number of a schedule: past :data:`MOST_DIGITS` digits, above every limit."""
+    return int(digits) if len(digits.lstrip("0")) <= MOST_DIGITS else 10**MOST_DIGITS
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,19 +202,31 @@ def checked(game: str, schedule: Schedule) -> Schedule:
     if schedule.unit not in UNITS:
         raise _refuse(f"unknown unit {schedule.unit!r}")
     if not 1 <= schedule.every <= LONGEST_LEVEL:
-        raise _refuse(f"a level lasts 1 to {LONGEST_LEVEL} {schedule.unit}")
+        raise _refuse(
+            f"a level lasts 1 to {LONGEST_LEVEL} {schedule.unit}",
+            "every",
+            unit=schedule.unit,
+            most=LONGEST_LEVEL,
+        )
     if not 1 <= len(schedule.levels) <= MOST_LEVELS:
-        raise _refuse(f"a schedule has 1 to {MOST_LEVELS} levels")
+        raise _refuse(
+            f"a schedule has 1 to {MOST_LEVELS} levels",
+            "levels",
+            most=MOST_LEVELS,
+            n=len(schedule.levels),
+        )
     limits = has_limits(game)
     for level in schedule.levels:
         if limits != (level.min_bet is not None and level.max_bet is not None):
             kind = "the ante and both bet limits" if limits else "the ante alone"
-            raise _refuse(f"a level of {game} names {kind}")
+            raise _refuse(
+                f"a level of {game} names {kind}", "limits" if limits else "ante", game=game
+            )
         values = level.options().values()
         if any(not 0 <= v <= MOST_CHIPS for v in values):
-            raise _refuse(f"a level's chips are 0 to {MOST_CHIPS}")
+            raise _refuse(f"a level's chips are 0 to {MOST_CHIPS}", "chips", most=MOST_CHIPS)
         if level.min_bet is not None and not 1 <= level.min_bet <= (level.max_bet or 0):
-            raise _refuse("a level's minimum bet is 1 or more, and at most its maximum")
+            raise _refuse("a level's minimum bet is 1 or more, and at most its maximum", "bets")
     return schedule
 
 
@@ -229,7 +252,7 @@ def parse_schedule(game: str, text: str) -> Schedule:
     rest = text.strip()
     pace = _PACE.match(rest)
     if pace is not None:
-        every = int(pace[1])
+        every = _number(pace[1])
         unit = "minutes" if pace[2].lower().startswith("min") else "hands"
         rest = pace[3].strip()
     if not rest:
@@ -237,7 +260,7 @@ def parse_schedule(game: str, text: str) -> Schedule:
     levels = []
     for word in rest.replace(",", " ").split():
         parts = word.split("/")
-        if not all(p.isdigit() for p in parts) or len(parts) not in (1, 3):
+        if not all(p.isdecimal() for p in parts) or len(parts) not in (1, 3):
             raise _refuse(f"cannot read the level {word!r}")
-        levels.append(Level.from_json([int(p) for p in parts]))
+        levels.append(Level.from_json([_number(p) for p in parts]))
     return checked(game, Schedule(unit, every, tuple(levels)))

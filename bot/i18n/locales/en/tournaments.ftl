@@ -3,6 +3,30 @@
 refuse-tournament-unknown = There is no such tournament.
 refuse-tournament-game = { $game } has no ante to raise: it cannot be played as a tournament.
 refuse-tournament-schedule = That schedule cannot be read: write it like “10 hands: 1 2 3 5 8” (at Brag “15 minutes: 1/1/10 2/2/20”: ante/minimum/maximum), every level with whole chips.
+refuse-tournament-schedule-every = A level lasts 1 to { $unit ->
+    [minutes] { $most ->
+        [one] { $most } minute
+       *[other] { $most } minutes
+    }
+   *[hands] { $most ->
+        [one] { $most } hand
+       *[other] { $most } hands
+    }
+}: write the pace like “10 hands” or “15 minutes”.
+refuse-tournament-schedule-levels = A schedule has at most { $most ->
+    [one] { $most } level
+   *[other] { $most } levels
+}, not { $n }.
+refuse-tournament-schedule-limits = At Brag every level names the ante and both bet limits, like “2/2/20” (ante/minimum/maximum).
+refuse-tournament-schedule-ante = At { $game ->
+    [bouillotte] Bouillotte
+   *[brelan] Brelan
+} a level is the ante alone, like “3”: the game has no bet limits.
+refuse-tournament-schedule-chips = A level's ante and bets are { $most ->
+    [one] { $most } chip
+   *[other] { $most } chips
+} at most.
+refuse-tournament-schedule-bets = A level's minimum bet is at least 1 and at most its maximum (ante/minimum/maximum, like “2/2/20”).
 refuse-tournament-payouts = Those payouts cannot be read: write the shares of the places paid, from the winner down, adding up to 100 (like “60/30/10”).
 refuse-tournament-players = A tournament takes 2 to { $most } players.
 refuse-tournament-min-players = The minimum field is 2 to { $most } players.

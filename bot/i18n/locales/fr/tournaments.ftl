@@ -3,6 +3,30 @@
 refuse-tournament-unknown = Ce tournoi n'existe pas.
 refuse-tournament-game = Le jeu { $game } n'a pas de mise à la passe à monter : il ne se joue pas en tournoi.
 refuse-tournament-schedule = Impossible de lire ces paliers : écrivez-les comme « 10 mains : 1 2 3 5 8 » (au brag « 15 minutes : 1/1/10 2/2/20 » : passe/mise minimale/mise maximale), chaque palier en jetons entiers.
+refuse-tournament-schedule-every = Un palier dure de 1 à { $unit ->
+    [minutes] { $most ->
+        [one] { $most } minute
+       *[other] { $most } minutes
+    }
+   *[hands] { $most ->
+        [one] { $most } donne
+       *[other] { $most } donnes
+    }
+} : écrivez le rythme comme « 10 donnes » ou « 15 minutes ».
+refuse-tournament-schedule-levels = Un tournoi a au plus { $most ->
+    [one] { $most } palier
+   *[other] { $most } paliers
+}, pas { $n }.
+refuse-tournament-schedule-limits = Au Brag, chaque palier donne la passe et les deux limites de mise, comme « 2/2/20 » (passe/mise minimale/mise maximale).
+refuse-tournament-schedule-ante = Au { $game ->
+    [bouillotte] Bouillotte
+   *[brelan] Brelan
+}, un palier est la passe seule, comme « 3 » : ce jeu n'a pas de limites de mise.
+refuse-tournament-schedule-chips = La passe et les mises d'un palier valent au plus { $most ->
+    [one] { $most } jeton
+   *[other] { $most } jetons
+}.
+refuse-tournament-schedule-bets = La mise minimale d'un palier est d'au moins 1 et d'au plus sa mise maximale (passe/minimale/maximale, comme « 2/2/20 »).
 refuse-tournament-payouts = Impossible de lire cette répartition : donnez les parts des places payées, du vainqueur aux suivants, pour un total de 100 (comme « 60/30/10 »).
 refuse-tournament-players = Un tournoi prend de 2 à { $most } joueurs.
 refuse-tournament-min-players = Le minimum de joueurs va de 2 à { $most }.
