@@ -116,6 +116,14 @@ class TournamentPlay:
             hands=hands, seconds=self.m.clock.now() - started
         )
 
+    def over(self, tournament: Tournament) -> bool:
+        """Whether the tournament's last level has lasted its span
+        (:meth:`~bot.games.levels.Schedule.over`): it ends by stacks."""
+        state = tournament.state
+        hands = max((int(n) for n in state.get("hands", {}).values()), default=0)
+        started = float(state.get("started", self.m.clock.now()))
+        return spec_of(tournament).schedule.over(hands=hands, seconds=self.m.clock.now() - started)
+
     def table_view(self, table: Table) -> TournamentTableView | None:
         """What a tournament table's public state says of its tournament."""
         link = table.tournament
@@ -282,6 +290,10 @@ class TournamentPlay:
                 await self._finish(tournament, tables, entrants)
                 return
             spec = spec_of(tournament)
+            if self.over(tournament):  # the last level has lasted long enough: by stacks
+                if not any(t.playing() for t in tables.values()):
+                    await self._finish(tournament, tables, entrants)
+                return  # each hand in play ends first, and takes a step
             todo = plan([self._load_of(t) for t in tables.values()], spec.seats)
             news, notes, revealed = await self._apply(tournament, spec, tables, todo)
             for table_id, said in notes.items():

@@ -26,6 +26,7 @@ from bot.games.prizes import parse_payouts
 from bot.i18n import Lang, lang_of, render
 from bot.runtime import TableError
 from bot.runtime.errors import player_error
+from bot.runtime.tournament_spec import MOST_AHEAD
 from bot.ui.interaction import guild_id_of
 from bot.ui.limits import OPTION_LABEL, SELECT_OPTIONS, fit_text
 from bot.ui.outbox import discord_clock
@@ -107,7 +108,7 @@ class StartArg(app_commands.Transformer):
         out: Choices = []
         for text in ([typed] if typed else []) + [e for e in START_EXAMPLES if e != typed]:
             at = read_start(text, now)
-            if at is not None and at > now:
+            if at is not None and now < at <= now + MOST_AHEAD:
                 out.append(app_commands.Choice(name=start_label(lang, text, at, now), value=text))
         return out[:SELECT_OPTIONS]
 
