@@ -32,6 +32,8 @@ async def test_players_away_at_the_last_level_end_it_by_stacks(tourney: TourneyE
     hands = max(int(n) for n in tournament.state["hands"].values())
     assert hands == SPAN  # the last (only) level lasted its span, no more
     (results,) = tourney.news.of(Results)
+    assert results.by_stacks  # announced as an end by stacks
+    assert results.message().key == "tournament-won-by-stacks"
     paid = sorted((s.place, s.prize) for s in results.standings)
     # the bigger stack wins the pool; equal stacks share the first place and the pool
     assert paid in ([(1, 20), (2, 0)], [(1, 10), (1, 10)]), paid

@@ -292,7 +292,7 @@ class TournamentPlay:
             spec = spec_of(tournament)
             if self.over(tournament):  # the last level has lasted long enough: by stacks
                 if not any(t.playing() for t in tables.values()):
-                    await self._finish(tournament, tables, entrants)
+                    await self._finish(tournament, tables, entrants, by_stacks=True)
                 return  # each hand in play ends first, and takes a step
             todo = plan([self._load_of(t) for t in tables.values()], spec.seats)
             news, notes, revealed = await self._apply(tournament, spec, tables, todo)
@@ -425,10 +425,16 @@ class TournamentPlay:
     # ------------------------------------------------------------------ the end
 
     async def _finish(
-        self, tournament: Tournament, tables: dict[int, Table], entrants: Sequence[Entrant]
+        self,
+        tournament: Tournament,
+        tables: dict[int, Table],
+        entrants: Sequence[Entrant],
+        *,
+        by_stacks: bool = False,
     ) -> None:
-        """One entrant left (or only house players): place those left by their chips, pay
-        the prizes, close the tables: one transaction, done once."""
+        """One entrant left (or only house players, or the last level has lasted its span:
+        ``by_stacks``): place those left by their chips, pay the prizes, close the tables:
+        one transaction, done once."""
         tid = tournament.id
         stacks: dict[int, int] = {}
         async with self.m.db.read() as tx:
@@ -454,4 +460,4 @@ class TournamentPlay:
             await self.m._say(table, Message.of("log-tournament-over"), {"tournament": tid})
             await self._close(table, revealed.get(table_id, []))
         standings = tuple(Standing(int(n), p, paid[n]) for n, p in order.items())
-        await self._tell(tid, [Results(tid, standings, tournament.pool)])
+        await self._tell(tid, [Results(tid, standings, tournament.pool, by_stacks)])

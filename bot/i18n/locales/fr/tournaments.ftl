@@ -226,3 +226,8 @@ refuse-tournament-server-limit = Ce serveur a déjà { $n ->
 refuse-tournament-limits-range = Chaque limite va de 1 à { $most } tournois en cours.
 refuse-tournament-tables = { $players } joueurs à { $seats } par table ouvriraient { $tables } fils d'un coup ; un tournoi en ouvre au plus { $most } : placez plus de joueurs par table, ou prenez-en moins.
 tournament-limits-shown = Tournois en cours à la fois sur ce serveur : au plus { $server } en tout, { $member } par membre (les gérants du serveur ne sont tenus qu'à la limite du serveur).
+tournament-won-by-stacks = Le tournoi { $tournament } a joué son dernier palier jusqu'au bout : il finit aux jetons de chacun. <@{ $user }> le gagne{ $n ->
+    [0] .
+    [one] {" "}avec un prix de { $n } jeton.
+   *[other] {" "}avec un prix de { $n } jetons.
+}
