@@ -137,7 +137,7 @@ async def test_a_member_who_left_before_the_start_is_never_waited_for(
         record = table.record
         if record is not None and any(a[0] == str(ann.id) for a in record.to_json()["actions"]):
             his_hands.add(table.hand_id or 0)
-    assert his_hands or status != "running", "he never had a turn"
+    assert his_hands, "he never had a turn"
 
 
 async def test_a_registration_button_drawn_before_the_start_is_answered(
