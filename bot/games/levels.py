@@ -185,6 +185,29 @@ class Schedule:
         return cls(unit, int(raw["every"]), tuple(Level.from_json(v) for v in raw["levels"]))
 
 
+def always_ends(schedule: Schedule) -> Schedule:
+    """The schedule (checked), if a tournament played by it always ends: stakes that never
+    fall from a level to the next (the ante, and each bet limit), a last level with an ante
+    (with :meth:`Schedule.over`, the end by stacks, that bounds its length); else
+    ``OptionError`` (a catalogue key).
+
+    >>> always_ends(Schedule("hands", 10, (Level(1), Level(0))))
+    Traceback (most recent call last):
+    ...
+    bot.games.errors.OptionError: level 2 is below level 1
+    >>> always_ends(Schedule("hands", 10, (Level(0, 1, 1),)))
+    Traceback (most recent call last):
+    ...
+    bot.games.errors.OptionError: the last level's ante is 0: the tournament would never end
+    """
+    for no, (before, level) in enumerate(pairwise(schedule.levels), 2):
+        if any(b > a for b, a in zip(before.to_json(), level.to_json(), strict=False)):
+            raise _refuse(f"level {no} is below level {no - 1}", "falls", level=no)
+    if schedule.levels[-1].ante < 1:
+        raise _refuse("the last level's ante is 0: the tournament would never end", "last")
+    return schedule
+
+
 def has_limits(game: str) -> bool:
     """Whether the game's levels set bet limits (its rules options have ``min_bet`` and
     ``max_bet``).
@@ -212,13 +235,7 @@ def default_schedule(game: str, every: int = DEFAULT_EVERY, unit: LevelUnit = "h
 
 def checked(game: str, schedule: Schedule) -> Schedule:
     """The schedule, if the game can play it: 1 to :data:`MOST_LEVELS` levels, each of the
-    game's kind, whole chips, limits in order, stakes that never fall from a level to the
-    next, a last level with an ante; else ``OptionError`` (a catalogue key).
-
-    >>> checked("brelan", Schedule("hands", 10, (Level(1), Level(0))))
-    Traceback (most recent call last):
-    ...
-    bot.games.errors.OptionError: level 2 is below level 1
+    game's kind, whole chips, limits in order; else ``OptionError`` (a catalogue key).
 
     >>> checked("brag", Schedule("hands", 5, (Level(1),)))
     Traceback (most recent call last):
@@ -253,11 +270,6 @@ def checked(game: str, schedule: Schedule) -> Schedule:
             raise _refuse(f"a level's chips are 0 to {MOST_CHIPS}", "chips", most=MOST_CHIPS)
         if level.min_bet is not None and not 1 <= level.min_bet <= (level.max_bet or 0):
             raise _refuse("a level's minimum bet is 1 or more, and at most its maximum", "bets")
-    for no, (before, level) in enumerate(pairwise(schedule.levels), 2):
-        if any(b > a for b, a in zip(before.to_json(), level.to_json(), strict=True)):
-            raise _refuse(f"level {no} is below level {no - 1}", "falls", level=no)
-    if schedule.levels[-1].ante < 1:
-        raise _refuse("the last level's ante is 0: the tournament would never end", "last")
     return schedule
 
 

@@ -20,7 +20,14 @@ from typing import Any
 
 from bot.games import registry
 from bot.games.errors import GameError
-from bot.games.levels import Schedule, checked, default_schedule, has_ante, parse_schedule
+from bot.games.levels import (
+    Schedule,
+    always_ends,
+    checked,
+    default_schedule,
+    has_ante,
+    parse_schedule,
+)
 from bot.games.prizes import checked_split, parse_payouts, payout_split
 from bot.games.registry import GameSpec
 from bot.i18n.people import HOUSE_NAMES, house_player_id
@@ -251,6 +258,7 @@ def _game_rules(
             schedule = default_schedule(game)
         else:
             schedule = checked(game, schedule)
+        always_ends(schedule)
         if isinstance(payouts, str):
             payouts = parse_payouts(payouts)
         elif payouts is not None:

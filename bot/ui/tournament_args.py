@@ -21,7 +21,13 @@ import discord
 from discord import app_commands
 
 from bot.games.errors import GameError
-from bot.games.levels import Schedule, default_schedule, has_limits, parse_schedule
+from bot.games.levels import (
+    Schedule,
+    always_ends,
+    default_schedule,
+    has_limits,
+    parse_schedule,
+)
 from bot.games.prizes import parse_payouts
 from bot.i18n import Lang, lang_of, render
 from bot.runtime import TableError
@@ -158,7 +164,7 @@ class ScheduleArg(app_commands.Transformer):
 
     async def transform(self, interaction: discord.Interaction, value: Any, /) -> Schedule:
         try:
-            return parse_schedule(chosen_game(interaction), str(value))
+            return always_ends(parse_schedule(chosen_game(interaction), str(value)))
         except GameError as exc:
             raise player_error(exc) from exc
 
@@ -169,7 +175,7 @@ class ScheduleArg(app_commands.Transformer):
         out: Choices = []
         for text in ([typed.strip()] if typed.strip() else []) + schedule_examples(lang, game):
             try:
-                schedule = parse_schedule(game, text)
+                schedule = always_ends(parse_schedule(game, text))
             except GameError:
                 continue
             if len(text) <= 100 and all(c.value != text for c in out):
