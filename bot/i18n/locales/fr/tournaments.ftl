@@ -2,7 +2,7 @@
 
 refuse-tournament-unknown = Ce tournoi n'existe pas.
 refuse-tournament-game = Le jeu { $game } n'a pas de mise à la passe à monter : il ne se joue pas en tournoi.
-refuse-tournament-schedule = Impossible de lire ces paliers : écrivez-les comme « 10 mains : 1 2 3 5 8 » (au brag « 15 minutes : 1/1/10 2/2/20 » : passe/mise minimale/mise maximale), chaque palier en jetons entiers.
+refuse-tournament-schedule = Impossible de lire ces paliers : écrivez-les comme « 10 donnes : 1 2 3 5 8 » (au brag « 15 minutes : 1/1/10 2/2/20 » : passe/mise minimale/mise maximale), chaque palier en jetons entiers.
 refuse-tournament-schedule-every = Un palier dure de 1 à { $unit ->
     [minutes] { $most ->
         [one] { $most } minute
