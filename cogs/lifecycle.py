@@ -188,10 +188,7 @@ class Lifecycle(commands.Cog):
     # -- members ----------------------------------------------------------------------------
 
     async def member_gone(self, guild_id: int, user_id: int) -> None:
-        if user_id == getattr(self.bot.user, "id", None):
-            return
-        registering = self.bot.manager.tournaments.registering(guild_id)
-        if not registering and not self.guild_has_tables(guild_id):
+        if user_id == getattr(self.bot.user, "id", None) or not self.guild_has_tables(guild_id):
             return
         try:
             tables = await self.bot.manager.member_left(guild_id, user_id)

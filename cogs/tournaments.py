@@ -10,6 +10,7 @@ member's language.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -40,6 +41,8 @@ from bot.view.tournament import tournament_document, tournament_list_document
 
 if TYPE_CHECKING:
     from bot.app import SalonBot
+
+log = logging.getLogger(__name__)
 
 #: The games a tournament may be of (those with an ante to raise), in the registry's order.
 GAME_CHOICES = [
@@ -105,6 +108,30 @@ class Tournaments(commands.Cog):
         """A click on a registration button its message no longer shows is answered too
         (:func:`~bot.ui.tournament_view.answer_drawn_before`)."""
         await answer_drawn_before(interaction)
+
+    @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """Left or kicked (the members intent): see :meth:`member_gone`."""
+        await self.member_gone(payload.guild_id, payload.user.id)
+
+    @commands.Cog.listener()
+    async def on_member_ban(
+        self, guild: discord.Guild, user: discord.User | discord.Member
+    ) -> None:
+        """Banned: see :meth:`member_gone`."""
+        await self.member_gone(guild.id, user.id)
+
+    async def member_gone(self, guild_id: int, user_id: int) -> None:
+        """A member gone from the server before a tournament he registered for starts is
+        seated sitting out at its start, never waited for (``member_left``); at the tables
+        the lifecycle cog lets him go."""
+        director = self.bot.manager.tournaments
+        if user_id == getattr(self.bot.user, "id", None) or not director.registering(guild_id):
+            return
+        try:
+            await director.member_left(guild_id, user_id)
+        except Exception:
+            log.exception("could not mark member %s departed in %s", user_id, guild_id)
 
     async def _here(self, interaction: discord.Interaction, number: int | None) -> int:
         """The tournament named, else the one under way in this channel (or whose table is

@@ -145,10 +145,6 @@ class LifecycleRequests(ManagerParts):
         where he sits or waits, he is never waited for again (see the module's text).
         Returns those tables."""
         out = []
-        try:  # entered in a tournament not started yet: seated sitting out at its start
-            await self.tournaments.member_left(guild_id, user_id)
-        except Exception:
-            log.exception("could not mark member %s departed from tournaments", user_id)
         for table_id in self._guild_tables(guild_id):
             try:
                 if await self._member_left_at(table_id, user_id):
