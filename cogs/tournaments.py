@@ -10,6 +10,7 @@ member's language.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -21,6 +22,13 @@ from bot.games import registry
 from bot.games.levels import Schedule, has_ante
 from bot.i18n import lang_of
 from bot.runtime.option_schema import CREATE_NEXT_HAND_DELAY
+from bot.runtime.tournament_limits import (
+    DEFAULT_PER_MEMBER,
+    DEFAULT_PER_SERVER,
+    MOST_UNDER_WAY,
+    limits_of,
+    set_limits,
+)
 from bot.runtime.tournament_spec import MOST_CHIPS, MOST_HOUSE, MOST_PLAYERS, TournamentSpec
 from bot.storage.txbase import MAX_CHIPS
 from bot.ui.i18n import L, say
@@ -29,11 +37,13 @@ from bot.ui.permissions import Place, lacking, missing
 from bot.ui.render import embed_of
 from bot.ui.replies import Refused, answered_in_time, reply, reply_private
 from bot.ui.tournament_args import PayoutsArg, ScheduleArg, StartArg, TournamentArg
-from bot.ui.tournament_view import RegisterButton
+from bot.ui.tournament_view import RegisterButton, answer_drawn_before
 from bot.view.tournament import tournament_document, tournament_list_document
 
 if TYPE_CHECKING:
     from bot.app import SalonBot
+
+log = logging.getLogger(__name__)
 
 #: The games a tournament may be of (those with an ante to raise), in the registry's order.
 GAME_CHOICES = [
@@ -82,6 +92,36 @@ class Tournaments(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(RegisterButton)
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click on a registration button its message no longer shows is answered too
+        (:func:`~bot.ui.tournament_view.answer_drawn_before`)."""
+        await answer_drawn_before(interaction)
+
+    @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """Left or kicked (the members intent): see :meth:`member_gone`."""
+        await self.member_gone(payload.guild_id, payload.user.id)
+
+    @commands.Cog.listener()
+    async def on_member_ban(
+        self, guild: discord.Guild, user: discord.User | discord.Member
+    ) -> None:
+        """Banned: see :meth:`member_gone`."""
+        await self.member_gone(guild.id, user.id)
+
+    async def member_gone(self, guild_id: int, user_id: int) -> None:
+        """A member gone from the server before a tournament he registered for starts is
+        seated sitting out at its start, never waited for (``member_left``); at the tables
+        the lifecycle cog lets him go."""
+        director = self.bot.manager.tournaments
+        if user_id == getattr(self.bot.user, "id", None) or not director.registering(guild_id):
+            return
+        try:
+            await director.member_left(guild_id, user_id)
+        except Exception:
+            log.exception("could not mark member %s departed in %s", user_id, guild_id)
 
     async def _here(self, interaction: discord.Interaction, number: int | None) -> int:
         """The tournament named, else the one under way in this channel (or whose table is
@@ -201,7 +241,11 @@ class Tournaments(commands.Cog):
         messages = self.bot.tournament_messages
         with messages.responding(None):  # the answer is the message: no edit meanwhile
             tid = await self.bot.manager.tournaments.create(
-                guild_id, interaction.channel_id, interaction.user.id, spec
+                guild_id,
+                interaction.channel_id,
+                interaction.user.id,
+                spec,
+                manager=interaction.permissions.manage_guild,
             )
         message_id = await reply(interaction, **await messages.message_kwargs(tid))
         if message_id is not None:
@@ -262,6 +306,41 @@ class Tournaments(commands.Cog):
         text = await self.bot.manager.tournaments.cancel(
             tid, interaction.user.id, manager=interaction.permissions.manage_guild
         )
+        await reply_private(interaction, say(lang_of(interaction.locale), text))
+
+    @tournament.command(
+        name=L("limits", "limites"),
+        description=L(
+            "Show or set how many tournaments may be under way at once (a server manager)",
+            "Afficher ou régler combien de tournois peuvent être en cours (un gérant)",
+        ),
+    )
+    @app_commands.checks.has_permissions(manage_guild=True)
+    @app_commands.rename(per_member=L("per_member", "par_membre"), server=L("server", "serveur"))
+    @app_commands.describe(
+        per_member=L(
+            f"Under way at once per member (default {DEFAULT_PER_MEMBER})",
+            f"En cours à la fois par membre (par défaut {DEFAULT_PER_MEMBER})",
+        ),
+        server=L(
+            f"Under way at once on this server (default {DEFAULT_PER_SERVER})",
+            f"En cours à la fois sur ce serveur (par défaut {DEFAULT_PER_SERVER})",
+        ),
+    )
+    @answered_in_time
+    async def limits(
+        self,
+        interaction: discord.Interaction,
+        per_member: app_commands.Range[int, 1, MOST_UNDER_WAY] | None = None,
+        server: app_commands.Range[int, 1, MOST_UNDER_WAY] | None = None,
+    ) -> None:
+        """With no option, show the limits; otherwise change the given ones. Private."""
+        guild_id, db = guild_id_of(interaction), self.bot.db
+        if (per_member, server) == (None, None):
+            now = await limits_of(db, guild_id)
+        else:
+            now = await set_limits(db, guild_id, per_member=per_member, per_server=server)
+        text = Message.of("tournament-limits-shown", server=now.per_server, member=now.per_member)
         await reply_private(interaction, say(lang_of(interaction.locale), text))
 
     # -- reading ----------------------------------------------------------------------------

@@ -4,8 +4,11 @@ A :class:`Level` holds the chips a tournament table plays for: the ante at every
 Brelan and Bouillotte the antes make the pool), and at a game whose options have bet limits
 (Brag: ``min_bet``, ``max_bet``) those limits too. A :class:`Schedule` says how long each level
 lasts: ``every`` hands (counted at the tournament's busiest table) or ``every`` minutes (from
-the start); after the last level the stakes stay where they are. A level never changes inside
-a hand: the runtime applies it between hands.
+the start); after the last level the stakes stay where they are, and once the last level
+has lasted :data:`LAST_LEVEL_SPAN` levels' length the tournament ends by stacks
+(:meth:`Schedule.over`). The stakes never fall from a level to the next, and the last level
+has an ante: a schedule always ends. A level never changes inside a hand: the runtime
+applies it between hands.
 
 >>> s = parse_schedule("brag", "10 hands: 1/1/10 2/2/20")
 >>> s.level_at(hands=9), s.level_at(hands=10), s.level_at(hands=99)
@@ -21,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any, Literal
 
 from bot.games import registry
@@ -36,6 +40,8 @@ MOST_LEVELS = 40
 LONGEST_LEVEL = 1000
 #: The highest ante or bet limit a level may name.
 MOST_CHIPS = 1_000_000
+#: How many levels' length the last level lasts: then the tournament ends by stacks.
+LAST_LEVEL_SPAN = 10
 
 #: The default antes of a game without bet limits (Brelan, Bouillotte).
 DEFAULT_ANTES = (1, 2, 3, 5, 8, 12, 20, 30, 50, 80, 120, 200)
@@ -123,6 +129,20 @@ class Schedule:
             step = int(max(0.0, seconds) // (self.every * 60))
         return min(step, len(self.levels) - 1)
 
+    def over(self, *, hands: int = 0, seconds: float = 0.0) -> bool:
+        """Whether the last level has lasted :data:`LAST_LEVEL_SPAN` levels' length: the
+        tournament then ends by stacks (counted as :meth:`level_at` counts).
+
+        >>> s = Schedule("hands", 10, (Level(1), Level(2)))
+        >>> s.over(hands=109), s.over(hands=110)
+        (False, True)
+        """
+        if self.unit == "hands":
+            step = hands // self.every
+        else:
+            step = int(max(0.0, seconds) // (self.every * 60))
+        return step >= len(self.levels) - 1 + LAST_LEVEL_SPAN
+
     def hands_left(self, *, hands: int) -> int | None:
         """Hands still to play before the next level (by hands; None by minutes or at the
         last level).
@@ -163,6 +183,29 @@ class Schedule:
         if unit not in UNITS:
             raise _refuse(f"unknown unit {unit!r}")
         return cls(unit, int(raw["every"]), tuple(Level.from_json(v) for v in raw["levels"]))
+
+
+def always_ends(schedule: Schedule) -> Schedule:
+    """The schedule (checked), if a tournament played by it always ends: stakes that never
+    fall from a level to the next (the ante, and each bet limit), a last level with an ante
+    (with :meth:`Schedule.over`, the end by stacks, that bounds its length); else
+    ``OptionError`` (a catalogue key).
+
+    >>> always_ends(Schedule("hands", 10, (Level(1), Level(0))))
+    Traceback (most recent call last):
+    ...
+    bot.games.errors.OptionError: level 2 is below level 1
+    >>> always_ends(Schedule("hands", 10, (Level(0, 1, 1),)))
+    Traceback (most recent call last):
+    ...
+    bot.games.errors.OptionError: the last level's ante is 0: the tournament would never end
+    """
+    for no, (before, level) in enumerate(pairwise(schedule.levels), 2):
+        if any(b > a for b, a in zip(before.to_json(), level.to_json(), strict=False)):
+            raise _refuse(f"level {no} is below level {no - 1}", "falls", level=no)
+    if schedule.levels[-1].ante < 1:
+        raise _refuse("the last level's ante is 0: the tournament would never end", "last")
+    return schedule
 
 
 def has_limits(game: str) -> bool:

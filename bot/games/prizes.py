@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping, Sequence
+from itertools import pairwise
 
 from bot.games.errors import OptionError
 
@@ -66,7 +67,14 @@ def parse_payouts(text: str) -> tuple[int, ...]:
 
 def checked_split(split: Sequence[int]) -> tuple[int, ...]:
     """``split`` if it is whole percents above zero adding up to 100, at most
-    :data:`MOST_PLACES` of them; else ``OptionError``."""
+    :data:`MOST_PLACES` of them, never more for a place than for the one above it (a
+    second place paid more than the first pays to lose); else ``OptionError``.
+
+    >>> checked_split([1, 99])
+    Traceback (most recent call last):
+    ...
+    bot.games.errors.OptionError: place 2 is paid 99, more than place 1 (1)
+    """
     shares = tuple(int(s) for s in split)
     if not 1 <= len(shares) <= MOST_PLACES or any(s < 1 for s in shares):
         raise OptionError(
@@ -77,6 +85,15 @@ def checked_split(split: Sequence[int]) -> tuple[int, ...]:
         raise OptionError(
             f"the shares add up to {sum(shares)}, not 100", key="refuse-tournament-payouts"
         )
+    for place, (above, share) in enumerate(pairwise(shares), 2):
+        if share > above:
+            raise OptionError(
+                f"place {place} is paid {share}, more than place {place - 1} ({above})",
+                key="refuse-tournament-payouts-order",
+                place=place,
+                share=share,
+                above=above,
+            )
     return shares
 
 

@@ -178,12 +178,13 @@ class Results(TournamentEvent):
 
     standings: tuple[Standing, ...]
     pool: int
+    #: It ended by stacks: its last level had lasted its span (``Schedule.over``).
+    by_stacks: bool = False
 
     def message(self) -> Message:
         winner = self.standings[0]
-        return Message.of(
-            "tournament-won", tournament=self.tournament_id, user=winner.user, n=winner.prize
-        )
+        key = "tournament-won-by-stacks" if self.by_stacks else "tournament-won"
+        return Message.of(key, tournament=self.tournament_id, user=winner.user, n=winner.prize)
 
 
 @dataclass(frozen=True, slots=True)

@@ -116,6 +116,14 @@ class TournamentPlay:
             hands=hands, seconds=self.m.clock.now() - started
         )
 
+    def over(self, tournament: Tournament) -> bool:
+        """Whether the tournament's last level has lasted its span
+        (:meth:`~bot.games.levels.Schedule.over`): it ends by stacks."""
+        state = tournament.state
+        hands = max((int(n) for n in state.get("hands", {}).values()), default=0)
+        started = float(state.get("started", self.m.clock.now()))
+        return spec_of(tournament).schedule.over(hands=hands, seconds=self.m.clock.now() - started)
+
     def table_view(self, table: Table) -> TournamentTableView | None:
         """What a tournament table's public state says of its tournament."""
         link = table.tournament
@@ -282,6 +290,10 @@ class TournamentPlay:
                 await self._finish(tournament, tables, entrants)
                 return
             spec = spec_of(tournament)
+            if self.over(tournament):  # the last level has lasted long enough: by stacks
+                if not any(t.playing() for t in tables.values()):
+                    await self._finish(tournament, tables, entrants, by_stacks=True)
+                return  # each hand in play ends first, and takes a step
             todo = plan([self._load_of(t) for t in tables.values()], spec.seats)
             news, notes, revealed = await self._apply(tournament, spec, tables, todo)
             for table_id, said in notes.items():
@@ -413,10 +425,16 @@ class TournamentPlay:
     # ------------------------------------------------------------------ the end
 
     async def _finish(
-        self, tournament: Tournament, tables: dict[int, Table], entrants: Sequence[Entrant]
+        self,
+        tournament: Tournament,
+        tables: dict[int, Table],
+        entrants: Sequence[Entrant],
+        *,
+        by_stacks: bool = False,
     ) -> None:
-        """One entrant left (or only house players): place those left by their chips, pay
-        the prizes, close the tables: one transaction, done once."""
+        """One entrant left (or only house players, or the last level has lasted its span:
+        ``by_stacks``): place those left by their chips, pay the prizes, close the tables:
+        one transaction, done once."""
         tid = tournament.id
         stacks: dict[int, int] = {}
         async with self.m.db.read() as tx:
@@ -442,4 +460,4 @@ class TournamentPlay:
             await self.m._say(table, Message.of("log-tournament-over"), {"tournament": tid})
             await self._close(table, revealed.get(table_id, []))
         standings = tuple(Standing(int(n), p, paid[n]) for n, p in order.items())
-        await self._tell(tid, [Results(tid, standings, tournament.pool)])
+        await self._tell(tid, [Results(tid, standings, tournament.pool, by_stacks)])

@@ -20,7 +20,14 @@ from typing import Any
 
 from bot.games import registry
 from bot.games.errors import GameError
-from bot.games.levels import Schedule, checked, default_schedule, has_ante, parse_schedule
+from bot.games.levels import (
+    Schedule,
+    always_ends,
+    checked,
+    default_schedule,
+    has_ante,
+    parse_schedule,
+)
 from bot.games.prizes import checked_split, parse_payouts, payout_split
 from bot.games.registry import GameSpec
 from bot.i18n.people import HOUSE_CHARACTERS, HOUSE_NAMES, house_level, house_player_id
@@ -30,8 +37,12 @@ from bot.storage.txbase import MAX_CHIPS
 
 #: The largest field a tournament takes.
 MOST_PLAYERS = 100
+#: The most tables (each a thread) a tournament plays on at once.
+MOST_TABLES = 20
 #: The most chips an entrant may start with.
 MOST_CHIPS = 1_000_000
+#: How far ahead a scheduled start may be (seconds): 30 days.
+MOST_AHEAD = 30 * 86400.0
 #: Seconds a tournament table waits between hands at most.
 MOST_DELAY = 600
 #: House players in tournaments play the strong strategy, one of each name at most: the
@@ -123,11 +134,24 @@ class TournamentSpec:
         if not low <= seats <= high:
             raise TableError("refuse-seats-range", game=game, low=low, high=high)
         if players is None:
-            players = seats if start_at is None else MOST_PLAYERS
+            players = seats if start_at is None else min(MOST_PLAYERS, MOST_TABLES * seats)
         need = _checked_field(players, min_players, buy_in)
+        if math.ceil(players / seats) > MOST_TABLES:
+            raise TableError(
+                "refuse-tournament-tables",
+                players=players,
+                seats=seats,
+                tables=math.ceil(players / seats),
+                most=MOST_TABLES,
+            )
         chips = entry.cave if chips is None else chips
         if not 1 <= chips <= MOST_CHIPS:
             raise TableError("refuse-tournament-chips", most=MOST_CHIPS)
+        first = schedule.levels[0]
+        if first.ante + (first.min_bet or 0) > chips:
+            raise TableError(
+                "refuse-tournament-first-level", need=first.ante + (first.min_bet or 0), chips=chips
+            )
         if not 0 <= house <= min(MOST_HOUSE, players - 1):
             raise TableError("refuse-tournament-house", most=min(MOST_HOUSE, players - 1))
         timeout, delay = _checked_pace(turn_timeout, next_hand_delay)
@@ -235,6 +259,7 @@ def _game_rules(
             schedule = default_schedule(game)
         else:
             schedule = checked(game, schedule)
+        always_ends(schedule)
         if isinstance(payouts, str):
             payouts = parse_payouts(payouts)
         elif payouts is not None:

@@ -46,8 +46,10 @@ from bot.runtime.tournament_events import (
     TournamentView,
     Unregistered,
 )
+from bot.runtime.tournament_limits import limits_of, verify_room
 from bot.runtime.tournament_play import RETRY_AFTER, TournamentPlay, spec_of
 from bot.runtime.tournament_spec import (
+    MOST_AHEAD,
     MOST_HOUSE,
     TournamentLink,
     TournamentSpec,
@@ -90,6 +92,8 @@ class TournamentDirector(TournamentPlay):
         self._left: dict[int, int] = {}
         #: Tournaments with a step waiting to run.
         self._poked: set[int] = set()
+        #: One creation at a time per guild (its limits counted, then the tournament made).
+        self._creating: dict[int, asyncio.Lock] = {}
 
     def _lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
@@ -119,13 +123,33 @@ class TournamentDirector(TournamentPlay):
     # ------------------------------------------------------------------ requests
 
     async def create(
-        self, guild_id: int, channel_id: int, creator_id: int, spec: TournamentSpec
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        spec: TournamentSpec,
+        *,
+        manager: bool = False,
     ) -> int:
         """Open a tournament's registration in a channel; returns its id. ``spec`` is what
         its creator chose, checked (:meth:`TournamentSpec.checked
-        <bot.runtime.tournament_spec.TournamentSpec.checked>`); its house players enter now."""
+        <bot.runtime.tournament_spec.TournamentSpec.checked>`); its house players enter now.
+        Refused past the server's limits (:mod:`bot.runtime.tournament_limits`: a server
+        ``manager`` is held to the server's only)."""
+        async with self._creating.setdefault(guild_id, asyncio.Lock()):
+            limits = await limits_of(self.m.db, guild_id)
+            live = await self.m.db.query(Transaction.tournaments, guild_id, LIVE_STATUSES)
+            creators = [t.creator_id for t in live]
+            verify_room(limits, creators, creator_id=creator_id, manager=manager)
+            return await self._create(guild_id, channel_id, creator_id, spec)
+
+    async def _create(
+        self, guild_id: int, channel_id: int, creator_id: int, spec: TournamentSpec
+    ) -> int:
         if spec.start_at is not None and spec.start_at <= self.m.clock.now():
             raise TableError("refuse-tournament-start-past")
+        if spec.start_at is not None and spec.start_at > self.m.clock.now() + MOST_AHEAD:
+            raise TableError("refuse-tournament-start-far", days=round(MOST_AHEAD / 86400))
         try:
             async with self.m.db.transaction() as tx:
                 tournament = await tx.create_tournament(
@@ -216,6 +240,33 @@ class TournamentDirector(TournamentPlay):
             for user in added:
                 await tx.register(tournament_id, user, buy_in=0)
         return added
+
+    def registering(self, guild_id: int) -> bool:
+        """Whether the guild has a tournament open for registration (as last stored)."""
+        return any(
+            t.guild_id == guild_id and t.status == "registering" for t in self._cache.values()
+        )
+
+    async def member_left(self, guild_id: int, user_id: int) -> list[int]:
+        """A member left the server (or was kicked, or banned): in each tournament of the
+        guild still registering where he is entered, he is marked departed, so that the
+        start seats him sitting out, his turns played at once, as a player who leaves
+        during play. Returns those tournaments."""
+        out = []
+        for found in await self.m.db.query(Transaction.tournaments, guild_id, ("registering",)):
+            async with self._lock(found.id):
+                tournament = await self._get(found.id)
+                entrants = await self.m.db.query(Transaction.entrants, found.id)
+                if tournament.status != "registering" or all(
+                    e.user_id != user_id for e in entrants
+                ):
+                    continue
+                departed = sorted({*tournament.state.get("departed", []), user_id})
+                state = {**tournament.state, "departed": departed}
+                await self.m.db.write(Transaction.update_tournament, found.id, state=state)
+                await self._refresh(found.id)
+                out.append(found.id)
+        return out
 
     async def cancel(self, tournament_id: int, by: int, *, manager: bool = False) -> Message:
         """Call the tournament off, every buy-in refunded and every table closed: a server
@@ -323,6 +374,7 @@ class TournamentDirector(TournamentPlay):
         tournament = await self._get(tournament_id)
         spec = spec_of(tournament)
         entrants = [e.user_id for e in await self.m.db.query(Transaction.entrants, tournament_id)]
+        departed = {int(u) for u in tournament.state.get("departed", [])}
         self.rng().shuffle(entrants)
         count = spec.tables_for(len(entrants))
         groups = [entrants[i::count] for i in range(count)]
@@ -353,6 +405,8 @@ class TournamentDirector(TournamentPlay):
                     for user in group:
                         await tx.seat_entrant(tournament_id, gt.id, user, spec.chips)
                         await self.m.fair.seat_seed(tx, gt.id, user)
+                        if user in departed:  # he left the server: never waited for
+                            await tx.update_seat(gt.id, user, status="sitting_out")
                     session = rules.start_seating(
                         Settings.from_options(spec.game, options),
                         [(str(u), spec.chips) for u in group],

@@ -21,11 +21,18 @@ import discord
 from discord import app_commands
 
 from bot.games.errors import GameError
-from bot.games.levels import Schedule, default_schedule, has_limits, parse_schedule
+from bot.games.levels import (
+    Schedule,
+    always_ends,
+    default_schedule,
+    has_limits,
+    parse_schedule,
+)
 from bot.games.prizes import parse_payouts
 from bot.i18n import Lang, lang_of, render
 from bot.runtime import TableError
 from bot.runtime.errors import player_error
+from bot.runtime.tournament_spec import MOST_AHEAD
 from bot.ui.interaction import guild_id_of
 from bot.ui.limits import OPTION_LABEL, SELECT_OPTIONS, fit_text
 from bot.ui.outbox import discord_clock
@@ -107,7 +114,7 @@ class StartArg(app_commands.Transformer):
         out: Choices = []
         for text in ([typed] if typed else []) + [e for e in START_EXAMPLES if e != typed]:
             at = read_start(text, now)
-            if at is not None and at > now:
+            if at is not None and now < at <= now + MOST_AHEAD:
                 out.append(app_commands.Choice(name=start_label(lang, text, at, now), value=text))
         return out[:SELECT_OPTIONS]
 
@@ -157,7 +164,7 @@ class ScheduleArg(app_commands.Transformer):
 
     async def transform(self, interaction: discord.Interaction, value: Any, /) -> Schedule:
         try:
-            return parse_schedule(chosen_game(interaction), str(value))
+            return always_ends(parse_schedule(chosen_game(interaction), str(value)))
         except GameError as exc:
             raise player_error(exc) from exc
 
@@ -168,7 +175,7 @@ class ScheduleArg(app_commands.Transformer):
         out: Choices = []
         for text in ([typed.strip()] if typed.strip() else []) + schedule_examples(lang, game):
             try:
-                schedule = parse_schedule(game, text)
+                schedule = always_ends(parse_schedule(game, text))
             except GameError:
                 continue
             if len(text) <= 100 and all(c.value != text for c in out):

@@ -7,13 +7,17 @@ tournament as last told: registration open, not registered twice, the field not 
 registered to unregister), answered privately when refused; the runtime checks again under
 the tournament's lock, so a second click changes nothing. The click is answered by the
 registration message itself, edited in the interaction's callback: one request.
+
+A click on a button drawn before the registration closed (a member's screen not yet
+refreshed: the message has no button any more, and discord.py drops such a click) is
+answered all the same by :func:`answer_drawn_before` ("registration is closed").
 """
 
 from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import discord
@@ -130,6 +134,32 @@ async def answer_with_tournament(
         tournaments.refresh(tournament_id)
     else:
         tournaments.outbox.shown(tournament_id, version)
+
+
+def drawn_before(interaction: discord.Interaction) -> RegisterButton | None:
+    """The Register or Unregister button a click names when its message no longer shows it
+    (the click discord.py leaves unanswered); None for any other interaction."""
+    if interaction.type != discord.InteractionType.component or interaction.message is None:
+        return None
+    data: Mapping[str, Any] = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    match = RegisterButton.__discord_ui_compiled_template__.fullmatch(custom_id)
+    if match is None:
+        return None
+    shown = {
+        getattr(child, "custom_id", None)
+        for row in interaction.message.components
+        for child in getattr(row, "children", [row])
+    }
+    return None if custom_id in shown else RegisterButton.from_match(match)
+
+
+async def answer_drawn_before(interaction: discord.Interaction) -> None:
+    """Answer a click on a registration button its message no longer shows, as the button
+    would: refused privately ("registration is closed"), or applied if it still can be."""
+    button = drawn_before(interaction)
+    if button is not None and await button.interaction_check(interaction):
+        await button.callback(interaction)
 
 
 def registration_view(lang: Lang, view: TournamentView) -> discord.ui.View:

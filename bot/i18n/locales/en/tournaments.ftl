@@ -266,3 +266,33 @@ ui-tournament-list-line = #{ $id } { $game } — { $status ->
 }
 ui-tournament-list-starts = , starts { $t }
 ui-back = I'm back
+refuse-tournament-schedule-falls = Level { $level } is below the level before it: the stakes of a tournament only rise, never fall.
+refuse-tournament-schedule-last = The last level's ante is 0: the tournament would never end. Give the last level an ante of at least 1.
+refuse-tournament-payouts-order = Place { $place } would be paid { $share }%, more than the { $above }% of the place above it: a payout pays no place more than the one above (like “60/30/10”).
+refuse-tournament-first-level = The first level asks { $need ->
+        [one] { $need } chip
+       *[other] { $need } chips
+    } a hand, more than the { $chips ->
+        [one] { $chips } chip
+       *[other] { $chips } chips
+    } each player starts with: lower it or give more chips.
+refuse-tournament-start-far = A scheduled start is at most { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } away.
+refuse-tournament-member-limit = You already have { $n ->
+        [one] { $n } tournament
+       *[other] { $n } tournaments
+    } under way: let it end (or call it off) before you create another.
+refuse-tournament-server-limit = This server already has { $n ->
+        [one] { $n } tournament
+       *[other] { $n } tournaments
+    } under way, its limit: wait for one to end (a server manager sets the limit with /tournament limits).
+refuse-tournament-limits-range = Each limit is 1 to { $most } tournaments under way.
+refuse-tournament-tables = { $players } players at { $seats } per table would open { $tables } threads at once; a tournament opens at most { $most }: seat more players per table, or take fewer.
+tournament-limits-shown = Tournaments under way at once on this server: at most { $server } in all, { $member } per member (server managers are held to the server's limit only).
+tournament-won-by-stacks = Tournament { $tournament } has played its last level out: it ends on the chips each player holds. <@{ $user }> wins it{ $n ->
+    [0] .
+    [one] {" "}and a prize of 1 chip.
+   *[other] {" "}and a prize of { $n } chips.
+}

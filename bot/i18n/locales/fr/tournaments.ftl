@@ -276,3 +276,33 @@ ui-tournament-list-line = n°{ $id } { $game } — { $status ->
 }
 ui-tournament-list-starts = , commence { $t }
 ui-back = Je reviens
+refuse-tournament-schedule-falls = Le palier { $level } est plus bas que le précédent : les mises d'un tournoi ne font que monter, jamais descendre.
+refuse-tournament-schedule-last = La passe du dernier palier vaut 0 : le tournoi ne finirait jamais. Donnez au dernier palier une passe d'au moins 1.
+refuse-tournament-payouts-order = La place { $place } recevrait { $share } %, plus que les { $above } % de la place au-dessus : une répartition ne paie aucune place plus que celle qui la précède (comme « 60/30/10 »).
+refuse-tournament-first-level = Le premier palier demande { $need ->
+        [one] { $need } jeton
+       *[other] { $need } jetons
+    } par donne, plus que { $chips ->
+        [one] le { $chips } jeton
+       *[other] les { $chips } jetons
+    } de départ de chaque joueur : baissez-le ou donnez plus de jetons.
+refuse-tournament-start-far = Un début programmé est au plus dans { $days ->
+        [one] { $days } jour
+       *[other] { $days } jours
+    }.
+refuse-tournament-member-limit = Vous avez déjà { $n ->
+        [one] { $n } tournoi
+       *[other] { $n } tournois
+    } en cours : attendez qu'il finisse (ou annulez-le) avant d'en créer un autre.
+refuse-tournament-server-limit = Ce serveur a déjà { $n ->
+        [one] { $n } tournoi
+       *[other] { $n } tournois
+    } en cours, sa limite : attendez qu'un tournoi finisse (un gérant du serveur règle la limite avec /tournoi limites).
+refuse-tournament-limits-range = Chaque limite va de 1 à { $most } tournois en cours.
+refuse-tournament-tables = { $players } joueurs à { $seats } par table ouvriraient { $tables } fils d'un coup ; un tournoi en ouvre au plus { $most } : placez plus de joueurs par table, ou prenez-en moins.
+tournament-limits-shown = Tournois en cours à la fois sur ce serveur : au plus { $server } en tout, { $member } par membre (les gérants du serveur ne sont tenus qu'à la limite du serveur).
+tournament-won-by-stacks = Le tournoi { $tournament } a joué son dernier palier jusqu'au bout : il finit aux jetons de chacun. <@{ $user }> le gagne{ $n ->
+    [0] .
+    [one] {" "}avec un prix de { $n } jeton.
+   *[other] {" "}avec un prix de { $n } jetons.
+}
