@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from bot.games import registry
 from bot.games.levels import Schedule, has_ante
-from bot.i18n import lang_of
+from bot.i18n import Message, lang_of
 from bot.runtime.option_schema import CREATE_NEXT_HAND_DELAY
 from bot.runtime.tournament_limits import (
     DEFAULT_PER_MEMBER,

@@ -34,6 +34,7 @@ class FakeInteraction:
     response: FakeResponse = field(default_factory=FakeResponse)
     locale: discord.Locale = discord.Locale.british_english
     message: Any = None
+    extras: dict[str, Any] = field(default_factory=dict)  # as discord.Interaction has
 
 
 def test_presets_stay_in_range_and_unique() -> None:

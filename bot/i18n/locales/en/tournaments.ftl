@@ -289,7 +289,13 @@ refuse-tournament-server-limit = This server already has { $n ->
        *[other] { $n } tournaments
     } under way, its limit: wait for one to end (a server manager sets the limit with /tournament limits).
 refuse-tournament-limits-range = Each limit is 1 to { $most } tournaments under way.
-refuse-tournament-tables = { $players } players at { $seats } per table would open { $tables } threads at once; a tournament opens at most { $most }: seat more players per table, or take fewer.
+refuse-tournament-tables = { $players ->
+        [one] { $players } player
+       *[other] { $players } players
+    } at { $seats } per table would open { $tables ->
+        [one] { $tables } thread
+       *[other] { $tables } threads
+    } at once; a tournament opens at most { $most }: seat more players per table, or take fewer.
 tournament-limits-shown = Tournaments under way at once on this server: at most { $server } in all, { $member } per member (server managers are held to the server's limit only).
 tournament-won-by-stacks = Tournament { $tournament } has played its last level out: it ends on the chips each player holds. <@{ $user }> wins it{ $n ->
     [0] .

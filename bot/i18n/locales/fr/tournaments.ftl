@@ -299,7 +299,13 @@ refuse-tournament-server-limit = Ce serveur a déjà { $n ->
        *[other] { $n } tournois
     } en cours, sa limite : attendez qu'un tournoi finisse (un gérant du serveur règle la limite avec /tournoi limites).
 refuse-tournament-limits-range = Chaque limite va de 1 à { $most } tournois en cours.
-refuse-tournament-tables = { $players } joueurs à { $seats } par table ouvriraient { $tables } fils d'un coup ; un tournoi en ouvre au plus { $most } : placez plus de joueurs par table, ou prenez-en moins.
+refuse-tournament-tables = { $players ->
+        [one] { $players } joueur à { $seats } par table ouvrirait
+       *[other] { $players } joueurs à { $seats } par table ouvriraient
+    } { $tables ->
+        [one] { $tables } fil
+       *[other] { $tables } fils
+    } d'un coup ; un tournoi en ouvre au plus { $most } : placez plus de joueurs par table, ou prenez-en moins.
 tournament-limits-shown = Tournois en cours à la fois sur ce serveur : au plus { $server } en tout, { $member } par membre (les gérants du serveur ne sont tenus qu'à la limite du serveur).
 tournament-won-by-stacks = Le tournoi { $tournament } a joué son dernier palier jusqu'au bout : il finit aux jetons de chacun. <@{ $user }> le gagne{ $n ->
     [0] .
