@@ -175,8 +175,10 @@ class Pacer:
         self._stamp = clock()
         self._waiting: list[tuple[int, int]] = []
         self._order = itertools.count()
-        #: When the calls of the last second were let through.
+        #: When the calls of the last second were let through, and when the requests of the
+        #: last second went on the wire (:meth:`sending`).
         self._sent: deque[float] = deque()
+        self._wire: deque[float] = deque()
 
     def _window_wait(self) -> float:
         """Seconds until one more call fits in the last second (0: it fits now)."""
@@ -218,6 +220,20 @@ class Pacer:
             if index < len(self._waiting) and self._waiting[index] == ticket:
                 del self._waiting[index]
 
+    async def sending(self) -> None:
+        """A request goes on the wire now: first wait while :data:`PER_SECOND` went in the
+        last second. A token is granted before its request is rendered (database reads, a
+        picture): on a busy loop, tokens granted over two seconds must not reach Discord
+        within one."""
+        while True:
+            now = self._clock()
+            while self._wire and self._wire[0] <= now - 1.0:
+                self._wire.popleft()
+            if len(self._wire) < PER_SECOND:
+                self._wire.append(now)
+                return
+            await asyncio.sleep(max(0.001, self._wire[0] + 1.0 - now))
+
     def refund(self) -> None:
         """A token taken but not used (the update it was for was shown another way)."""
         self._tokens = min(self.burst, self._tokens + 1)
@@ -244,7 +260,8 @@ def pacing_trace(pacer: Callable[[], Pacer | None]) -> aiohttp.TraceConfig:
     """An aiohttp trace (discord.py's ``http_trace``) that makes every request sent with the
     bot's token spend a token of ``pacer()``: the one its caller was granted, else (a retry
     of discord.py's after a 429 or a 5xx, a call not paced) a new one, at the caller's
-    priority. Before there is a pacer (logging in), requests go as they are."""
+    priority; then :meth:`Pacer.sending`. Before there is a pacer (logging in), requests go
+    as they are."""
 
     async def on_request_start(
         session: aiohttp.ClientSession, context: SimpleNamespace, params: Any
@@ -258,6 +275,7 @@ def pacing_trace(pacer: Callable[[], Pacer | None]) -> aiohttp.TraceConfig:
             token = GRANTED.get()
         if token is not None:
             token.used = True
+        await current.sending()
 
     trace = aiohttp.TraceConfig()
     trace.on_request_start.append(on_request_start)
