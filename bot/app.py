@@ -30,7 +30,7 @@ from bot.storage.readonly import open_reader
 from bot.ui import card_emojis
 from bot.ui.abuse import ClickLimiter
 from bot.ui.i18n import SalonTranslator
-from bot.ui.outbox import Pacer, discord_clock
+from bot.ui.outbox import Pacer, discord_clock, pacing_trace
 from bot.ui.presenter import DiscordPresenter
 from bot.ui.replies import answer_failure
 from bot.ui.services import Services
@@ -159,6 +159,8 @@ class SalonBot(commands.AutoShardedBot):
     db: Database
     manager: TableManager
     presenter: DiscordPresenter
+    #: The one pace of every REST call made with the bot's token (bot.ui.outbox).
+    pacer: Pacer
     tournament_messages: DiscordTournamentPresenter
 
     def __init__(
@@ -187,6 +189,8 @@ class SalonBot(commands.AutoShardedBot):
             member_cache_flags=discord.MemberCacheFlags.none(),
             tree_cls=SalonTree,
             allowed_mentions=DEFAULT_MENTIONS,
+            # discord.py's own retries (after a 429 or a 5xx) wait for the pacer too
+            http_trace=pacing_trace(lambda: getattr(self, "pacer", None)),
             **sharding,
         )
         self.settings = settings
@@ -231,7 +235,9 @@ class SalonBot(commands.AutoShardedBot):
         # the gateway and the HTTP session close after the presenter's last sends, before
         # the database
         stack.push_async_callback(self._close_client)
-        pacer = Pacer()  # one pace for every REST call of the bot's own
+        # one pace for every REST call made with the bot's token (commands sync, emojis,
+        # channel checks, and all the presenter sends)
+        pacer = self.pacer = Pacer()
         self.presenter = DiscordPresenter(self, pacer=pacer)
         stack.push_async_callback(self._close_presenter, self.presenter)
         self.tournament_messages = DiscordTournamentPresenter(self, self.presenter, pacer)
@@ -254,7 +260,7 @@ class SalonBot(commands.AutoShardedBot):
         for name in self.extensions_to_load:
             await self.load_extension(name)
         if self.sync_only:
-            await sync_commands(self, guild_id=self.sync_guild, force=True)
+            await sync_commands(self, guild_id=self.sync_guild, force=True, pacer=pacer)
             return
         self._ignore_interactions_when_stopping()
         resumed = await self.manager.resume(fresh_turns=True)
@@ -269,10 +275,10 @@ class SalonBot(commands.AutoShardedBot):
             await stack.enter_async_context(self._web_pages(self.settings.web_port))
         i18n.warm()  # read now, not at the first text while the tables play
         collector.settle()
-        await sync_commands(self, guild_id=self.settings.guild_id)
+        await sync_commands(self, guild_id=self.settings.guild_id, pacer=pacer)
         if self.settings.card_emojis:
             self.card_emojis_task = asyncio.create_task(
-                card_emojis.install_and_use(self), name="card-emojis"
+                card_emojis.install_and_use(self, pacer), name="card-emojis"
             )
             stack.push_async_callback(stop_task, self.card_emojis_task)
 

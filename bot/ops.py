@@ -19,6 +19,7 @@ from discord import app_commands
 
 from bot.config import Settings
 from bot.storage import Database
+from bot.ui.outbox import PRIVATE, Pacer
 from bot.ui.permissions import invite_permissions
 from bot.web.app import WebUnavailable
 
@@ -83,9 +84,12 @@ def payload_hash(payload: Any) -> str:
     return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
-async def sync_commands(bot: Running, *, guild_id: int | None, force: bool = False) -> bool:
+async def sync_commands(
+    bot: Running, *, guild_id: int | None, force: bool = False, pacer: Pacer | None = None
+) -> bool:
     """Sync the commands to ``guild_id`` (None: globally) if they changed since the last
-    sync recorded in the database (or if ``force``); returns whether a sync was sent."""
+    sync recorded in the database (or if ``force``); returns whether a sync was sent. The
+    sync is one request, after a token of ``pacer`` (the bot's one pace, when given)."""
     guild = None if guild_id is None else discord.Object(id=guild_id)
     if guild is not None:
         bot.tree.copy_global_to(guild=guild)
@@ -95,6 +99,8 @@ async def sync_commands(bot: Running, *, guild_id: int | None, force: bool = Fal
     if not force and await bot.db.get_meta(key) == digest:
         log.info("slash commands unchanged since the last sync (%s): not synced", scope)
         return False
+    if pacer is not None:
+        await pacer.acquire(PRIVATE)
     await bot.tree.sync(guild=guild)
     await bot.db.set_meta(key, digest)
     log.info("slash commands synced (%s)", scope)

@@ -41,6 +41,7 @@ from bot.storage import Transaction
 from bot.storage.tournaments import Tournament
 from bot.ui.economy_text import game_name
 from bot.ui.interaction import guild_lang
+from bot.ui.outbox import TABLE
 from bot.ui.permissions import Need, Place, lacking, missing
 from bot.ui.safe_text import plain
 
@@ -392,7 +393,7 @@ class Lifecycle(commands.Cog):
         for tournament in await self.live_tournaments(guild.id):
             if guild.get_channel(tournament.channel_id) is None:
                 try:
-                    await self.bot.fetch_channel(tournament.channel_id)
+                    await self.fetch_channel(tournament.channel_id)
                 except (discord.NotFound, discord.Forbidden):
                     await self.tournament_gone(tournament.id)
                 except discord.HTTPException:
@@ -405,13 +406,18 @@ class Lifecycle(commands.Cog):
                 await self.check_permissions(guild, table.id, place)
                 continue
             try:
-                await self.bot.fetch_channel(table.channel_id)
+                await self.fetch_channel(table.channel_id)
             except discord.NotFound:
                 await self.close_gone(table.id, "channel", guild.name)
             except discord.Forbidden:
                 await self.close_gone(table.id, "access", guild.name)
             except discord.HTTPException:
                 log.warning("could not check the channel of table %s", table.id, exc_info=True)
+
+    async def fetch_channel(self, channel_id: int) -> None:
+        """Ask Discord for a channel (one request, after a token of the bot's pacer)."""
+        await self.bot.pacer.acquire(TABLE)
+        await self.bot.fetch_channel(channel_id)
 
     async def check_permissions(
         self, guild: discord.Guild, table_id: int, place: discord.abc.GuildChannel | discord.Thread

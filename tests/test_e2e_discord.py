@@ -98,7 +98,8 @@ async def harness(
     ) -> None:
         harness.urls.append(params.url)
 
-    trace = aiohttp.TraceConfig()
+    # the bot's own trace (its pacer at the wire) stays, the test's hook added to it
+    trace = bot.http.http_trace or aiohttp.TraceConfig()
     trace.on_request_start.append(on_request_start)
     bot.http.http_trace = trace  # read when login() creates the aiohttp session
 

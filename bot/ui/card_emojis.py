@@ -22,6 +22,7 @@ from typing import Protocol
 import discord
 
 from bot.i18n import set_card_writer
+from bot.ui.outbox import TABLE, Pacer
 from bot.view.card_art import card_emoji_png
 from bot.view.words import coloured_card
 
@@ -92,18 +93,27 @@ def option_emoji(code: str) -> discord.PartialEmoji | None:
     return _active.partial(code) if _active is not None else None
 
 
-async def install(client: EmojiClient) -> CardEmojis | None:
+async def install(client: EmojiClient, pacer: Pacer | None = None) -> CardEmojis | None:
     """Find or upload the 52 card emojis; ``None`` (and a warning) when Discord refuses.
 
-    Logs its progress: the first start uploads 52 pictures, which Discord rate-limits.
+    Logs its progress: the first start uploads 52 pictures, which Discord rate-limits. Each
+    request waits for a token of ``pacer`` (the bot's one pace, when given), after the
+    tables' own calls.
     """
+
+    async def pace() -> None:
+        if pacer is not None:
+            await pacer.acquire(TABLE)
+
     try:
+        await pace()
         found = {e.name: e.id for e in await client.fetch_application_emojis()}
         missing = [code for code in ALL_CARDS if emoji_name(code) not in found]
         if missing:
             log.info("card emojis: drawing and uploading %d of %d", len(missing), len(ALL_CARDS))
             pictures = await asyncio.to_thread(lambda: [card_emoji_png(c) for c in missing])
             for done, (code, picture) in enumerate(zip(missing, pictures, strict=True), 1):
+                await pace()
                 emoji = await client.create_application_emoji(name=emoji_name(code), image=picture)
                 found[emoji.name] = emoji.id
                 if done % 13 == 0 or done == len(missing):
@@ -114,9 +124,9 @@ async def install(client: EmojiClient) -> CardEmojis | None:
     return CardEmojis({code: found[emoji_name(code)] for code in ALL_CARDS})
 
 
-async def install_and_use(client: EmojiClient) -> CardEmojis | None:
+async def install_and_use(client: EmojiClient, pacer: Pacer | None = None) -> CardEmojis | None:
     """:func:`install`, then :func:`use` what it found."""
-    emojis = await install(client)
+    emojis = await install(client, pacer)
     if emojis is not None:
         use(emojis)
         log.info("card emojis in use")

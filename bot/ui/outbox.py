@@ -11,6 +11,10 @@
   and timeouts: exponential back-off with jitter, capped) until the message shows the latest
   state; a deleted message is posted again; a channel that is gone is reported once through
   ``on_gone`` and its queue dropped.
+- :func:`pacing_trace`: the pacer at the wire. discord.py sends a request again by itself
+  after a 429 or a 5xx; each such retry, and any request made with the bot's token by a
+  caller that did not wait for a token, waits for one there (interaction callbacks and
+  webhooks, outside Discord's global limit, do not).
 - Lanes: other calls (a DM, a showdown, a turn notice) run in the background, one after the
   other per lane (a member's DMs, a table's channel posts), so they keep their order.
 
@@ -23,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import bisect
 import contextlib
+import contextvars
 import itertools
 import logging
 import math
@@ -31,10 +36,12 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Hashable
 from dataclasses import dataclass, field
 from enum import Enum
+from types import SimpleNamespace
 from typing import Any
 
 import aiohttp
 import discord
+import discord.http
 
 from bot.ui.services import TableMessages
 
@@ -134,6 +141,21 @@ def delay_for(exc: BaseException, attempt: int) -> float:
     return retry_after(exc) if classify(exc) is Fault.RATE_LIMITED else backoff(attempt)
 
 
+@dataclass
+class Token:
+    """A pacer token granted to the task that waited for it: good for one request."""
+
+    priority: int
+    used: bool = False
+
+
+#: The token the current task was granted last (:meth:`Pacer.acquire`), spent by its next
+#: request (:func:`pacing_trace`).
+GRANTED: contextvars.ContextVar[Token | None] = contextvars.ContextVar(
+    "salon_pacer_token", default=None
+)
+
+
 class Pacer:
     """A token bucket with priorities: ``rate`` calls per second, ``burst`` at once.
 
@@ -153,8 +175,10 @@ class Pacer:
         self._stamp = clock()
         self._waiting: list[tuple[int, int]] = []
         self._order = itertools.count()
-        #: When the calls of the last second were let through.
+        #: When the calls of the last second were let through, and when the requests of the
+        #: last second went on the wire (:meth:`sending`).
         self._sent: deque[float] = deque()
+        self._wire: deque[float] = deque()
 
     def _window_wait(self) -> float:
         """Seconds until one more call fits in the last second (0: it fits now)."""
@@ -177,6 +201,7 @@ class Pacer:
         self._refill()
         if not self._waiting and self._tokens >= 1 and not self._window_wait():
             self._take()
+            GRANTED.set(Token(priority))
             return
         ticket = (priority, next(self._order))
         bisect.insort(self._waiting, ticket)
@@ -187,6 +212,7 @@ class Pacer:
                 window = self._window_wait()
                 if rank == 0 and self._tokens >= 1 - 1e-9 and not window:
                     self._take()
+                    GRANTED.set(Token(priority))
                     return
                 await asyncio.sleep(max(0.001, window, (rank + 1 - self._tokens) / self.rate))
         finally:
@@ -194,16 +220,66 @@ class Pacer:
             if index < len(self._waiting) and self._waiting[index] == ticket:
                 del self._waiting[index]
 
+    async def sending(self) -> None:
+        """A request goes on the wire now: first wait while :data:`PER_SECOND` went in the
+        last second. A token is granted before its request is rendered (database reads, a
+        picture): on a busy loop, tokens granted over two seconds must not reach Discord
+        within one."""
+        while True:
+            now = self._clock()
+            while self._wire and self._wire[0] <= now - 1.0:
+                self._wire.popleft()
+            if len(self._wire) < PER_SECOND:
+                self._wire.append(now)
+                return
+            await asyncio.sleep(max(0.001, self._wire[0] + 1.0 - now))
+
     def refund(self) -> None:
         """A token taken but not used (the update it was for was shown another way)."""
         self._tokens = min(self.burst, self._tokens + 1)
         if self._sent:
             self._sent.pop()
+        GRANTED.set(None)
 
     @property
     def waiting(self) -> int:
         """How many calls wait for a token."""
         return len(self._waiting)
+
+
+def bound_to_global_limit(url: str) -> bool:
+    """Whether a request to ``url`` counts against Discord's global limit: the bot's own
+    API calls, not interaction callbacks nor webhooks (a click's token), nor the gateway."""
+    base = discord.http.Route.BASE
+    if not url.startswith(base):
+        return False
+    return not url[len(base) :].startswith(("/interactions/", "/webhooks/"))
+
+
+def pacing_trace(pacer: Callable[[], Pacer | None]) -> aiohttp.TraceConfig:
+    """An aiohttp trace (discord.py's ``http_trace``) that makes every request sent with the
+    bot's token spend a token of ``pacer()``: the one its caller was granted, else (a retry
+    of discord.py's after a 429 or a 5xx, a call not paced) a new one, at the caller's
+    priority; then :meth:`Pacer.sending`. Before there is a pacer (logging in), requests go
+    as they are."""
+
+    async def on_request_start(
+        session: aiohttp.ClientSession, context: SimpleNamespace, params: Any
+    ) -> None:
+        current = pacer()
+        if current is None or not bound_to_global_limit(str(params.url)):
+            return
+        token = GRANTED.get()
+        if token is None or token.used:
+            await current.acquire(TABLE if token is None else token.priority)
+            token = GRANTED.get()
+        if token is not None:
+            token.used = True
+        await current.sending()
+
+    trace = aiohttp.TraceConfig()
+    trace.on_request_start.append(on_request_start)
+    return trace
 
 
 class Staleness:
