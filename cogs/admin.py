@@ -326,7 +326,7 @@ class Admin(
             since=since,
         )
         lines = flow_lines(lang, pairs)
-        head = render(lang, "admin-flows-title", n=chips(lang, threshold), hands=FLOW_MIN_HANDS)
+        head = render(lang, "admin-flows-title", n=chips(lang, threshold))
         if days is not None:
             head += "\n" + render(lang, "admin-flows-window", days=days)
         if not lines:

@@ -159,6 +159,8 @@ async def test_admin_flows_flags_strong_folds_to_an_alternate_account(salon: Any
     pair plays the same 50 hands for the same chips, each winning half, never folding a
     strong hand. Only the first pair is listed, with its hands as evidence."""
     boss = add_manager(salon, "boss")
+    # caves of 800 from fresh accounts' grants: every lock off, only the flows are tested
+    await boss.slash(salon.channel, "admin limits", account_days=0, member_days=0, grant_hands=0)
     giver, alt = salon.member("giver"), salon.member("alt")
     one, two = salon.member("one"), salon.member("two")
     hands = 50
