@@ -20,7 +20,7 @@ from tournament_helpers import (
 )
 
 from bot.storage import Transaction
-from tests.discord.salon_helpers import add_manager, choose
+from tests.discord.salon_helpers import add_manager, choose, speak_french
 
 DAY = 86_400
 #: The refusal a fresh account reads when it would stake its whole grant.
@@ -69,7 +69,7 @@ async def _big_table(salon: Any, name: str, creator: int) -> tuple[int, Any]:
 
 
 async def test_a_fresh_account_cannot_fold_its_grant_to_a_friend_at_a_cash_table(
-    salon: Any,
+    salon: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The issue's case: cave 1,000, ante 200, a fresh account folding its grant to a friend
     in five hands. With the defaults it cannot sit with its grant; with every limit off the
@@ -92,6 +92,15 @@ async def test_a_fresh_account_cannot_fold_its_grant_to_a_friend_at_a_cash_table
     assert refused.ephemeral and refused.response.content == FRESH
     assert await db.write(Transaction.balance, guild, alt.id) == 1000
     assert await db.query(Transaction.get_seat, table, alt.id) is None
+    with monkeypatch.context() as french:
+        speak_french(french)
+        refus = await alt.slash(channel, "table join")
+    assert refus.response.content == (
+        "Votre dotation de bienvenue (1\u202f000 jetons) est à jouer, pas à transmettre, tant"
+        " que votre compte Discord n'a pas 7 jours\u00a0: d'ici là, 100 jetons au plus peuvent"
+        " en être en jeu là où jouent d'autres membres. Pour l'instant, vous pouvez apporter"
+        " jusqu'à 100 jetons."
+    )
 
     await _no_limits(salon)
     seated = await alt.slash(channel, "table join")
