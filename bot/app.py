@@ -28,7 +28,7 @@ from bot.runtime.clock import RealClock
 from bot.storage import Database, Transaction
 from bot.storage.readonly import open_reader
 from bot.ui import card_emojis
-from bot.ui.abuse import ClickLimiter
+from bot.ui.abuse import ClickLimiter, StakeGuard
 from bot.ui.i18n import SalonTranslator
 from bot.ui.outbox import Pacer, discord_clock, pacing_trace
 from bot.ui.presenter import DiscordPresenter
@@ -254,6 +254,7 @@ class SalonBot(commands.AutoShardedBot):
             lease_owner=lease_owner() if self.settings.postgres else None,
             tournament_presenter=self.tournament_messages,
         )
+        self.manager.stake_check = StakeGuard(self, self.db)
         stack.push_async_callback(self.manager.aclose, SHUTDOWN_GRACE)
         stack.push_async_callback(self.lessons.aclose)
         await self.tree.set_translator(SalonTranslator())

@@ -236,6 +236,7 @@ class Admin(
         account_days=L("account_days", "âge_compte_jours"),
         member_days=L("member_days", "ancienneté_jours"),
         grant_hands=L("grant_hands", "donnes_dotation"),
+        grant_stake=L("grant_stake", "mise_dotation"),
     )
     @app_commands.describe(
         cooldown_seconds=L("Seconds between two gifts by a member", "Secondes entre deux dons"),
@@ -251,6 +252,10 @@ class Admin(
             "Hands to play before the welcome grant may be given (0: at once)",
             "Donnes à jouer avant de pouvoir donner la dotation de bienvenue (0 : tout de suite)",
         ),
+        grant_stake=L(
+            "Chips of a locked welcome grant a member may stake in caves and buy-ins",
+            "Jetons d'une dotation bloquée qu'un membre peut miser (caves, entrées)",
+        ),
     )
     async def limits(
         self,
@@ -260,6 +265,7 @@ class Admin(
         account_days: app_commands.Range[float, 0, 3650] | None = None,
         member_days: app_commands.Range[float, 0, 3650] | None = None,
         grant_hands: app_commands.Range[int, 0, MAX_GRANT_HANDS] | None = None,
+        grant_stake: app_commands.Range[int, 0, MAX_CHIPS_SETTING] | None = None,
     ) -> None:
         """With no option, show the /give limits; otherwise change the given ones. Private."""
         lang = lang_of(interaction.locale)
@@ -271,6 +277,7 @@ class Admin(
             "min_account_days": account_days,
             "min_member_days": member_days,
             "grant_hands": grant_hands,
+            "grant_stake": grant_stake,
         }
         saved = replace(current, **{k: v for k, v in changes.items() if v is not None})
         if saved != current:
@@ -285,6 +292,7 @@ class Admin(
                 a=saved.min_account_days,
                 m=saved.min_member_days,
                 g=saved.grant_hands,
+                s=chips(lang, saved.grant_stake),
             ),
         )
 
@@ -326,7 +334,7 @@ class Admin(
             since=since,
         )
         lines = flow_lines(lang, pairs)
-        head = render(lang, "admin-flows-title", n=chips(lang, threshold), hands=FLOW_MIN_HANDS)
+        head = render(lang, "admin-flows-title", n=chips(lang, threshold))
         if days is not None:
             head += "\n" + render(lang, "admin-flows-window", days=days)
         if not lines:

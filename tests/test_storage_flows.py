@@ -97,3 +97,24 @@ async def test_house_players_and_failed_transfers_record_no_flow(db: Database) -
         await db.query(Transaction.welcome_grant, G, ALICE) == 1000
         and await db.query(Transaction.welcome_grant, G, 11) == 0
     )
+
+
+async def test_hands_really_played_and_a_tournaments_prize_flows(db: Database) -> None:
+    """The hands that unlock a welcome grant count one per hand and member, house players
+    never; a tournament's prizes minus buy-ins flow from who paid to who took them."""
+    for _ in range(3):
+        await db.write(Transaction.record_own_hands, G, [ALICE, BOB, 11])
+    await db.write(Transaction.record_own_hands, G, [ALICE])
+    assert await db.query(Transaction.hands_really_played, G, ALICE) == 4
+    assert await db.query(Transaction.hands_really_played, G, BOB) == 3
+    assert await db.query(Transaction.hands_really_played, G, CAROL) == 0
+    assert await db.query(Transaction.hands_really_played, G, 11) == 0
+    await db.write(Transaction.balance, G, ALICE)  # the server is known
+
+    flows = await db.write(
+        Transaction.record_prize_flows, G, {ALICE: -100, BOB: -100, CAROL: 150, 11: 50}
+    )
+
+    assert flows == {(ALICE, CAROL): 75, (BOB, CAROL): 75}
+    listed = {(f.from_user, f.to_user): f.chips for f in await db.query(Transaction.chip_flows, G)}
+    assert listed == flows

@@ -97,6 +97,7 @@ class Acting(ManagerParts):
             ):
                 raise TableError(ALREADY_PLAYED)
             move = self.verify_act(table, user_id, verb, amount, hand_id=hand_id)
+            table.moved.add(str(user_id))
             await self._apply(table, str(user_id), verb, amount, timed_out=False, move=move)
 
     def verify_turn(self, table: Table, user_id: int, hand_id: int | None = None) -> RuntimeHand:
@@ -287,7 +288,14 @@ class Acting(ManagerParts):
             table.guild_id, [] if table.settings.practice else lines, with_next=True
         )
         await tx.record_hand_players(table.guild_id, table.hand_id, table.game, lines)
-        if not table.settings.practice:  # practice chips flow between nobody's wallets
+        # tournament and practice chips are not wallet chips (a tournament's buy-ins flow
+        # into its prizes at its end)
+        if table.tournament is None and not table.settings.practice:
+            await tx.record_own_hands(
+                table.guild_id, [int(n) for n in sorted(table.moved) if n in hand.index]
+            )
+        table.moved.clear()
+        if table.tournament is None and not table.settings.practice:
             await tx.record_hand_flows(
                 table.guild_id,
                 table.hand_id,

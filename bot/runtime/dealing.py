@@ -199,6 +199,7 @@ class Dealing(ManagerParts):
         stored = await tx.create_hand(table.id, record.to_json(), turn_deadline=deadline)
         table.next_deal_at = None
         table.record, table.hand, table.deadline, table.delivered = record, hand, deadline, {}
+        table.moved = set()
         table.hand_id, table.hand_no = stored.id, stored.hand_no
         return True
 

@@ -182,6 +182,9 @@ class TableManager(
         self.house_pause = house_pause
         self.house_rng = house_rng or (lambda: random.Random(secrets.randbits(64)))
         self.tables: dict[int, Table] = {}
+        #: The Discord surface's check of chips staked where other members could win them
+        #: (a welcome grant still locked: bot/ui/abuse.py); None offline and in unit tests.
+        self.stake_check: Callable[[int, int, int], Awaitable[None]] | None = None
         self._shufflers: dict[int, Shuffler] = {}
         self.shards = shards or ShardSet()
         self.lease_owner = lease_owner

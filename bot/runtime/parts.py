@@ -38,6 +38,9 @@ class ManagerParts:
         tables: dict[int, Table]
         house_rng: Callable[[], random.Random]
         presenter: Presenter
+        #: Refuses (raises a refusal) ``chips`` a member would put where other members could
+        #: win them: ``(guild, user, chips)``; None: no such rule (docs/security.md).
+        stake_check: Callable[[int, int, int], Awaitable[None]] | None
 
         def _table(self, table_id: int, *, broken_ok: bool = False) -> Table: ...
         @overload

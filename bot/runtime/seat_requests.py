@@ -78,6 +78,7 @@ class SeatRequests(ManagerParts):
                     raise TableError("refuse-already-queued")
                 if session is not None and session.game_over():
                     raise TableError("refuse-game-over")
+                await self._check_stake(table, user_id, cave)
                 if session is None:
                     free = (
                         len(await self.db.query(Transaction.seats, table.id)) < table.settings.seats
@@ -104,6 +105,13 @@ class SeatRequests(ManagerParts):
         if table.settings.practice:
             return MAX_CAVE
         return await self.db.write(Transaction.balance, table.guild_id, user_id)
+
+    async def _check_stake(self, table: Table, user_id: int, chips: int) -> None:
+        """Wallet chips at a cash table can reach other members: the Discord surface's
+        ``stake_check`` may refuse them (a welcome grant still locked). Practice chips are
+        the house bank's."""
+        if self.stake_check is not None and not table.settings.practice:
+            await self.stake_check(table.guild_id, user_id, chips)
 
     async def _sit(self, table: Table, user_id: int, chips: int, how: str) -> Message:
         """Seat a player now with ``chips`` bought from his wallet (lock held)."""
@@ -161,6 +169,7 @@ class SeatRequests(ManagerParts):
                 balance = await self._wallet_for(table, user_id)
                 if balance < chips:
                     raise TableError("refuse-chips-to-recave", have=balance, need=chips)
+                await self._check_stake(table, user_id, chips)
                 if mode == "queue":
                     return await self._queue(table, user_id, chips)
                 return await self._sit(table, user_id, chips, "recaves")
@@ -191,6 +200,7 @@ class SeatRequests(ManagerParts):
                 balance = await self._wallet_for(table, user_id)
                 if balance < chips:
                     raise TableError("refuse-chips", have=balance, need=chips)
+                await self._check_stake(table, user_id, chips)
                 session.add_reserve(name, chips)
                 async with self._write(table) as tx:
                     await tx.buy_in(table.id, user_id, chips)

@@ -95,6 +95,9 @@ class Table:
     #: Players dealt in the hand in play who left the server: never waited for, their moves
     #: are played at once; they are cashed out when the hand ends (stored as ``departed``).
     departed: set[str] = field(default_factory=set)
+    #: Players who made a move themselves in the hand in play (not a timeout's, a departed
+    #: player's or a house player's): the hands that unlock a welcome grant.
+    moved: set[str] = field(default_factory=set)
     #: The current server seed (secret; its commitment is public).
     seed: ServerSeed | None = None
     #: The nonce of the deal the last cut was made for (one cut per deal).

@@ -454,6 +454,11 @@ class TournamentPlay:
                 await tx.place_entrant(tid, entrant.user_id, final[str(entrant.user_id)])
             if not await tx.pay_prizes(tid, {int(n): v for n, v in paid.items()}):
                 return
+            # the buy-ins that became another member's prize: what moved between members
+            await tx.record_prize_flows(
+                tournament.guild_id,
+                {e.user_id: paid.get(str(e.user_id), 0) - e.buy_in for e in entrants},
+            )
             for table_id in tables:
                 revealed[table_id] = await self.m.fair.close(tx, table_id)
         for table_id, table in list(tables.items()):

@@ -171,6 +171,8 @@ class TournamentDirector(TournamentPlay):
         async with self._lock(tournament_id):
             tournament = await self._get(tournament_id)
             spec = spec_of(tournament)
+            if self.m.stake_check is not None and spec.buy_in:  # the buy-ins make the prizes
+                await self.m.stake_check(tournament.guild_id, user_id, spec.buy_in)
             try:
                 async with self.m.db.transaction() as tx:
                     entrants = await tx.entrants(tournament_id)

@@ -18,9 +18,9 @@ from bot.storage.txbase import Row, TransactionBase
 
 #: ``/admin flows`` defaults: a pair is listed when its one-way flow reaches this many chips…
 FLOW_THRESHOLD = 500
-#: …and the two played at least this many hands that moved chips between them (a gift needs
-#: no hand: it is deliberate).
-FLOW_MIN_HANDS = 10
+#: …from the first hand that moved chips between them (a tournament's prizes count as one
+#: hand; a gift needs none): a few large pots pass on as much as many small ones.
+FLOW_MIN_HANDS = 1
 
 
 def split_flows(deltas: Mapping[int, int]) -> dict[tuple[int, int], int]:
@@ -203,6 +203,16 @@ class FlowTransaction(TransactionBase):
             )
         return flows
 
+    async def record_prize_flows(
+        self, guild_id: int, deltas: Mapping[int, int]
+    ) -> dict[tuple[int, int], int]:
+        """A finished tournament's flows: each member's prize minus his buy-in
+        (``deltas``), the buy-ins that became others' prizes shared as a hand's pot is (one
+        hand between each pair). Returns the flows."""
+        flows = split_flows({u: d for u, d in deltas.items() if not is_house(u)})
+        await self._add_flows(guild_id, [(g, t, c) for (g, t), c in flows.items()], gift=False)
+        return flows
+
     async def record_gift(self, guild_id: int, from_user: int, to_user: int, chips: int) -> None:
         """A ``/give`` between two members."""
         if chips > 0 and not is_house(from_user) and not is_house(to_user):
@@ -285,6 +295,28 @@ class FlowTransaction(TransactionBase):
             pairs.append(FlowPair(r["from_user"], r["to_user"], _flow(r), back, folds))
         return pairs
 
+    async def record_own_hands(self, guild_id: int, users: list[int]) -> None:
+        """One more hand really played (a move of his own, at a cash table) for each member
+        in ``users``: what unlocks his welcome grant (``/admin limits grant_hands``)."""
+        keys = sorted({_played_key(guild_id, u) for u in users if not is_house(u)})
+        if not keys:
+            return
+        await self._later(
+            "INSERT INTO bot_meta (key, value) VALUES "
+            + ", ".join(["(?, '1')"] * len(keys))
+            + " ON CONFLICT (key) DO UPDATE SET"
+            " value = CAST(CAST(bot_meta.value AS INTEGER) + 1 AS TEXT)",
+            keys,
+        )
+
+    async def hands_really_played(self, guild_id: int, user_id: int) -> int:
+        """The hands where the member made a move himself at a cash table (no tournament,
+        practice or automatic move counts)."""
+        row = await self._one(
+            "SELECT value FROM bot_meta WHERE key = ?", (_played_key(guild_id, user_id),)
+        )
+        return 0 if row is None else int(row[0])
+
     async def welcome_grant(self, guild_id: int, user_id: int) -> int:
         """The chips of the member's welcome grant (0 if he has none, or it was archived)."""
         return await self._scalar(
@@ -292,6 +324,10 @@ class FlowTransaction(TransactionBase):
             " AND kind = 'grant' AND note = 'welcome'",
             (guild_id, user_id),
         )
+
+
+def _played_key(guild_id: int, user_id: int) -> str:
+    return f"hands_played:{guild_id}:{user_id}"
 
 
 def _flow(row: Row) -> ChipFlow:

@@ -36,6 +36,9 @@ class GiveLimits:
     min_account_days: float = 7.0
     min_member_days: float = 1.0
     grant_hands: int = 10
+    #: While his grant is locked, the chips of it a member may have at stake where other
+    #: members play (a cash table, a tournament's buy-in): enough for a standard cave.
+    grant_stake: int = 100
 
 
 def _key(guild_id: int) -> str:
@@ -104,7 +107,7 @@ async def verify_grant_given(
     only the chips above it may be given (else :class:`~bot.ui.replies.Refused`)."""
     if hands <= 0:
         return
-    played = (await db.query(Transaction.player_stats, guild_id, user_id))["hands_played"]
+    played = await db.query(Transaction.hands_really_played, guild_id, user_id)
     if played >= hands:
         return
     # his wallet, made with the grant if new
@@ -121,6 +124,64 @@ async def verify_grant_given(
         free=Message.of("chips", n=free),
         n=free,
     )
+
+
+async def verify_stake(
+    db: Database,
+    guild_id: int,
+    member: discord.Member | discord.User | discord.Object | None,
+    chips: int,
+) -> None:
+    """Refuse (:class:`~bot.ui.replies.Refused`) to put ``chips`` from the member's wallet
+    where other members could win them (a cash table's cave, a tournament's buy-in) while his
+    welcome grant is locked, beyond ``grant_stake`` chips of it: the grant is locked until
+    his account and his membership are old enough and he has played ``grant_hands`` hands
+    here, the same rules as for ``/give`` (docs/security.md, "Integrity")."""
+    if member is None or chips <= 0:
+        return
+    limits = await give_limits(db, guild_id)
+    # his wallet, made with the grant if new
+    balance = await db.write(Transaction.balance, guild_id, member.id)
+    grant = await db.query(Transaction.welcome_grant, guild_id, member.id)
+    if grant <= 0:
+        return
+    now = discord.utils.utcnow().timestamp()
+    why: dict[str, object]
+    if _age_days(member.created_at, now) < limits.min_account_days:
+        why = {"why": "account", "d": limits.min_account_days}
+    elif _age_days(getattr(member, "joined_at", None), now) < limits.min_member_days:
+        why = {"why": "member", "d": limits.min_member_days}
+    else:
+        played = await db.query(Transaction.hands_really_played, guild_id, member.id)
+        if played >= limits.grant_hands:
+            return
+        why = {"why": "hands", "hands": limits.grant_hands, "played": played}
+    # the grant's chips already at stake or lost are out of the wallet: they count
+    free = max(0, balance - grant + min(grant, limits.grant_stake))
+    if chips <= free:
+        return
+    raise Refused(
+        "abuse-grant-stake-locked",
+        grant=Message.of("chips", n=grant),
+        stake=Message.of("chips", n=min(grant, limits.grant_stake)),
+        free=Message.of("chips", n=free),
+        n=free,
+        **why,
+    )
+
+
+class StakeGuard:
+    """The table manager's ``stake_check``: :func:`verify_stake` for a member found by id
+    in the bot's cache (one it has not cached: his account's age from his id, his
+    membership taken as old enough)."""
+
+    def __init__(self, client: discord.Client, db: Database) -> None:
+        self.client, self.db = client, db
+
+    async def __call__(self, guild_id: int, user_id: int, chips: int) -> None:
+        guild = self.client.get_guild(guild_id)
+        member = None if guild is None else guild.get_member(user_id)
+        await verify_stake(self.db, guild_id, member or discord.Object(user_id), chips)
 
 
 class ClickLimiter:

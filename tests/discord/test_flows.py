@@ -103,10 +103,12 @@ async def test_admin_limits_shows_and_sets_grant_hands(salon: Any) -> None:
         "Minimum account age: 7 days",
         "Minimum membership: 1 day",
         "Welcome grant locked: until 10 hands are played",
+        "Welcome grant at stake while locked: at most 100 chips",
     ):
         assert line in shown.response.content
-    changed = await boss.slash(salon.channel, "admin limits", grant_hands=2)
+    changed = await boss.slash(salon.channel, "admin limits", grant_hands=2, grant_stake=50)
     assert "Welcome grant locked: until 2 hands are played" in changed.response.content
+    assert "Welcome grant at stake while locked: at most 50 chips" in changed.response.content
 
     manager = salon.bot.manager
     table = await open_table(manager, salon.guild.id, salon.channel.id, [alice.id, bob.id])
@@ -159,6 +161,8 @@ async def test_admin_flows_flags_strong_folds_to_an_alternate_account(salon: Any
     pair plays the same 50 hands for the same chips, each winning half, never folding a
     strong hand. Only the first pair is listed, with its hands as evidence."""
     boss = add_manager(salon, "boss")
+    # caves of 800 from fresh accounts' grants: every lock off, only the flows are tested
+    await boss.slash(salon.channel, "admin limits", account_days=0, member_days=0, grant_hands=0)
     giver, alt = salon.member("giver"), salon.member("alt")
     one, two = salon.member("one"), salon.member("two")
     hands = 50

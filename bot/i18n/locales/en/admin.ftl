@@ -26,6 +26,7 @@ admin-give-limits-cooldown-s-daily = {"*"}*/give limits**
         [one] until { $g } hand is played
        *[other] until { $g } hands are played
     }
+    Welcome grant at stake while locked: at most { $s }
 admin-bots-do-not-play-for = Bots do not play for chips and have no wallet.
 admin-give-or-take-whole-number = Give or take a whole number of chips, not zero.
 admin-has-in-their-wallet-you = { $who } has { $have } in their wallet; you cannot take { $n }. Chips at tables cannot be taken back.

@@ -8,10 +8,24 @@ abuse-welcome-grant-locked = Your welcome grant ({ $grant }) cannot be given awa
     [0] For now you have no chips you may give.
    *[other] For now you may give up to { $free }.
 }
-admin-flows-title = **Chips going one way** between two members: { $n } or more, over at least { $hands ->
+abuse-grant-stake-locked = Your welcome grant ({ $grant }) is yours to play, not to pass on, until { $why ->
+    [account] your Discord account is { $d ->
+        [one] { $d } day
+       *[other] { $d } days
+    } old
+    [member] you have been a member here for { $d ->
+        [one] { $d } day
+       *[other] { $d } days
+    }
+   *[hands] you have played { $hands ->
         [one] { $hands } hand
        *[other] { $hands } hands
-    } or with a gift
+    } here (you have played { $played })
+}: until then at most { $stake } of it may be at stake where other members play. { $n ->
+    [0] For now you cannot bring these chips.
+   *[other] For now you may bring up to { $free }.
+}
+admin-flows-title = **Chips going one way** between two members: { $n } or more, counted from the first hand (pots, tournament prizes and gifts)
 admin-flows-window = Pairs active in the last { $days ->
     [one] day
    *[other] { $days } days

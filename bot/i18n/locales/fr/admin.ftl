@@ -26,6 +26,7 @@ admin-give-limits-cooldown-s-daily = {"*"}*Limites de /donner**
         [one] jusqu'à { $g } donne jouée
        *[other] jusqu'à { $g } donnes jouées
     }
+    Dotation en jeu tant qu'elle est bloquée : { $s } au plus
 admin-bots-do-not-play-for = Les bots ne jouent pas de jetons et n'ont pas de portefeuille.
 admin-give-or-take-whole-number = Donnez ou reprenez un nombre entier de jetons, pas zéro.
 admin-has-in-their-wallet-you = { $who } a { $have } dans son portefeuille ; impossible d'en reprendre { $n }. Les jetons en jeu aux tables ne peuvent pas être repris.

@@ -8,10 +8,24 @@ abuse-welcome-grant-locked = Votre dotation de bienvenue ({ $grant }) ne peut pa
     [0] Pour l'instant, vous n'avez aucun jeton à donner.
    *[other] Pour l'instant, vous pouvez donner jusqu'à { $free }.
 }
-admin-flows-title = **Jetons qui vont dans un seul sens** entre deux membres : { $n } ou plus, sur au moins { $hands ->
+abuse-grant-stake-locked = Votre dotation de bienvenue ({ $grant }) est à jouer, pas à transmettre, tant que { $why ->
+    [account] votre compte Discord n'a pas { $d ->
+        [one] { $d } jour
+       *[other] { $d } jours
+    }
+    [member] vous n'êtes pas membre ici depuis { $d ->
+        [one] { $d } jour
+       *[other] { $d } jours
+    }
+   *[hands] vous n'avez pas joué { $hands ->
         [one] { $hands } donne
        *[other] { $hands } donnes
-    } ou avec un don
+    } ici (vous en avez joué { $played })
+} : d'ici là, { $stake } au plus peuvent en être en jeu là où jouent d'autres membres. { $n ->
+    [0] Pour l'instant, vous ne pouvez pas apporter ces jetons.
+   *[other] Pour l'instant, vous pouvez apporter jusqu'à { $free }.
+}
+admin-flows-title = **Jetons qui vont dans un seul sens** entre deux membres : { $n } ou plus, comptés dès la première donne (pots, prix de tournoi et dons)
 admin-flows-window = Paires actives { $days ->
     [0] aucun jour
     [one] le dernier jour
