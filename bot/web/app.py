@@ -58,7 +58,9 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     """The request limit, the refusals as pages, the security headers on every answer."""
     site = request.app[SITE]
     if site.limit is not None and request.path != "/healthz":
-        address = client_address(request.remote, request.headers.get("X-Forwarded-For"))
+        address = client_address(
+            request.remote, request.headers.get("X-Forwarded-For"), site.trusted_proxies
+        )
         if not site.limit.allow(address):
             return _secured(
                 await _refusal(request, "web-too-many-requests", 429, {"Retry-After": "10"})
@@ -151,10 +153,23 @@ def make_app(site: Site, *, modules: tuple[str, ...] = PAGE_MODULES) -> web.Appl
     app.router.add_get("/", index)
     for name in modules:
         app.router.add_routes(importlib.import_module(name).routes)
-    app.router.add_static("/static/", STATIC, append_version=False)
+    app.router.add_get("/static/{name}", static_file)
     app.on_response_prepare.append(_static_cache)
     app.on_startup.append(_warm_up)
     return app
+
+
+#: The files under ``/static/``, by name: read from the directory once (a name the
+#: directory does not hold, however long or strange, is a 404 and never reaches the disk).
+STATIC_FILES: Final = {f.name: f for f in STATIC.iterdir() if f.is_file()}
+
+
+async def static_file(request: web.Request) -> web.StreamResponse:
+    """One of :data:`STATIC_FILES`; anything else is not found."""
+    found = STATIC_FILES.get(request.match_info["name"])
+    if found is None:
+        raise web.HTTPNotFound()
+    return web.FileResponse(found)
 
 
 async def _warm_up(app: web.Application) -> None:

@@ -25,7 +25,7 @@ from bot.storage.models import GameTable, Hand
 from bot.storage.web import WebMember, WebSettings
 from bot.view.replay import Replay
 from bot.web import links
-from bot.web.limits import RequestLimit
+from bot.web.limits import LOOPBACK, Network, RequestLimit
 from bot.web.slices import Pace
 
 #: Discord's CDN, the only place an avatar is shown from (the Content-Security-Policy's too).
@@ -81,6 +81,8 @@ class Site:
     public_url: str | None = None
     #: Requests an address may make (None: no limit, e.g. the benchmark).
     limit: RequestLimit | None = None
+    #: WEB_TRUSTED_PROXIES: the peers whose ``X-Forwarded-For`` names the visitor.
+    trusted_proxies: tuple[Network, ...] = LOOPBACK
     clock: Callable[[], float] = time.time
     #: The hands replayed lately (:mod:`bot.web.hands`), by hand, reader and language.
     replays: OrderedDict[tuple[int, str | None, Lang], Replay] = field(default_factory=OrderedDict)
@@ -188,12 +190,13 @@ LARGEST_ID = 2**63 - 1
 
 
 def id_of(request: web.Request, key: str) -> int:
-    """The id the address gives under ``key`` (its route allows digits only); 404 for one no
+    """The id the address gives under ``key``: ASCII digits only (``int()`` and ``\\d`` also
+    take other scripts' digits, which would name another id); 404 otherwise, or for one no
     database could hold."""
-    try:
-        value = int(request.match_info[key])
-    except (KeyError, ValueError):
-        raise web.HTTPNotFound() from None
+    given = request.match_info.get(key, "")
+    if not (given.isascii() and given.isdigit()):
+        raise web.HTTPNotFound()
+    value = int(given)
     if value > LARGEST_ID:
         raise web.HTTPNotFound()
     return value
