@@ -11,14 +11,11 @@ from bot.config import ConfigError, web_settings_of
 from bot.web.app import make_app
 from bot.web.limits import RequestLimit, client_address, trusted_proxies
 from tests.test_runtime_support import GUILD
-from tests.test_web import (  # noqa: F401  (the fixtures)
-    OTHER_GUILD,
-    USERS,
-    Salon,
-    client,
-    page,
-    salon,
-)
+from tests.test_web import OTHER_GUILD, USERS, Salon, page
+
+# the fixtures, as the tests name them
+from tests.test_web import client as client
+from tests.test_web import salon as salon
 
 
 def full_width(number: int) -> str:
@@ -73,7 +70,7 @@ def test_the_trusted_proxies_setting() -> None:
     assert [str(n) for n in settings["web_trusted_proxies"]] == ["172.18.0.0/16", "10.1.2.3/32"]
     default = web_settings_of({})["web_trusted_proxies"]
     assert [str(n) for n in default] == ["127.0.0.0/8", "::1/128"]
-    with pytest.raises(ConfigError, match="WEB_TRUSTED_PROXIES.*'caddy'"):
+    with pytest.raises(ConfigError, match=r"WEB_TRUSTED_PROXIES.*'caddy'"):
         web_settings_of({"WEB_TRUSTED_PROXIES": "caddy"})
 
 
