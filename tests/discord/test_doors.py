@@ -8,6 +8,8 @@ from typing import Any
 
 import discord
 import pytest
+from salon_helpers import speak_french
+from salon_helpers import speak_french
 from simsupport import table_message
 from tournament_helpers import channel, create, started, steady, tournament_message
 
@@ -57,3 +59,24 @@ async def test_a_forged_hint_is_refused_in_words_at_cash_and_tournament_tables(
         message = await forged_hint(salon, table.channel_id, table.id)
         refused = await salon.member(name).click(message, custom_id=hint)
         assert refused.ephemeral and "for practice tables only" in refused.response.content
+
+
+@pytest.mark.parametrize("game", ["brelan", "bouillotte"])
+async def test_the_flambeau_is_refused_at_a_practice_table_in_words(
+    salon: Any, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ann = salon.member("ann")
+    refused = await ann.slash(
+        salon.channel, "table create", game=game, options="practice=on flambeau=on"
+    )
+    assert refused.ephemeral
+    assert "A practice table cannot have the flambeau" in refused.response.content
+    assert salon.bot.manager.tables == {}
+    with monkeypatch.context() as french:
+        speak_french(french)
+        refused = await ann.slash(
+            salon.channel, "table create", game=game, options="practice=on flambeau=on"
+        )
+    assert "Une table d'entraînement ne peut pas avoir le flambeau" in refused.response.content
+    real = await ann.slash(salon.channel, "table create", game=game, options="flambeau=on")
+    assert not real.ephemeral  # a real table keeps it

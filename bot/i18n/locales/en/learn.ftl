@@ -144,3 +144,7 @@ learn-practice = 🎓 Practice table
 learn-practice-note = Play chips lent by the house bank: no wallet moves, no statistics. At your turn you may ask what the strong house player would play.
 hint-button = Hint
 hint-line = 💡 The strong house player would play: **{ $move }**.
+
+## practice tables refuse the flambeau (issue 48)
+
+refuse-practice-flambeau = A practice table cannot have the flambeau (`flambeau=on`): its jar is the server's, and would receive the house bank's chips. Open the practice table without it, or a real table with it.
