@@ -9,7 +9,6 @@ from typing import Any
 import discord
 import pytest
 from salon_helpers import speak_french
-from salon_helpers import speak_french
 from simsupport import table_message
 from tournament_helpers import channel, create, started, steady, tournament_message
 
