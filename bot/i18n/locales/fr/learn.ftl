@@ -147,4 +147,4 @@ hint-line = 💡 Le joueur fort de la maison jouerait : **{ $move }**.
 
 ## practice tables refuse the flambeau (issue 48)
 
-refuse-practice-flambeau = Une table d'entraînement ne peut pas avoir le flambeau (`flambeau=on`) : sa cagnotte, celle du serveur, recevrait les jetons de la banque de la maison. Ouvrez la table d'entraînement sans lui, ou une vraie table avec lui.
+refuse-practice-flambeau = Une table d'entraînement ne peut pas avoir le flambeau (`flambeau=on`) : sa cagnotte, celle du serveur, recevrait les jetons de la banque de la maison. Ouvrez la table d'entraînement sans lui, ou une vraie table avec lui.
