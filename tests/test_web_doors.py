@@ -8,10 +8,12 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from bot.config import ConfigError, web_settings_of
+from bot.storage import Transaction
+from bot.web import links
 from bot.web.app import make_app
 from bot.web.limits import RequestLimit, client_address, trusted_proxies
 from tests.test_runtime_support import GUILD
-from tests.test_web import OTHER_GUILD, USERS, Salon, page
+from tests.test_web import NOW, OTHER_GUILD, USERS, Salon, member, page
 
 # the fixtures, as the tests name them
 from tests.test_web import client as client
@@ -91,3 +93,28 @@ async def test_visitors_behind_the_trusted_proxy_each_have_their_bucket(salon: S
             for n in range(3)
         ]
         assert statuses == [200, 200, 429]  # a peer that is no trusted proxy picks no bucket
+
+
+# -- a departed member's link ------------------------------------------------------------------
+
+
+async def test_a_member_who_left_reads_nothing_at_once(client: TestClient, salon: Salon) -> None:
+    link = await salon.token()
+    await member(client, salon)
+    assert (await page(client, f"/g/{GUILD}/leaderboard"))[0] == 200
+    await salon.env.db.write(Transaction.member_departed, GUILD, USERS[0], NOW)
+    for path in ("", "leaderboard", f"players/{USERS[1]}", f"hands/{salon.finished}"):
+        status, text = await page(client, f"/g/{GUILD}/{path}")  # his cookie
+        assert status == 403 and "Bob" not in text, path
+    status, _ = await page(client, f"/g/{GUILD}/?k={link}")  # his link
+    assert status == 403
+    # another member is not touched; nor is the link he asks for once he is back
+    await member(client, salon, USERS[1])
+    assert (await page(client, f"/g/{GUILD}/leaderboard"))[0] == 200
+    client.session.cookie_jar.clear()
+    back = await salon.token(expires=NOW + links.LINK_DAYS * 86_400 + 1)
+    assert (await page(client, f"/g/{GUILD}/?k={back}"))[0] == 303
+    # on public pages his cookie reads what anyone reads, no more
+    await salon.visibility("public")
+    status, text = await page(client, f"/g/{GUILD}/", cookies={links.MEMBER_COOKIE: link})
+    assert status == 200 and "through your own link" not in text

@@ -239,14 +239,23 @@ async def reader_of(request: web.Request) -> Reader:
     given = request.query.get(links.TOKEN_PARAM)
     if given is not None:
         member = links.verify(settings.link_key, guild_id, given, now=now)
-        if member is None:
+        if member is None or await _departed(site, guild_id, member, given):
             raise MembersOnly(lang, expired=True)
         raise _keep_token(request, guild_id, given, now, site.secure)
     kept = request.cookies.get(links.MEMBER_COOKIE)
     member = None if kept is None else links.verify(settings.link_key, guild_id, kept, now=now)
+    if member is not None and kept is not None and await _departed(site, guild_id, member, kept):
+        member = None
     if member is None and settings.visibility != "public":
         raise MembersOnly(lang, expired=kept is not None)
     return Reader(guild_id, lang, settings, member)
+
+
+async def _departed(site: Site, guild_id: int, member: int, token: str) -> bool:
+    """Whether the member left the server after his link was made (left, kicked, banned):
+    it then opens nothing, at once; a link asked for after he came back does."""
+    left = await site.db.query(Transaction.departed_at, guild_id, member)
+    return left is not None and links.issued_at(token) <= left
 
 
 def _keep_token(

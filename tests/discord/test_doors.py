@@ -8,11 +8,17 @@ from typing import Any
 
 import discord
 import pytest
+from aiohttp.test_utils import TestClient, TestServer
 from salon_helpers import speak_french
 from simsupport import table_message
 from tournament_helpers import channel, create, started, steady, tournament_message
 
+from bot.storage.readonly import open_reader
+from bot.web.app import make_app
+from bot.web.site import Site
+
 HINT1 = "salon:t:1:hint"
+URL = "https://salon.example"
 
 
 async def test_the_wallet_names_a_tournament_buy_in_its_refund_and_its_prize(
@@ -79,3 +85,40 @@ async def test_the_flambeau_is_refused_at_a_practice_table_in_words(
     assert "Une table d'entraînement ne peut pas avoir le flambeau" in refused.response.content
     real = await ann.slash(salon.channel, "table create", game=game, options="flambeau=on")
     assert not real.ephemeral  # a real table keeps it
+
+
+@pytest.fixture
+def web_public_url() -> str | None:
+    return URL
+
+
+async def link_opens(salon: Any, link: str) -> int:
+    """What the pages, reading the bot's database, answer to a member's link."""
+    reader = await open_reader(salon.database)
+    try:
+        site = Site(reader, public_url=URL, clock=lambda: discord.utils.utcnow().timestamp())
+        async with TestClient(TestServer(make_app(site))) as client:
+            path = link.removeprefix(URL)
+            async with client.get(path, allow_redirects=False) as response:
+                return response.status
+    finally:
+        await reader.close()
+
+
+@pytest.mark.parametrize("how", ["leaves", "is banned"])
+async def test_a_member_who_leaves_or_is_banned_loses_his_web_link_at_once(
+    salon: Any, how: str
+) -> None:
+    ann, bob = salon.member("ann"), salon.member("bob")
+    links = {}
+    for who in (ann, bob):
+        answer = (await who.slash(salon.channel, "web")).response.content
+        links[who.id] = next(w for w in answer.split() if w.startswith(URL))
+    assert await link_opens(salon, links[ann.id]) == 303  # into his cookie, then the pages
+    if how == "leaves":
+        salon.guild.remove_member(ann)
+    else:
+        salon.env.backend.apply_ban(salon.guild.id, ann.id, "alt account")
+    await salon.env.settle()
+    assert await link_opens(salon, links[ann.id]) == 403
+    assert await link_opens(salon, links[bob.id]) == 303
