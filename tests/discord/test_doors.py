@@ -13,6 +13,7 @@ from salon_helpers import speak_french
 from simsupport import table_message
 from tournament_helpers import channel, create, started, steady, tournament_message
 
+from bot.learn.desk import IDLE_FOR, MOST_PER_SERVER
 from bot.storage.readonly import open_reader
 from bot.web.app import make_app
 from bot.web.site import Site
@@ -122,3 +123,53 @@ async def test_a_member_who_leaves_or_is_banned_loses_his_web_link_at_once(
     await salon.env.settle()
     assert await link_opens(salon, links[ann.id]) == 403
     assert await link_opens(salon, links[bob.id]) == 303
+
+
+def first_button(message: Any) -> str:
+    """The custom id of a lesson page's first button."""
+    row = message.components[0]
+    children = row["components"] if isinstance(row, dict) else row.children
+    child = children[0]
+    return str(child["custom_id"] if isinstance(child, dict) else child.custom_id)
+
+
+async def test_one_member_cannot_keep_learn_from_the_others(salon: Any) -> None:
+    desk = salon.bot.lessons
+    desk.most = MOST_PER_SERVER + 2  # MOST_LESSONS, smaller: the same test, quicker
+    try:
+        await learn_is_shared(salon, desk)
+    finally:
+        await desk.aclose()  # each lesson's database thread ends with it
+
+
+async def learn_is_shared(salon: Any, desk: Any) -> None:
+    ann = salon.member("ann")
+    first = await ann.slash(salon.channel, "learn", game="brelan")
+    for _ in range(desk.most):  # a member's new /learn ends the lesson he had
+        again = await ann.slash(salon.channel, "learn", game="brag")
+        assert again.ephemeral and again.response.components
+    assert len(desk.seats) == 1
+    old = await ann.click(first.response, custom_id=first_button(first.response))
+    assert "This lesson is over or has expired" in old.response.content
+    bob = await salon.member("bob").slash(salon.channel, "learn", game="bouillotte")
+    assert bob.ephemeral and bob.response.components  # not refused
+    # one server takes at most MOST_PER_SERVER lessons; another server still gets its own
+    for n in range(MOST_PER_SERVER - 2):
+        opened = await salon.member(f"m{n}").slash(salon.channel, "learn", game="brelan")
+        assert opened.response.components
+    refused = await salon.member("zoe").slash(salon.channel, "learn", game="brelan")
+    assert refused.ephemeral
+    assert (
+        f"{MOST_PER_SERVER} lessons are already running in this server: try again"
+        in refused.response.content
+    )
+    other = salon.env.create_guild("Autre")
+    elsewhere = other.create_text_channel("salon")
+    zed = other.add_member(salon.env.create_user("zed"))
+    opened = await zed.slash(elsewhere, "learn", game="brelan")
+    assert opened.response.components
+    # a lesson nobody answers for IDLE_FOR seconds is closed, and its place is free again
+    now = desk.clock()
+    desk.clock = lambda: now + IDLE_FOR + 1
+    again = await salon.member("zoe").slash(salon.channel, "learn", game="brelan")
+    assert again.response.components and len(desk.seats) == 1

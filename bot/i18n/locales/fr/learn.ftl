@@ -148,3 +148,11 @@ hint-line = 💡 Le joueur fort de la maison jouerait : **{ $move }**.
 ## practice tables refuse the flambeau (issue 48)
 
 refuse-practice-flambeau = Une table d'entraînement ne peut pas avoir le flambeau (`flambeau=on`) : sa cagnotte, celle du serveur, recevrait les jetons de la banque de la maison. Ouvrez la table d'entraînement sans lui, ou une vraie table avec lui.
+
+## /learn shared fairly (issue 48)
+
+learn-busy-server = { $n ->
+    [one] Une leçon est déjà en cours sur ce serveur
+   *[other] { $n } leçons sont déjà en cours sur ce serveur
+} : réessayez dans quelques minutes.
+learn-opening = Votre leçon s'ouvre : elle apparaît dans un instant.
