@@ -118,3 +118,21 @@ async def test_a_member_who_left_reads_nothing_at_once(client: TestClient, salon
     await salon.visibility("public")
     status, text = await page(client, f"/g/{GUILD}/", cookies={links.MEMBER_COOKIE: link})
     assert status == 200 and "through your own link" not in text
+
+
+# -- the refusal pages' way back ----------------------------------------------------------------
+
+
+async def test_a_refusal_keeps_the_way_back_to_the_server(client: TestClient, salon: Salon) -> None:
+    home = f'href="/g/{GUILD}/"'
+    await member(client, salon)
+    in_play = salon.finished + 1  # the hand the fixture left in play
+    for path, status in ((f"hands/{in_play}", 403), ("hands/999999", 404), ("players/7", 404)):
+        got, text = await page(client, f"/g/{GUILD}/{path}")
+        assert got == status, path
+        assert "Le &lt;Salon&gt;" in text and home in text, path  # the server's header
+        assert f'href="/g/{GUILD}/leaderboard"' in text, path
+    client.session.cookie_jar.clear()
+    got, text = await page(client, f"/g/{GUILD}/leaderboard")  # members only
+    assert got == 403 and home in text
+    assert "Le &lt;Salon&gt;" not in text  # its name stays for its members

@@ -26,7 +26,8 @@ from bot import i18n
 from bot.storage import Transaction
 from bot.view.fair_text import verifier_texts
 from bot.web.limits import client_address
-from bot.web.site import AVATARS, SITE, MembersOnly, Refused, Site
+from bot.web.links import guild_path
+from bot.web.site import AVATARS, SITE, MembersOnly, Refused, Site, reader_known
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +71,8 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
             response = await handler(request)
         except MembersOnly as refused:
             key = "web-link-refused" if refused.expired else "web-members-only"
-            response = await _refusal(request, key, 403)
+            home = None if refused.guild_id is None else guild_path(refused.guild_id)
+            response = await _refusal(request, key, 403, home=home)
         except Refused as refused:
             response = await _refusal(request, refused.key, refused.status, title=refused.title)
         except web.HTTPNotFound:
@@ -109,11 +111,18 @@ async def _refusal(
     headers: dict[str, str] | None = None,
     *,
     title: str | None = None,
+    home: str | None = None,
 ) -> web.Response:
+    """A refusal's page: under the server's header and links when the reader was let into
+    its pages (a hand in play, a bad hand number), or a link to its home (members only)."""
     from bot.web.pages import page
 
     title = title or REFUSALS[key]
-    response = await page(request, None, "refused.html", status=status, key=key, title=title)
+    reader = reader_known(request)
+    extra = {"home": home} if reader is None and home is not None else {}
+    response = await page(
+        request, reader, "refused.html", status=status, key=key, title=title, **extra
+    )
     response.headers.update(headers or {})
     return response
 

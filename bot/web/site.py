@@ -148,6 +148,10 @@ class Reader:
         return links.guild_path(self.guild_id) + page
 
 
+#: Where a request keeps the reader :func:`reader_of` let in.
+READER = web.RequestKey("salon.reader", Reader)
+
+
 async def people_of(site: Site, reader: Reader, user_ids: Iterable[int]) -> dict[int, Person]:
     """Each of ``user_ids`` as the reader sees him (one query)."""
     ids = {int(u) for u in user_ids}
@@ -204,12 +208,14 @@ def id_of(request: web.Request, key: str) -> int:
 
 class MembersOnly(Exception):
     """The server shows its pages to its members only and the reader brought no valid link;
-    ``expired``: he brought one, refused (expired, forged or revoked)."""
+    ``expired``: he brought one, refused (expired, forged or revoked); ``guild_id``: the
+    server (its refusal links back to its home, without its name)."""
 
-    def __init__(self, lang: Lang, expired: bool) -> None:
+    def __init__(self, lang: Lang, expired: bool, guild_id: int | None = None) -> None:
         super().__init__("members only")
         self.lang = lang
         self.expired = expired
+        self.guild_id = guild_id
 
 
 class Refused(Exception):
@@ -240,15 +246,22 @@ async def reader_of(request: web.Request) -> Reader:
     if given is not None:
         member = links.verify(settings.link_key, guild_id, given, now=now)
         if member is None or await _departed(site, guild_id, member, given):
-            raise MembersOnly(lang, expired=True)
+            raise MembersOnly(lang, expired=True, guild_id=guild_id)
         raise _keep_token(request, guild_id, given, now, site.secure)
     kept = request.cookies.get(links.MEMBER_COOKIE)
     member = None if kept is None else links.verify(settings.link_key, guild_id, kept, now=now)
     if member is not None and kept is not None and await _departed(site, guild_id, member, kept):
         member = None
     if member is None and settings.visibility != "public":
-        raise MembersOnly(lang, expired=kept is not None)
-    return Reader(guild_id, lang, settings, member)
+        raise MembersOnly(lang, expired=kept is not None, guild_id=guild_id)
+    reader = request[READER] = Reader(guild_id, lang, settings, member)
+    return reader
+
+
+def reader_known(request: web.Request) -> Reader | None:
+    """The reader :func:`reader_of` let in, if it did (a refusal after it keeps his server's
+    header and links)."""
+    return request.get(READER)
 
 
 async def _departed(site: Site, guild_id: int, member: int, token: str) -> bool:
