@@ -26,7 +26,7 @@ from bot.learn.script import Lesson
 
 #: Lessons running at once in one process (each has a table and a database of its own).
 MOST_LESSONS = 50
-#: Lessons running at once in one server (or in direct messages).
+#: Lessons running at once in one server (direct messages: only the process's limit).
 MOST_PER_SERVER = 10
 #: Seconds a lesson waits for its learner's next click.
 IDLE_FOR = 5 * 60.0
@@ -90,7 +90,7 @@ class LessonDesk:
                 raise LessonRefused(BUSY)
             here = sum(s.guild == guild for s in self.seats.values())
             here += sum(g == guild for g in self._opening.values()) - 1
-            if here >= self.most_here:
+            if guild is not None and here >= self.most_here:
                 raise LessonRefused(BUSY_HERE, n=self.most_here)
             run = await LessonRun.open(LESSONS[game], owner)
         finally:
