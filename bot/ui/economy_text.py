@@ -132,6 +132,9 @@ def ledger_reason(lang: Lang, entry: LedgerEntry) -> str:
     >>> ledger_reason("en", LedgerEntry(2, 5, 7, -50, "buy_in", None, None, None,
     ...     "tournament 3", 0.0))
     'buy-in of tournament no. 3'
+    >>> ledger_reason("fr", LedgerEntry(3, 5, 7, 90, "cash_out", None, None, None,
+    ...     "tournament 3 prize", 0.0))
+    'prix du tournoi n°3'
     """
     kind, amount = entry.kind, entry.amount
     tournament = read_note(entry.note) if entry.table_id is None else None
