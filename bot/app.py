@@ -301,6 +301,7 @@ class SalonBot(commands.AutoShardedBot):
                 limit=RequestLimit(self.settings.web_rate_limit)
                 if self.settings.web_rate_limit
                 else None,
+                trusted_proxies=self.settings.web_trusted_proxies,
             )
             async with serving(site, self.settings.web_host, port):
                 yield

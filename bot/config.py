@@ -22,6 +22,7 @@ from bot.eventloop import LoopError, loop_of
 from bot.extras import MissingExtra, installed
 from bot.runtime.shards import ShardSet
 from bot.storage.database import is_postgres_url, redact_url, sqlite_path
+from bot.web.limits import LOOPBACK, Network, trusted_proxies
 
 DEFAULT_DATABASE = "data/salon.sqlite3"
 DATABASE_NAME = "salon.sqlite3"
@@ -80,6 +81,8 @@ class Settings:
     web_public_url: str | None = None
     #: WEB_RATE_LIMIT: requests a minute one address may make (0: no limit).
     web_rate_limit: int = 120
+    #: WEB_TRUSTED_PROXIES: the proxies whose X-Forwarded-For names the visitor (loopback).
+    web_trusted_proxies: tuple[Network, ...] = LOOPBACK
     #: EVENT_LOOP: the loop the bot runs on, ``uvloop`` or ``asyncio`` (bot/eventloop.py).
     event_loop: str = "asyncio"
 
@@ -209,7 +212,8 @@ DEFAULT_WEB_PORT = 8080
 
 
 def web_settings_of(values: Mapping[str, str]) -> dict[str, Any]:
-    """WEB_HOST, WEB_PORT (``off`` turns the pages off), WEB_PUBLIC_URL, WEB_RATE_LIMIT.
+    """WEB_HOST, WEB_PORT (``off`` turns the pages off), WEB_PUBLIC_URL, WEB_RATE_LIMIT,
+    WEB_TRUSTED_PROXIES.
 
     >>> web_settings_of({})["web_port"], web_settings_of({"WEB_PORT": "off"})["web_port"]
     (8080, None)
@@ -241,9 +245,18 @@ def web_settings_of(values: Mapping[str, str]) -> dict[str, Any]:
             "WEB_RATE_LIMIT must be a whole number of requests a minute per address (0: no "
             "limit); fix it in .env or the environment."
         )
+    try:
+        proxies = trusted_proxies(values.get("WEB_TRUSTED_PROXIES", ""))
+    except ValueError as exc:
+        raise ConfigError(
+            f"WEB_TRUSTED_PROXIES must list the addresses or networks of the proxies in front "
+            f"of the pages (like 172.18.0.0/16), separated by commas: {exc}; fix it in .env "
+            "or the environment."
+        ) from None
     return {
         "web_host": values.get("WEB_HOST", "").strip() or "127.0.0.1",
         "web_port": port,
         "web_public_url": url,
         "web_rate_limit": int(limit) if limit else 120,
+        "web_trusted_proxies": proxies,
     }

@@ -48,7 +48,9 @@ class Learn(commands.Cog):
     @answered_in_time
     async def learn(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         """Open the lesson and show its first page, privately."""
-        lesson_id, seat = await self.bot.lessons.open(game.value, interaction.user.id)
+        lesson_id, seat = await self.bot.lessons.open(
+            game.value, interaction.user.id, interaction.guild_id
+        )
         kwargs = lesson_message(
             lang_of(interaction.locale), lesson_id, seat.run.lesson, seat.run.page
         )

@@ -204,7 +204,17 @@ class Lifecycle(commands.Cog):
     # -- members ----------------------------------------------------------------------------
 
     async def member_gone(self, guild_id: int, user_id: int) -> None:
-        if user_id == getattr(self.bot.user, "id", None) or not self.guild_has_tables(guild_id):
+        """A member left, was kicked or banned: his web links open nothing from now on
+        (docs/security.md), and he is never waited for at a table."""
+        if user_id == getattr(self.bot.user, "id", None):
+            return
+        if self.bot.settings.web:
+            at = discord.utils.utcnow().timestamp()  # the clock /web signs links with
+            try:
+                await self.bot.db.write(Transaction.member_departed, guild_id, user_id, at)
+            except Exception:
+                log.exception("could not close the web links of %s in %s", user_id, guild_id)
+        if not self.guild_has_tables(guild_id):
             return
         try:
             tables = await self.bot.manager.member_left(guild_id, user_id)

@@ -19,6 +19,7 @@ import pytest
 
 from bot.fair.scheme import derive_server_seed
 from bot.fair.verify import table_deck, verify_record
+from bot.i18n import plain_card
 from bot.runtime import selfplay
 from bot.view.fair_text import verifier_data
 from tests.browser import chromium, serve
@@ -247,7 +248,11 @@ def test_the_page_checks_a_fair_and_a_tampered_hand(site: tuple[Any, dict[str, A
         tab.wait_for_selector(f'{block}[data-verdict="{verdict}"]', timeout=10_000)
     said = tab.inner_text("#fair [data-verify-output]")
     assert f"sha256(server seed {fair['fair']['server_seed']})" in said
-    assert " ".join(fair["fair"]["deck"]) in said
+    # cards are written as the page writes them (10♠ J♥), not as the record's codes (Ts Jh)
+    assert " ".join(plain_card(c) for c in fair["fair"]["deck"]) in said
+    assert " ".join(fair["fair"]["deck"][:3]) not in said
+    for name, cards in fair["hands"].items():
+        assert " ".join(plain_card(c) for c in cards) in said, name
     assert said.strip().endswith("and the deck and every hand follow from the seeds.")
     wrong = tab.inner_text("#tampered [data-verify-output]")
     assert "❌ Does not verify:" in wrong

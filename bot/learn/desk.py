@@ -2,9 +2,11 @@
 click on its private message answers it.
 
 A lesson is kept in memory only (a restart ends it: its buttons then answer that it is
-over), at most :data:`MOST_LESSONS` at once, each closed after :data:`IDLE_FOR` seconds
-without a click or when it ends. Only the member who opened a lesson may answer it; a click
-on an older page of it shows the page it is at.
+over), at most :data:`MOST_LESSONS` at once and :data:`MOST_PER_SERVER` in one server, one
+per member (his new ``/learn`` ends the one he had), each closed after :data:`IDLE_FOR`
+seconds without a click or when it ends: one member cannot keep ``/learn`` from the others.
+Only the member who opened a lesson may answer it; a click on an older page of it shows the
+page it is at.
 """
 
 from __future__ import annotations
@@ -22,14 +24,20 @@ from bot.learn.pages import NEXT, moves
 from bot.learn.runner import LessonRun, Page
 from bot.learn.script import Lesson
 
-#: Lessons running at once in one process.
+#: Lessons running at once in one process (each has a table and a database of its own).
 MOST_LESSONS = 50
-#: Seconds a lesson waits for its learner (a Discord interaction's token lasts 15 minutes).
-IDLE_FOR = 15 * 60.0
+#: Lessons running at once in one server (direct messages: only the process's limit).
+MOST_PER_SERVER = 10
+#: Seconds a lesson waits for its learner's next click.
+IDLE_FOR = 5 * 60.0
 #: A lesson that is over, expired, or someone else's.
 EXPIRED = "learn-expired"
 #: Too many lessons at once.
 BUSY = "learn-busy"
+#: Too many lessons at once in this server.
+BUSY_HERE = "learn-busy-server"
+#: The member's lesson is still opening (a second /learn at the same moment).
+OPENING = "learn-opening"
 
 
 class LessonRefused(Refusal):
@@ -43,6 +51,8 @@ class Seat:
     run: LessonRun
     owner: int
     last: float
+    #: The server it was opened in (None: direct messages).
+    guild: int | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -55,22 +65,40 @@ class LessonDesk:
         most: int = MOST_LESSONS,
         idle_for: float = IDLE_FOR,
         clock: Callable[[], float] = time.monotonic,
+        most_here: int = MOST_PER_SERVER,
     ) -> None:
         self.most = most
+        self.most_here = most_here
         self.idle_for = idle_for
         self.clock = clock
         self.seats: dict[int, Seat] = {}
+        #: The lessons being opened, by member: the server each is for.
+        self._opening: dict[int, int | None] = {}
 
-    async def open(self, game: str, owner: int) -> tuple[int, Seat]:
-        """Start ``owner``'s lesson of ``game``; refused when too many are running."""
+    async def open(self, game: str, owner: int, guild: int | None = None) -> tuple[int, Seat]:
+        """Start ``owner``'s lesson of ``game`` in ``guild``, ending the one he had; refused
+        when too many are running, in all or in that server."""
         await self.sweep()
-        if len(self.seats) >= self.most:
-            raise LessonRefused(BUSY)
-        run = await LessonRun.open(LESSONS[game], owner)
+        if owner in self._opening:
+            raise LessonRefused(OPENING)
+        self._opening[owner] = guild
+        try:
+            for lesson_id in [i for i, s in self.seats.items() if s.owner == owner]:
+                await self._end(lesson_id)
+            others = len(self._opening) - 1  # the lessons others are opening meanwhile
+            if len(self.seats) + others >= self.most:
+                raise LessonRefused(BUSY)
+            here = sum(s.guild == guild for s in self.seats.values())
+            here += sum(g == guild for g in self._opening.values()) - 1
+            if guild is not None and here >= self.most_here:
+                raise LessonRefused(BUSY_HERE, n=self.most_here)
+            run = await LessonRun.open(LESSONS[game], owner)
+        finally:
+            del self._opening[owner]
         lesson_id = secrets.randbelow(2**31 - 1) + 1
         while lesson_id in self.seats:
             lesson_id = secrets.randbelow(2**31 - 1) + 1
-        seat = self.seats[lesson_id] = Seat(run, owner, self.clock())
+        seat = self.seats[lesson_id] = Seat(run, owner, self.clock(), guild)
         return lesson_id, seat
 
     async def answer(
@@ -102,6 +130,14 @@ class LessonDesk:
         for lesson_id, seat in list(self.seats.items()):
             if now - seat.last > self.idle_for and not seat.lock.locked():
                 await self._close(lesson_id)
+
+    async def _end(self, lesson_id: int) -> None:
+        """Close a lesson once the click it may be answering is done (its buttons then say
+        it is over)."""
+        seat = self.seats.pop(lesson_id, None)
+        if seat is not None:
+            async with seat.lock:
+                await seat.run.close()
 
     async def _close(self, lesson_id: int) -> None:
         seat = self.seats.pop(lesson_id, None)

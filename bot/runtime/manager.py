@@ -62,7 +62,7 @@ from bot.runtime.house_requests import HouseRequests
 from bot.runtime.house_seats import HOUSE_PAUSE, is_house
 from bot.runtime.leasing import DEFAULT_LEASE_TTL, Leasing
 from bot.runtime.lifecycle import PAUSED, LifecycleRequests, TableGone
-from bot.runtime.practice import PracticeRequests
+from bot.runtime.practice import PracticeRequests, check_practice
 from bot.runtime.presenter import Presenter
 from bot.runtime.public import PublicState
 from bot.runtime.publishing import Publishing
@@ -505,6 +505,7 @@ class TableManager(
             raise TableError("refuse-unknown-game", games=", ".join(GAMES), game=game)
         try:
             settings = Settings.from_options(game, dict(options or {}))
+            check_practice(settings)
             gt = await self.db.write(
                 Transaction.create_table,
                 guild_id,

@@ -20,6 +20,7 @@ from bot.house.view import view_for
 from bot.runtime.errors import TableError
 from bot.runtime.house_seats import MOST_HOUSE
 from bot.runtime.parts import ManagerParts
+from bot.runtime.settings import Settings
 
 if TYPE_CHECKING:
     from bot.runtime.games import RuntimeHand
@@ -30,6 +31,21 @@ if TYPE_CHECKING:
 PRACTICE_OPPONENTS = 3
 #: A hint asked at a table that is not a practice table.
 REAL_TABLE = "refuse-hint-real-table"
+#: The flambeau asked at a practice table: its jar keeps the server's chips, not the bank's.
+NO_FLAMBEAU = "refuse-practice-flambeau"
+
+
+def check_practice(settings: Settings) -> None:
+    """Refuse what a new practice table cannot have: the flambeau, whose jar would carry
+    the house bank's chips over to the server's next real pot.
+
+    >>> check_practice(Settings.from_options("brelan", {"practice": True}))
+    >>> check_practice(Settings.from_options("brelan", {"practice": True, "flambeau": True}))
+    Traceback (most recent call last):
+    bot.runtime.errors.TableError: ...
+    """
+    if settings.practice and settings.rules.get("flambeau"):
+        raise TableError(NO_FLAMBEAU)
 
 
 def practice_opponents(seats: int) -> int:

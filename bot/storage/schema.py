@@ -381,7 +381,20 @@ CREATE TRIGGER season_standings_no_delete BEFORE DELETE ON season_standings BEGI
 END;
 """
 
-MIGRATIONS: Final[tuple[str, ...]] = (V1, V2, V3, V4, V5, V6, V7, V8)
+V9: Final = """
+-- Members who left a server (left, kicked or banned), for its web pages (docs/web.md): a
+-- member's link made before he left opens nothing, at once; one made after (he came back and
+-- asked /web again) does. A line older than the longest link is of no use and is dropped.
+CREATE TABLE web_departed (
+    guild_id  INTEGER NOT NULL,
+    user_id   INTEGER NOT NULL,
+    left_at   REAL    NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+CREATE INDEX web_departed_left ON web_departed (left_at);
+"""
+
+MIGRATIONS: Final[tuple[str, ...]] = (V1, V2, V3, V4, V5, V6, V7, V8, V9)
 """Every migration in order; ``len(MIGRATIONS)`` is the current schema version."""
 
 

@@ -420,5 +420,26 @@ CREATE TRIGGER season_standings_no_truncate BEFORE TRUNCATE ON season_standings
     FOR EACH STATEMENT EXECUTE FUNCTION season_standings_fixed();
 """
 
-PG_MIGRATIONS: Final[tuple[str, ...]] = (PG_V1, PG_V2, PG_V3, PG_V4, PG_V5, PG_V6, PG_V7, PG_V8)
+PG_V9: Final = """
+-- Members who left a server, for its web pages (schema.py's V9).
+CREATE TABLE web_departed (
+    guild_id  BIGINT  NOT NULL,
+    user_id   BIGINT  NOT NULL,
+    left_at   DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (guild_id, user_id)
+);
+CREATE INDEX web_departed_left ON web_departed (left_at);
+"""
+
+PG_MIGRATIONS: Final[tuple[str, ...]] = (
+    PG_V1,
+    PG_V2,
+    PG_V3,
+    PG_V4,
+    PG_V5,
+    PG_V6,
+    PG_V7,
+    PG_V8,
+    PG_V9,
+)
 """Every PostgreSQL migration in order, one for each of ``schema.MIGRATIONS``."""

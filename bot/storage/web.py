@@ -3,6 +3,8 @@
 - A server's consent (``web_guilds``): who may read its pages (``public``, ``members`` with a
   signed link, ``off``), the key its members' links are signed with (replaced to revoke every
   link) and the fewest hands a player needs to be ranked on the pages.
+- The members who left it lately (``web_departed``, schema v9): a link made before he left
+  opens nothing.
 - Its members as it shows them (``web_members``): name and avatar, stored when a member plays
   and refreshed when they change; ``hidden`` keeps a member's name off public pages.
 - One line per player and finished hand (``hand_players``), written with the statistics: the
@@ -29,6 +31,8 @@ DEFAULT_VISIBILITY: Final[Visibility] = "members"
 #: Hands a player needs to be ranked on the pages, unless the server says otherwise.
 DEFAULT_MIN_HANDS: Final = 10
 MAX_MIN_HANDS: Final = 10_000
+#: Days a member's departure is kept: longer than any link he may have had (7 days).
+DEPARTURE_DAYS: Final = 30
 #: The longest name or avatar address kept (Discord's are far shorter).
 NAME_LENGTH: Final = 100
 AVATAR_LENGTH: Final = 300
@@ -208,6 +212,27 @@ class WebTransaction(SeasonTransaction):
                     int(r["user_id"]), r["name"], r["avatar"], bool(r["hidden"])
                 )
         return out
+
+    async def member_departed(self, guild_id: int, user_id: int, at: float) -> None:
+        """The member left the server (left, kicked or banned) at ``at``: his links made
+        before then open nothing (:meth:`departed_at`). Departures older than
+        :data:`DEPARTURE_DAYS` are forgotten meanwhile."""
+        await self._run(
+            "INSERT INTO web_departed (guild_id, user_id, left_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, user_id) DO UPDATE SET left_at = excluded.left_at",
+            (guild_id, user_id, at),
+        )
+        await self._run(
+            "DELETE FROM web_departed WHERE left_at < ?", (at - DEPARTURE_DAYS * 86_400,)
+        )
+
+    async def departed_at(self, guild_id: int, user_id: int) -> float | None:
+        """When the member last left the server, if he did lately (None: never, or long ago)."""
+        row = await self._one(
+            "SELECT left_at FROM web_departed WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        )
+        return None if row is None else float(row["left_at"])
 
     # -- per-hand lines -------------------------------------------------------------------
 

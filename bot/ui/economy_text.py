@@ -16,6 +16,7 @@ from bot.i18n import Lang, render
 from bot.runtime.closing import GONE_NOTES
 from bot.storage.errors import format_duration
 from bot.storage.models import GuildSettings, LedgerEntry
+from bot.storage.tournaments import read_note
 from bot.ui.safe_text import plain
 from bot.view.words import hand_winners
 
@@ -128,8 +129,18 @@ def ledger_reason(lang: Lang, entry: LedgerEntry) -> str:
     >>> e = LedgerEntry(1, 5, 7, -20, "transfer", None, None, 9, None, 0.0)
     >>> ledger_reason("en", e), ledger_reason("fr", e)
     ('given to <@9>', 'donnés à <@9>')
+    >>> ledger_reason("en", LedgerEntry(2, 5, 7, -50, "buy_in", None, None, None,
+    ...     "tournament 3", 0.0))
+    'buy-in of tournament no. 3'
+    >>> ledger_reason("fr", LedgerEntry(3, 5, 7, 90, "cash_out", None, None, None,
+    ...     "tournament 3 prize", 0.0))
+    'prix du tournoi n°3'
     """
     kind, amount = entry.kind, entry.amount
+    tournament = read_note(entry.note) if entry.table_id is None else None
+    if tournament is not None and kind in ("buy_in", "cash_out"):
+        number, what = tournament
+        return render(lang, "wallet-tournament-movement", n=number, what=what)
     if kind == "grant":
         return render(lang, "wallet-welcome-grant")
     if kind == "daily":

@@ -57,6 +57,7 @@ async def serve(settings: Settings, database: str, host: str, port: int) -> None
             StoredTables(reader),
             public_url=settings.web_public_url,
             limit=RequestLimit(settings.web_rate_limit) if settings.web_rate_limit else None,
+            trusted_proxies=settings.web_trusted_proxies,
         )
         async with serving(site, host, port) as runner:
             print(f"serving the web pages on http://{host}:{bound_port(runner)}", flush=True)

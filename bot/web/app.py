@@ -26,7 +26,8 @@ from bot import i18n
 from bot.storage import Transaction
 from bot.view.fair_text import verifier_texts
 from bot.web.limits import client_address
-from bot.web.site import AVATARS, SITE, MembersOnly, Refused, Site
+from bot.web.links import guild_path
+from bot.web.site import AVATARS, SITE, MembersOnly, Refused, Site, reader_known
 
 log = logging.getLogger(__name__)
 
@@ -58,7 +59,9 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
     """The request limit, the refusals as pages, the security headers on every answer."""
     site = request.app[SITE]
     if site.limit is not None and request.path != "/healthz":
-        address = client_address(request.remote, request.headers.get("X-Forwarded-For"))
+        address = client_address(
+            request.remote, request.headers.get("X-Forwarded-For"), site.trusted_proxies
+        )
         if not site.limit.allow(address):
             return _secured(
                 await _refusal(request, "web-too-many-requests", 429, {"Retry-After": "10"})
@@ -68,7 +71,8 @@ async def guard(request: web.Request, handler: Handler) -> web.StreamResponse:
             response = await handler(request)
         except MembersOnly as refused:
             key = "web-link-refused" if refused.expired else "web-members-only"
-            response = await _refusal(request, key, 403)
+            home = None if refused.guild_id is None else guild_path(refused.guild_id)
+            response = await _refusal(request, key, 403, home=home)
         except Refused as refused:
             response = await _refusal(request, refused.key, refused.status, title=refused.title)
         except web.HTTPNotFound:
@@ -107,11 +111,18 @@ async def _refusal(
     headers: dict[str, str] | None = None,
     *,
     title: str | None = None,
+    home: str | None = None,
 ) -> web.Response:
+    """A refusal's page: under the server's header and links when the reader was let into
+    its pages (a hand in play, a bad hand number), or a link to its home (members only)."""
     from bot.web.pages import page
 
     title = title or REFUSALS[key]
-    response = await page(request, None, "refused.html", status=status, key=key, title=title)
+    reader = reader_known(request)
+    extra = {"home": home} if reader is None and home is not None else {}
+    response = await page(
+        request, reader, "refused.html", status=status, key=key, title=title, **extra
+    )
     response.headers.update(headers or {})
     return response
 
@@ -151,10 +162,23 @@ def make_app(site: Site, *, modules: tuple[str, ...] = PAGE_MODULES) -> web.Appl
     app.router.add_get("/", index)
     for name in modules:
         app.router.add_routes(importlib.import_module(name).routes)
-    app.router.add_static("/static/", STATIC, append_version=False)
+    app.router.add_get("/static/{name}", static_file)
     app.on_response_prepare.append(_static_cache)
     app.on_startup.append(_warm_up)
     return app
+
+
+#: The files under ``/static/``, by name: read from the directory once (a name the
+#: directory does not hold, however long or strange, is a 404 and never reaches the disk).
+STATIC_FILES: Final = {f.name: f for f in STATIC.iterdir() if f.is_file()}
+
+
+async def static_file(request: web.Request) -> web.StreamResponse:
+    """One of :data:`STATIC_FILES`; anything else is not found."""
+    found = STATIC_FILES.get(request.match_info["name"])
+    if found is None:
+        raise web.HTTPNotFound()
+    return web.FileResponse(found)
 
 
 async def _warm_up(app: web.Application) -> None:

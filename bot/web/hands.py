@@ -171,7 +171,7 @@ async def fairness(site: Site, shown: ShownHand, lang: Lang) -> tuple[str, str]:
     return "sealed", render(lang, "web-verify-sealed", n=max(1, every - seed.deals))
 
 
-@routes.get(GUILD + r"/hands/{hand:\d{1,20}}")
+@routes.get(GUILD + r"/hands/{hand:[0-9]{1,20}}")
 async def hand_page(request: web.Request) -> web.Response:
     """One step of a finished hand: the seats, the pool, the retourne, the cards shown then,
     the move in words (the payouts at the last step), the steps, the verifier."""
@@ -228,7 +228,7 @@ async def hand_page(request: web.Request) -> web.Response:
     )
 
 
-@routes.get(GUILD + r"/hands/{hand:\d{1,20}}.json")
+@routes.get(GUILD + r"/hands/{hand:[0-9]{1,20}}.json")
 async def hand_file(request: web.Request) -> web.Response:
     """The hand's ``/replay`` file as this reader may have it: whole once its pack is
     retired, else only the cards he saw (``"partial": true``)."""

@@ -59,6 +59,15 @@ def verify(key: str | None, guild_id: int, token: str, *, now: float) -> int | N
     return user_id if now < expires else None
 
 
+def issued_at(token: str) -> int:
+    """When a (verified) token's link was made: :data:`LINK_DAYS` before it expires.
+
+    >>> issued_at(sign("ab" * 32, 5, 123, 1_000_000))
+    395200
+    """
+    return int(token.split(".")[1]) - LINK_DAYS * 86_400
+
+
 def guild_path(guild_id: int) -> str:
     """The path under which a server's pages (and its member cookie) live."""
     return f"/g/{guild_id}/"

@@ -38,7 +38,7 @@ from bot.web.site import (
 
 routes = web.RouteTableDef()
 
-GUILD: Final = r"/g/{guild:\d{1,20}}"
+GUILD: Final = r"/g/{guild:[0-9]{1,20}}"
 PERIODS: Final = ("all", "week")
 DEFAULT_METRIC: Final[Metric] = "net_chips"
 #: Lines of a leaderboard page, of the home's best players, of the hand lists.
@@ -274,7 +274,7 @@ def _row(lang: Lang, line: RankedLine, who: Person) -> dict[str, Any]:
 # -- a player ------------------------------------------------------------------------------------
 
 
-@routes.get(GUILD + r"/players/{user:\d{1,20}}")
+@routes.get(GUILD + r"/players/{user:[0-9]{1,20}}")
 async def player(request: web.Request) -> web.Response:
     """A player's record on this server: hands, wins, net chips over his hands as a chart,
     his best and his last hands. A player the server does not know, or who hid his name

@@ -25,7 +25,7 @@ from bot.storage.models import GameTable, Hand
 from bot.storage.web import WebMember, WebSettings
 from bot.view.replay import Replay
 from bot.web import links
-from bot.web.limits import RequestLimit
+from bot.web.limits import LOOPBACK, Network, RequestLimit
 from bot.web.slices import Pace
 
 #: Discord's CDN, the only place an avatar is shown from (the Content-Security-Policy's too).
@@ -81,6 +81,8 @@ class Site:
     public_url: str | None = None
     #: Requests an address may make (None: no limit, e.g. the benchmark).
     limit: RequestLimit | None = None
+    #: WEB_TRUSTED_PROXIES: the peers whose ``X-Forwarded-For`` names the visitor.
+    trusted_proxies: tuple[Network, ...] = LOOPBACK
     clock: Callable[[], float] = time.time
     #: The hands replayed lately (:mod:`bot.web.hands`), by hand, reader and language.
     replays: OrderedDict[tuple[int, str | None, Lang], Replay] = field(default_factory=OrderedDict)
@@ -146,6 +148,10 @@ class Reader:
         return links.guild_path(self.guild_id) + page
 
 
+#: Where a request keeps the reader :func:`reader_of` let in.
+READER = web.RequestKey("salon.reader", Reader)
+
+
 async def people_of(site: Site, reader: Reader, user_ids: Iterable[int]) -> dict[int, Person]:
     """Each of ``user_ids`` as the reader sees him (one query)."""
     ids = {int(u) for u in user_ids}
@@ -188,12 +194,13 @@ LARGEST_ID = 2**63 - 1
 
 
 def id_of(request: web.Request, key: str) -> int:
-    """The id the address gives under ``key`` (its route allows digits only); 404 for one no
+    """The id the address gives under ``key``: ASCII digits only (``int()`` and ``\\d`` also
+    take other scripts' digits, which would name another id); 404 otherwise, or for one no
     database could hold."""
-    try:
-        value = int(request.match_info[key])
-    except (KeyError, ValueError):
-        raise web.HTTPNotFound() from None
+    given = request.match_info.get(key, "")
+    if not (given.isascii() and given.isdigit()):
+        raise web.HTTPNotFound()
+    value = int(given)
     if value > LARGEST_ID:
         raise web.HTTPNotFound()
     return value
@@ -201,12 +208,14 @@ def id_of(request: web.Request, key: str) -> int:
 
 class MembersOnly(Exception):
     """The server shows its pages to its members only and the reader brought no valid link;
-    ``expired``: he brought one, refused (expired, forged or revoked)."""
+    ``expired``: he brought one, refused (expired, forged or revoked); ``guild_id``: the
+    server (its refusal links back to its home, without its name)."""
 
-    def __init__(self, lang: Lang, expired: bool) -> None:
+    def __init__(self, lang: Lang, expired: bool, guild_id: int | None = None) -> None:
         super().__init__("members only")
         self.lang = lang
         self.expired = expired
+        self.guild_id = guild_id
 
 
 class Refused(Exception):
@@ -236,14 +245,30 @@ async def reader_of(request: web.Request) -> Reader:
     given = request.query.get(links.TOKEN_PARAM)
     if given is not None:
         member = links.verify(settings.link_key, guild_id, given, now=now)
-        if member is None:
-            raise MembersOnly(lang, expired=True)
+        if member is None or await _departed(site, guild_id, member, given):
+            raise MembersOnly(lang, expired=True, guild_id=guild_id)
         raise _keep_token(request, guild_id, given, now, site.secure)
     kept = request.cookies.get(links.MEMBER_COOKIE)
     member = None if kept is None else links.verify(settings.link_key, guild_id, kept, now=now)
+    if member is not None and kept is not None and await _departed(site, guild_id, member, kept):
+        member = None
     if member is None and settings.visibility != "public":
-        raise MembersOnly(lang, expired=kept is not None)
-    return Reader(guild_id, lang, settings, member)
+        raise MembersOnly(lang, expired=kept is not None, guild_id=guild_id)
+    reader = request[READER] = Reader(guild_id, lang, settings, member)
+    return reader
+
+
+def reader_known(request: web.Request) -> Reader | None:
+    """The reader :func:`reader_of` let in, if it did (a refusal after it keeps his server's
+    header and links)."""
+    return request.get(READER)
+
+
+async def _departed(site: Site, guild_id: int, member: int, token: str) -> bool:
+    """Whether the member left the server after his link was made (left, kicked, banned):
+    it then opens nothing, at once; a link asked for after he came back does."""
+    left = await site.db.query(Transaction.departed_at, guild_id, member)
+    return left is not None and links.issued_at(token) <= left
 
 
 def _keep_token(

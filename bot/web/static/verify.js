@@ -292,11 +292,33 @@ export function fill(template, params, names = {}, someone = "?") {
   });
 }
 
+const SUIT_SYMBOLS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
+const CARD_CODE = /^(?:[AKQJT2-9][shdc]|X[12])$/;
+
+// A card as the page writes it (bot.i18n.plain_card): "Ts" is "10♠", a joker "🃏".
+export function cardText(code) {
+  if (code[0] === "X") return "\u{1F0CF}";
+  return (code[0] === "T" ? "10" : code[0]) + SUIT_SYMBOLS[code[1]];
+}
+
+// A report's parameters as the page shows them: a card, or cards separated by spaces (a
+// hand, a deck), written as the page writes them, not as the record's codes.
+export function shownParams(params) {
+  const out = {};
+  for (const [key, value] of Object.entries(params ?? {})) {
+    const words = typeof value === "string" ? value.split(" ") : [];
+    const cards = words.length > 0 && words.every((w) => CARD_CODE.test(w));
+    out[key] = cards ? words.map(cardText).join(" ") : value;
+  }
+  return out;
+}
+
 // The report as the list items of `list` (text only: nothing the record holds becomes HTML).
 export function renderReport(report, data, list) {
   const texts = data.texts ?? {};
   const names = data.names ?? {};
-  const say = (key, params) => fill(texts[key] ?? key, params, names, texts["html-someone"]);
+  const say = (key, params) =>
+    fill(texts[key] ?? key, shownParams(params), names, texts["html-someone"]);
   const item = (text, kind) => {
     const li = list.ownerDocument.createElement("li");
     li.textContent = text;

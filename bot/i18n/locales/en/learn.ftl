@@ -149,3 +149,15 @@ learn-practice = 🎓 Practice table
 learn-practice-note = Play chips lent by the house bank: no wallet moves, no statistics. At your turn you may ask what the strong house player would play.
 hint-button = Hint
 hint-line = 💡 The strong house player would play: **{ $move }**.
+
+## practice tables refuse the flambeau (issue 48)
+
+refuse-practice-flambeau = A practice table cannot have the flambeau (`flambeau=on`): its jar is the server's, and would receive the house bank's chips. Open the practice table without it, or a real table with it.
+
+## /learn shared fairly (issue 48)
+
+learn-busy-server = { $n ->
+    [one] A lesson is already running in this server
+   *[other] { $n } lessons are already running in this server
+}: try again in a few minutes.
+learn-opening = Your lesson is opening: it appears in a moment.

@@ -45,3 +45,10 @@ language-name = { $code ->
    *[en] English
 }
 wallet-give-at-least-1-chip = Give at least 1 chip: chips come in whole numbers above zero.
+
+# A tournament's chips in a wallet's history (issue 48).
+wallet-tournament-movement = { $what ->
+    [prize] prize of tournament no. { $n }
+    [refund] buy-in of tournament no. { $n } refunded
+   *[other] buy-in of tournament no. { $n }
+}

@@ -149,3 +149,15 @@ learn-practice = 🎓 Table d'entraînement
 learn-practice-note = Des jetons pour rire, prêtés par la banque de la maison : aucun portefeuille ne bouge, aucune statistique. À votre tour, vous pouvez demander ce que jouerait le joueur fort de la maison.
 hint-button = Conseil
 hint-line = 💡 Le joueur fort de la maison jouerait : **{ $move }**.
+
+## practice tables refuse the flambeau (issue 48)
+
+refuse-practice-flambeau = Une table d'entraînement ne peut pas avoir le flambeau (`flambeau=on`) : sa cagnotte, celle du serveur, recevrait les jetons de la banque de la maison. Ouvrez la table d'entraînement sans lui, ou une vraie table avec lui.
+
+## /learn shared fairly (issue 48)
+
+learn-busy-server = { $n ->
+    [one] Une leçon est déjà en cours sur ce serveur
+   *[other] { $n } leçons sont déjà en cours sur ce serveur
+} : réessayez dans quelques minutes.
+learn-opening = Votre leçon s'ouvre : elle apparaît dans un instant.

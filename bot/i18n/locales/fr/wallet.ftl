@@ -45,3 +45,10 @@ language-name = { $code ->
    *[en] anglais
 }
 wallet-give-at-least-1-chip = Donnez au moins 1 jeton : les jetons se comptent en nombres entiers positifs.
+
+# A tournament's chips in a wallet's history (issue 48).
+wallet-tournament-movement = { $what ->
+    [prize] prix du tournoi n°{ $n }
+    [refund] inscription au tournoi n°{ $n } remboursée
+   *[other] inscription au tournoi n°{ $n }
+}
