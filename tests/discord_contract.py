@@ -34,7 +34,7 @@ from bot.loadtest.fakediscord import recorder
 from bot.loadtest.fakediscord.recorder import Exchange
 
 DESCRIPTION = Path(__file__).parent / "discord-api" / "openapi.json.gz"
-#: sha256 of the description as Discord publishes it (``../shared/discord-api/README.md``).
+#: sha256 of the description as Discord publishes it (``tests/discord-api/README.md``).
 DESCRIPTION_SHA256 = "8c1d0707ccdf8e380a86dfba04058820a66435c1b69d5ed82e04dd8c0520dd73"
 BASE = "urn:discord-api"
 METHODS = ("get", "put", "post", "patch", "delete")
@@ -559,14 +559,20 @@ def unexpected(exchanges: list[Exchange]) -> tuple[list[Problem], set[str]]:
 
 
 @pytest.fixture
-def discord_contract() -> Iterator[list[Exchange]]:
-    """Every REST exchange with a fake Discord during the test, checked at its end."""
+def discord_contract(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[list[Exchange]]:
+    """Every REST exchange with a fake Discord during the test, in this process or in one it
+    starts (the load command's), checked at its end."""
     exchanges: list[Exchange] = []
+    folder = tmp_path_factory.mktemp("exchanges")
+    monkeypatch.setenv(recorder.EXCHANGES_ENV, str(folder))
     recorder.LISTENERS.append(exchanges.append)
     try:
         yield exchanges
     finally:
         recorder.LISTENERS.remove(exchanges.append)
+    exchanges += recorder.read_exchanges(folder)
     left, _ = unexpected(exchanges)
     if left:
         shown = sorted({str(p) for p in left})

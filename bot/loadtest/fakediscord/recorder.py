@@ -1,13 +1,20 @@
 """A hook on the fake's aiohttp app that hands every REST exchange (the request as the client
 sent it and the answer the fake gave) to whoever listens: the contract test holds both against
 Discord's published API description. Nothing is kept, and almost nothing is done, while no one
-listens (the load command)."""
+listens (the load command).
+
+A fake in another process (the load command's) writes its exchanges, one JSON line each, to
+``<folder>/<pid>.jsonl`` when the environment names the folder in :data:`EXCHANGES_ENV`.
+"""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from aiohttp import web
 
@@ -36,10 +43,37 @@ class Exchange:
 #: Listeners called with every exchange of every fake in this process.
 LISTENERS: list[Callable[[Exchange], None]] = []
 
+#: The environment variable naming the folder where a fake writes its exchanges.
+EXCHANGES_ENV = "FAKEDISCORD_EXCHANGES"
+
 
 def install(app: web.Application) -> None:
-    """Add the recording middleware to ``app`` (before it starts)."""
+    """Add the recording middleware to ``app`` (before it starts), and the file writer when
+    the environment asks for it."""
     app.middlewares.append(_record)
+    folder = os.environ.get(EXCHANGES_ENV)
+    if folder and not any(isinstance(w, _Writer) for w in LISTENERS):
+        LISTENERS.append(_Writer(Path(folder) / f"{os.getpid()}.jsonl"))
+
+
+class _Writer:
+    """Appends each exchange to a file as a JSON line."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __call__(self, exchange: Exchange) -> None:
+        with self.path.open("a", encoding="utf-8") as file:
+            file.write(json.dumps(dataclasses.asdict(exchange)) + "\n")
+
+
+def read_exchanges(folder: Path) -> list[Exchange]:
+    """The exchanges the fakes of other processes wrote to ``folder``."""
+    return [
+        Exchange(**json.loads(line))
+        for path in sorted(folder.glob("*.jsonl"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+    ]
 
 
 @web.middleware
