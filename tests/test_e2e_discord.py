@@ -29,7 +29,10 @@ from bot.app import SalonBot
 from bot.config import Settings
 from bot.i18n import render
 from bot.runtime.shards import ShardSet
+from tests.discord_contract import discord_contract  # noqa: F401  (the fixture)
 from tests.fakediscord import FakeDiscord
+
+pytestmark = pytest.mark.usefixtures("discord_contract")
 
 TOKEN = "fake-token"
 #: How long any single step may take before the test fails (everything is local).

@@ -29,6 +29,9 @@ from bot.config import Settings
 from bot.loadtest.discordload import TableMessage, read_table
 from bot.loadtest.fakediscord import JSON, FakeDiscord
 from bot.storage import Transaction
+from tests.discord_contract import discord_contract  # noqa: F401  (the fixture)
+
+pytestmark = pytest.mark.usefixtures("discord_contract")
 
 TOKEN = "fake-token"
 STEP = 10.0

@@ -8,7 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bot.loadtest.discordload import HumanPause, Staleness, read_table, state_signature
+from tests.discord_contract import discord_contract  # noqa: F401  (the fixture)
+
+pytestmark = pytest.mark.usefixtures("discord_contract")
 
 ROOT = Path(__file__).resolve().parents[1]
 ARGS = ["--tables", "3", "--seconds", "8", "--seed", "1", "--ramp", "2"]

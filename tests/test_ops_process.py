@@ -20,7 +20,10 @@ import aiohttp
 import pytest
 
 from bot.games.replay import replay_json
+from tests.discord_contract import discord_contract  # noqa: F401  (the fixture)
 from tests.fakediscord import FakeDiscord
+
+pytestmark = pytest.mark.usefixtures("discord_contract")
 
 ROOT = Path(__file__).resolve().parent.parent
 LAUNCHER = ROOT / "tests" / "bot_against_fake.py"

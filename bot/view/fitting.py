@@ -22,20 +22,40 @@ def more(lang: Lang, n: int) -> str:
     return render(lang, "ui-more", n=n)
 
 
-#: A custom emoji left open at the end of a cut text (``<:salon_Ah:12``).
-_OPEN_EMOJI = re.compile(r"<a?(?::\w*(?::\d*)?)?$")
+#: A custom emoji (``<:salon_Ah:12``), a mention (``<@12``, ``<@&12``, ``<#12``) or a
+#: timestamp (``<t:17``) left open at the end of a cut text.
+_OPEN_TOKEN = re.compile(r"<(?:a?(?::\w*(?::\d*)?)?|@[!&]?\d*|#\d*|t(?::\d*(?::\w?)?)?)$")
+
+
+def _joined(text: str, cut: int) -> bool:
+    """Whether cutting ``text`` before index ``cut`` splits an emoji from its parts (a
+    variation selector, a skin tone, a joiner, a keycap, the second letter of a flag)."""
+    after, before = ord(text[cut]), ord(text[cut - 1])
+    if after in (0xFE0F, 0xFE0E, 0x200D, 0x20E3) or 0x1F3FB <= after <= 0x1F3FF:
+        return True
+    if before == 0x200D:
+        return True
+    flags = 0
+    while cut - flags > 0 and 0x1F1E6 <= ord(text[cut - flags - 1]) <= 0x1F1FF:
+        flags += 1
+    return flags % 2 == 1 and 0x1F1E6 <= after <= 0x1F1FF
 
 
 def fit_text(text: str, limit: int) -> str:
     """``text`` cut to ``limit`` characters, an ellipsis marking the cut; a custom emoji
-    (a card) is kept whole or left out, never cut in two.
+    (a card), a mention or an emoji's parts are kept whole or left out, never cut in two.
 
-    >>> fit_text("A <:salon_Ah:123456>", 12)
-    'A …'
+    >>> fit_text("A <:salon_Ah:123456>", 12), fit_text("to <@123456789>", 8)
+    ('A …', 'to …')
+    >>> fit_text("A\u2665\ufe0f K", 3) == "A…"
+    True
     """
     if len(text) <= limit:
         return text
-    return _OPEN_EMOJI.sub("", text[: limit - 1]) + "…"
+    cut = max(0, limit - 1)
+    while cut > 0 and _joined(text, cut):
+        cut -= 1
+    return _OPEN_TOKEN.sub("", text[:cut]) + "…"
 
 
 def listing(lang: Lang, items: Sequence[str], sep: str = "\n", limit: int = 1024) -> str:

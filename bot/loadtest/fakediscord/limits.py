@@ -190,6 +190,7 @@ def rate_limited_response(hit: RateLimitHit, headers: Mapping[str, str]) -> web.
         "message": "You are being rate limited.",
         "retry_after": round(hit.retry_after, 3),
         "global": hit.is_global,
+        "code": 0,
     }
     response = json_response(body, status=429)
     response.headers.update(headers)

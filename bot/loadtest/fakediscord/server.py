@@ -30,6 +30,7 @@ from bot.loadtest.fakediscord.faults import Fault, FaultsMixin
 from bot.loadtest.fakediscord.gateway import GatewaySession, ResumableSession
 from bot.loadtest.fakediscord.interactions import InteractionsMixin
 from bot.loadtest.fakediscord.limits import Limiter, RateLimitHit, RateLimits, rate_limited_response
+from bot.loadtest.fakediscord.recorder import install as install_recorder
 
 
 class FakeDiscord(InteractionsMixin, ApplicationsMixin, FaultsMixin):
@@ -123,6 +124,7 @@ class FakeDiscord(InteractionsMixin, ApplicationsMixin, FaultsMixin):
 
     async def start(self) -> None:
         app = web.Application()
+        install_recorder(app)
         app.router.add_get(GATEWAY_PATH, self._gateway)
         api = [
             ("GET", "/users/@me", self._get_me),
