@@ -5,18 +5,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from aiohttp import web
+
 from bot.loadtest.fakediscord.common import (
     ALL_PERMISSIONS,
+    FILES_KEY,
     JSON,
     _now,
 )
-from bot.loadtest.fakediscord.state import FakeState
+from bot.loadtest.fakediscord.permissions import PermissionsMixin
 
 
-class PayloadsMixin(FakeState):
+class PayloadsMixin(PermissionsMixin):
     """The JSON objects of the fake's users, members, channels, guilds and messages."""
 
     extra_guilds: dict[int, tuple[list[int], list[int]]]
+    #: The extra guilds' channels: channel id -> guild id.
+    channel_guilds: dict[int, int]
 
     def bot_user(self) -> dict[str, JSON]:
         return {
@@ -43,10 +48,12 @@ class PayloadsMixin(FakeState):
             "public_flags": 0,
         }
 
-    def member(self, user: dict[str, JSON], *, permissions: bool = False) -> dict[str, JSON]:
+    def member(
+        self, user: dict[str, JSON], *, permissions: bool = False, roles: list[str] | None = None
+    ) -> dict[str, JSON]:
         data: dict[str, JSON] = {
             "user": user,
-            "roles": [],
+            "roles": roles or [],
             "joined_at": _now(),
             "deaf": False,
             "mute": False,
@@ -61,13 +68,15 @@ class PayloadsMixin(FakeState):
     def text_channel(
         self, channel_id: int | None = None, guild_id: int | None = None
     ) -> dict[str, JSON]:
+        channel = self.channel_id if channel_id is None else channel_id
         return {
-            "id": str(self.channel_id if channel_id is None else channel_id),
+            "id": str(channel),
             "type": 0,
             "guild_id": str(self.guild_id if guild_id is None else guild_id),
             "name": "salon",
             "position": 0,
-            "permission_overwrites": [],
+            "permission_overwrites": list(self.overwrites.get(channel, [])),
+            "flags": 0,
             "nsfw": False,
             "parent_id": None,
             "topic": None,
@@ -80,6 +89,7 @@ class PayloadsMixin(FakeState):
     ) -> None:
         """Another guild the bot is in (sent at each IDENTIFY): its text channels and members."""
         self.extra_guilds[guild_id] = (list(channel_ids), list(member_ids))
+        self.channel_guilds.update(dict.fromkeys(channel_ids, guild_id))
 
     def guild_ids(self) -> list[int]:
         return [self.guild_id, *self.extra_guilds]
@@ -101,22 +111,14 @@ class PayloadsMixin(FakeState):
             "features": [],
             "emojis": [],
             "stickers": [],
-            "roles": [
-                {
-                    "id": str(guild_id),
-                    "name": "@everyone",
-                    "permissions": ALL_PERMISSIONS,
-                    "position": 0,
-                    "color": 0,
-                    "hoist": False,
-                    "managed": False,
-                    "mentionable": False,
-                    "flags": 0,
-                }
-            ],
+            "roles": self.roles(guild_id),
             "channels": [self.text_channel(c, guild_id) for c in channels],
-            "threads": [],
-            "members": [self.member(self.bot_user())]
+            "threads": [
+                t
+                for t in self.threads.values()
+                if t["guild_id"] == str(guild_id) and not t["thread_metadata"]["archived"]
+            ],
+            "members": [self.member(self.bot_user(), roles=[str(self.bot_role_id(guild_id))])]
             + [self.member(self.user(u)) for u in members],
             "voice_states": [],
             "presences": [],
@@ -147,6 +149,24 @@ class PayloadsMixin(FakeState):
             "interactions_endpoint_url": None,
             "bot": self.bot_user(),
         }
+
+    def attachments(self, request: web.Request) -> list[JSON]:
+        """The files of a multipart request as Discord's attachment objects."""
+        found: list[JSON] = []
+        for filename, content_type, size in request.get(FILES_KEY, ()):
+            attachment_id = self.snowflake()
+            url = f"{self.base_url}/attachments/{attachment_id}/{filename}"
+            found.append(
+                {
+                    "id": str(attachment_id),
+                    "filename": filename,
+                    "size": size,
+                    "url": url,
+                    "proxy_url": url,
+                    "content_type": content_type,
+                }
+            )
+        return found
 
     def message(
         self,
