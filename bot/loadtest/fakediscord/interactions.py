@@ -239,6 +239,33 @@ class InteractionsMixin(GatewayMixin, MessagesMixin):
         await self._send_interaction(payload, str(message["id"]))
         return payload
 
+    async def submit_modal(
+        self,
+        custom_id: str,
+        fields: Mapping[str, str],
+        *,
+        user: dict[str, JSON] | None = None,
+        channel_id: int | None = None,
+        message: Mapping[str, JSON] | None = None,
+    ) -> dict[str, JSON]:
+        """Send an INTERACTION_CREATE for a modal's submit (type 5): its text inputs'
+        ``fields`` (custom id -> value); ``message``: the message whose button opened it."""
+        rows: list[JSON] = [
+            {"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]}
+            for k, v in fields.items()
+        ]
+        payload = self._interaction_base(
+            5,
+            {"custom_id": custom_id, "components": rows},
+            user=user,
+            guild_id=None,
+            channel_id=channel_id,
+        )
+        if message is not None:
+            payload["message"] = json.loads(json.dumps(message))
+        await self._send_interaction(payload, str(message["id"]) if message else None)
+        return payload
+
     def custom_ids(self, message: Mapping[str, JSON]) -> list[str]:
         """Every component custom id of a message, in order."""
         return custom_ids(message)
