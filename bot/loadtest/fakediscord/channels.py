@@ -94,6 +94,15 @@ class ChannelsMixin(GatewayMixin):
             },
         }
 
+    async def announce_channel(self, channel_id: int) -> None:
+        """Tell the client a channel changed (its overwrites: after :meth:`overwrite` or
+        :meth:`withhold` once connected), as Discord does with ``CHANNEL_UPDATE``."""
+        channel = self.known_channel(channel_id)
+        assert channel is not None, f"no channel {channel_id}"
+        await self.dispatch(
+            "THREAD_UPDATE" if channel_id in self.threads else "CHANNEL_UPDATE", channel
+        )
+
     async def _get_channel(self, request: web.Request, body: JSON) -> web.Response:
         channel_id = int(request.match_info["channel_id"])
         channel = self.known_channel(channel_id)
