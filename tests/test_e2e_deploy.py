@@ -22,6 +22,7 @@ import pytest
 
 from bot.loadtest.fakediscord import ATTACH_FILES, CREATE_PUBLIC_THREADS
 from bot.storage import Database, Transaction
+from tests.discord_contract import watch
 from tests.fakediscord import FakeDiscord, strict_fake
 from tests.test_ops_process import ALICE, BOB, STEP, TOKEN, answer, bot_process, hand_row
 
@@ -149,7 +150,9 @@ async def test_a_strict_server_gets_a_table_a_showdown_picture_and_a_tournament_
     tmp_path: Path,
 ) -> None:
     database = tmp_path / "salon.sqlite3"
-    async with serving(strict_fake(token=TOKEN)) as fake, bot_process(fake, database) as bot:
+    fake = strict_fake(token=TOKEN)
+    misfits = watch(fake, requests=True)
+    async with serving(fake), bot_process(fake, database) as bot:
         await bot.wait_for_line("invite the bot with: https://discord.com/oauth2/authorize")
         await open_table(fake)
         await play_to_the_end(fake, database)
@@ -171,6 +174,7 @@ async def test_a_strict_server_gets_a_table_a_showdown_picture_and_a_tournament_
     refused = [r for r in fake.rest_requests if r.route.startswith("/channels/")]
     assert refused, "the bot wrote nothing in the channel"
     assert fake.invalid_requests == 0  # not one 403 on a strict server
+    assert misfits == []  # every answer of the fake fits Discord's API description
     assert await balanced(database, fake.guild_id)
 
 

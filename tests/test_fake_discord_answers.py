@@ -12,6 +12,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from tests.discord_contract import watch
 from tests.fakediscord import FakeDiscord
 from tests.test_fake_discord_permissions import STEP, TOKEN, connected
 
@@ -39,6 +40,7 @@ def posted(fake: FakeDiscord) -> dict[str, Any]:
 
 async def test_callbacks_answer_as_discord_does(monkeypatch: pytest.MonkeyPatch) -> None:
     async with connected(FakeDiscord(token=TOKEN), monkeypatch) as (fake, client):
+        misfits = watch(fake)
         message = posted(fake)
         click = await fake.click(message, "go")
         status, answer = await callback(fake, click, {"type": 7, "data": {"content": "moved"}})
@@ -64,10 +66,12 @@ async def test_callbacks_answer_as_discord_does(monkeypatch: pytest.MonkeyPatch)
         assert answer["resource"]["message"]["content"] == "ok"
         for _ in range(3):
             await asyncio.wait_for(client.received.get(), STEP)  # discord.py parsed all three
+        assert misfits == []
 
 
 async def test_command_sync_echoes_discord_types() -> None:
     fake = FakeDiscord(token=TOKEN)
+    misfits = watch(fake)
     await fake.start()
     try:
         url = f"{fake.api_base}/applications/{fake.app_id}/guilds/{fake.guild_id}/commands"
@@ -84,3 +88,4 @@ async def test_command_sync_echoes_discord_types() -> None:
         await fake.close()
     assert [c["default_member_permissions"] for c in synced] == ["32", None]
     assert [c["integration_types"] for c in synced] == [[0], [0]]
+    assert misfits == []

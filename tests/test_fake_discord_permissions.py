@@ -28,6 +28,7 @@ from bot.loadtest.fakediscord import (
     SEND_MESSAGES_IN_THREADS,
     VIEW_CHANNEL,
 )
+from tests.discord_contract import watch
 from tests.fakediscord import STRICT_PERMISSIONS, FakeDiscord, strict_fake
 
 TOKEN = "fake-token"
@@ -51,6 +52,7 @@ async def connected(
     fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
 ) -> AsyncIterator[tuple[FakeDiscord, Client]]:
     await fake.start()
+    misfits = watch(fake)
     monkeypatch.setattr(discord.http.Route, "BASE", fake.api_base)
     monkeypatch.setattr(
         discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(fake.gateway_url)
@@ -60,6 +62,7 @@ async def connected(
     try:
         await asyncio.wait_for(client.wait_until_ready(), STEP)
         yield fake, client
+        assert misfits == []  # every answer fits Discord's API description
     finally:
         await client.close()
         with contextlib.suppress(BaseException):
@@ -98,6 +101,8 @@ async def test_a_strict_server_refuses_what_the_bot_was_not_given(
         posted = await channel.send("hello", embed=discord.Embed(title="table"))
         assert posted.content == "hello" and posted.embeds == []  # Discord drops them
         assert fake.dropped_embeds == [(fake.channel_id, 1)]
+        error = await refused(channel.send(embed=discord.Embed(title="table")))
+        assert (error.status, error.code) == (403, 50013)  # embeds alone: refused
         error = await refused(channel.send("the showdown", file=picture()))
         assert (error.status, error.code, error.text) == (403, 50013, "Missing Permissions")
         error = await refused(

@@ -12,7 +12,7 @@ from bot.loadtest.fakediscord.common import (
     _now,
     json_response,
 )
-from bot.loadtest.fakediscord.payloads import PayloadsMixin
+from bot.loadtest.fakediscord.payloads import PayloadsMixin, numbered
 from bot.loadtest.fakediscord.permissions import ATTACH_FILES, EMBED_LINKS
 
 
@@ -32,6 +32,7 @@ class MessagesMixin(PayloadsMixin):
             {
                 "id": str(channel_id),
                 "type": 1,
+                "flags": 0,
                 "last_message_id": None,
                 "recipients": [self.user(int(recipient))],
             }
@@ -41,10 +42,14 @@ class MessagesMixin(PayloadsMixin):
         self, channel_id: int, body: dict[str, JSON], files: list[JSON], *, post: bool
     ) -> web.Response | None:
         """Discord's refusal of a message write in a channel (None: it may go): posting
-        needs to send there, a file Attach Files; an archived thread takes nothing."""
+        needs to send there, a file Attach Files, a message of embeds alone Embed Links
+        (Discord answers it 403; beside content or files, the embeds are dropped); an
+        archived thread takes nothing."""
         needed = [self.send_permission(channel_id)] if post else []
         if files:
             needed.append(ATTACH_FILES)
+        if post and body.get("embeds") and not (body.get("content") or files):
+            needed.append(EMBED_LINKS)  # nothing left to post without its embeds
         refusal = self.lacks(channel_id, *needed)
         if refusal is not None:
             return refusal
@@ -106,6 +111,8 @@ class MessagesMixin(PayloadsMixin):
         for key in ("content", "embeds", "components", "flags", "attachments"):
             if key in body:
                 message[key] = body[key]
+        if "components" in body:
+            message["components"] = numbered(body["components"])
         message["edited_timestamp"] = _now()
 
     async def _update_message(

@@ -16,6 +16,36 @@ from bot.loadtest.fakediscord.common import (
 from bot.loadtest.fakediscord.permissions import PermissionsMixin
 
 
+def numbered(components: JSON) -> list[JSON]:
+    """A message's components as Discord answers them: each one given an ``id`` (1, 2, …
+    in order) when the request left it out."""
+    taken = set()
+    count = 0
+
+    def walk(items: JSON, number: bool) -> list[JSON]:
+        nonlocal count
+        out: list[JSON] = []
+        for item in items or []:
+            if not isinstance(item, dict):
+                out.append(item)
+                continue
+            item = dict(item)
+            if number and "id" not in item:
+                count += 1
+                while count in taken:
+                    count += 1
+                item["id"] = count
+            elif not number and isinstance(item.get("id"), int):
+                taken.add(item["id"])
+            if "components" in item:
+                item["components"] = walk(item["components"], number)
+            out.append(item)
+        return out
+
+    walk(components, False)
+    return walk(components, True)
+
+
 class PayloadsMixin(PermissionsMixin):
     """The JSON objects of the fake's users, members, channels, guilds and messages."""
 
@@ -33,8 +63,10 @@ class PayloadsMixin(PermissionsMixin):
             "bot": True,
             "verified": True,
             "mfa_enabled": False,
+            "locale": "en-US",
             "flags": 0,
             "public_flags": 0,
+            "primary_guild": None,
         }
 
     def user(self, user_id: int | None = None, name: str = "player") -> dict[str, JSON]:
@@ -46,6 +78,8 @@ class PayloadsMixin(PermissionsMixin):
             "global_name": name.capitalize(),
             "avatar": None,
             "public_flags": 0,
+            "flags": 0,
+            "primary_guild": None,
         }
 
     def member(
@@ -144,7 +178,16 @@ class PayloadsMixin(PermissionsMixin):
             "bot_require_code_grant": False,
             "owner": self.user(),
             "verify_key": "0" * 64,
+            "type": None,
             "flags": 0,
+            "flags_new": "0",
+            "redirect_uris": [],
+            "role_connections_verification_url": None,
+            "approximate_guild_count": len(self.guild_ids()),
+            "approximate_user_install_count": 0,
+            "approximate_user_authorization_count": 0,
+            "explicit_content_filter": 0,
+            "eligible_oauth2_scopes": ["bot", "applications.commands"],
             "team": None,
             "interactions_endpoint_url": None,
             "bot": self.bot_user(),
@@ -189,7 +232,7 @@ class PayloadsMixin(PermissionsMixin):
             "mention_roles": [],
             "attachments": [],
             "embeds": list(body.get("embeds") or []),
-            "components": list(body.get("components") or []),
+            "components": numbered(body.get("components")),
             "pinned": False,
             "type": message_type,
             "flags": int(body.get("flags") or 0),

@@ -115,6 +115,8 @@ class FakeDiscord(InteractionsMixin, ChannelsMixin, ApplicationsMixin, FaultsMix
         self.write_listeners: list[Callable[[MessageWrite], None]] = []
         #: Called with (method, route, body) for every REST request as it arrives.
         self.request_listeners: list[Callable[[str, str, JSON], None]] = []
+        #: Called with (method, route, status, JSON body or None) for every REST answer.
+        self.answer_listeners: list[Callable[[str, str, int, JSON], None]] = []
         #: Interactions dispatched: id -> (channel id, message id of the component or None,
         #: dispatched at); tokens -> interaction id.
         self.interactions: dict[str, tuple[str, str | None, float]] = {}
@@ -218,6 +220,8 @@ class FakeDiscord(InteractionsMixin, ChannelsMixin, ApplicationsMixin, FaultsMix
             now = time.monotonic()
             await self._record(request, body, now)
             response = await self._answer(request, body, handler, now)
+            if self.answer_listeners and request.path.startswith(API_PREFIX):
+                self._tell_answer(request, response)
             if (
                 response.status in INVALID_STATUSES
                 and response.headers.get("X-RateLimit-Scope") != "shared"
@@ -227,6 +231,15 @@ class FakeDiscord(InteractionsMixin, ChannelsMixin, ApplicationsMixin, FaultsMix
             return response
 
         return recorded
+
+    def _tell_answer(self, request: web.Request, response: web.StreamResponse) -> None:
+        raw = getattr(response, "body", None)
+        answer: JSON = None
+        if isinstance(raw, bytes) and response.content_type == "application/json":
+            answer = json.loads(raw)
+        route = request.path.removeprefix(API_PREFIX)
+        for listener in self.answer_listeners:
+            listener(request.method, route, response.status, answer)
 
     async def _answer(
         self, request: web.Request, body: JSON, handler: Handler, now: float
