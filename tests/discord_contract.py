@@ -49,13 +49,16 @@ def route_of(path: str) -> str | None:
     return next((template for pattern, template in _routes() if pattern.match(path)), None)
 
 
+@functools.cache
+def _referred(ref: str) -> dict[str, Any]:
+    node: Any = description()
+    for part in ref.removeprefix("#/").split("/"):
+        node = node[part]
+    return _resolve(node)
+
+
 def _resolve(schema: dict[str, Any]) -> dict[str, Any]:
-    while "$ref" in schema:
-        node: Any = description()
-        for part in schema["$ref"].removeprefix("#/").split("/"):
-            node = node[part]
-        schema = node
-    return schema
+    return _referred(schema["$ref"]) if "$ref" in schema else schema
 
 
 def _type_fits(value: Any, kind: str) -> bool:
@@ -71,14 +74,15 @@ def problems(
     a snowflake may be a number (Discord takes both; discord.py sends some so); Discord
     answers them as strings."""
     schema = _resolve(schema)
-    if (
-        schema.get("format") == "snowflake"
-        and isinstance(value, int)
-        and not isinstance(value, bool)
-    ):
-        return  # Discord takes a snowflake as a number too (discord.py sends some so)
+    if request and schema.get("format") == "snowflake" and _type_fits(value, "integer"):
+        return
     for key in ("oneOf", "anyOf"):
         if key in schema:
+            if any(
+                next(problems(value, option, where, request=request), None) is None
+                for option in schema[key]
+            ):
+                return  # one fits (each other stopped at its first misfit)
             options = [
                 list(problems(value, option, where, request=request)) for option in schema[key]
             ]

@@ -29,6 +29,7 @@ from bot.app import SalonBot
 from bot.config import Settings
 from bot.i18n import render
 from bot.runtime.shards import ShardSet
+from tests.discord_contract import watch
 from tests.fakediscord import FakeDiscord
 
 TOKEN = "fake-token"
@@ -42,6 +43,7 @@ T = TypeVar("T")
 async def fake_discord(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
     """A running fake Discord; discord.py's REST base and gateway point at it meanwhile."""
     fake = FakeDiscord(token=TOKEN)
+    misfits = watch(fake, requests=True)
     await fake.start()
     # Route computes its URL from BASE when built, so every REST call (the webhook adapter used
     # for interaction responses included) goes to the fake server.
@@ -54,6 +56,7 @@ async def fake_discord(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDis
         yield fake
     finally:
         await fake.close()
+    assert misfits == []  # every request and answer fits Discord's API description
 
 
 @dataclass
