@@ -29,6 +29,7 @@ from bot.config import Settings
 from bot.loadtest.discordload import TableMessage, read_table
 from bot.loadtest.fakediscord import JSON, FakeDiscord
 from bot.storage import Transaction
+from tests.discord_contract import watch
 
 TOKEN = "fake-token"
 STEP = 10.0
@@ -167,6 +168,7 @@ def pick(actions: list[str]) -> str:
 @pytest.fixture
 async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
     server = FakeDiscord(token=TOKEN)
+    misfits = watch(server, requests=True)
     await server.start()
     monkeypatch.setattr(discord.http.Route, "BASE", server.api_base)
     monkeypatch.setattr(
@@ -176,6 +178,7 @@ async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
         yield server
     finally:
         await server.close()
+    assert misfits == []  # every request and answer fits Discord's API description
 
 
 @pytest.fixture
