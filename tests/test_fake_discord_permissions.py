@@ -202,4 +202,7 @@ async def test_by_default_the_bot_is_refused_nothing(monkeypatch: pytest.MonkeyP
         assert fake.threads[thread.id]["thread_metadata"]["locked"] is True
         error = await refused(client.fetch_channel(fake.snowflake()))
         assert (error.status, error.code) == (404, 10003)
+        dm = await client.create_dm(discord.Object(fake.user_id))
+        fetched = await client.fetch_channel(dm.id)
+        assert isinstance(fetched, discord.DMChannel) and fetched.id == dm.id
     assert STRICT_PERMISSIONS & MANAGE_THREADS == 0

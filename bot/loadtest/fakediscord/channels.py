@@ -57,6 +57,9 @@ class ChannelsMixin(GatewayMixin):
             return self.threads[channel_id]
         if channel_id == self.channel_id or channel_id in self.channel_guilds:
             return self.text_channel(channel_id, self.guild_of(channel_id))
+        recipient = next((u for u, c in self.dm_channels.items() if c == channel_id), None)
+        if recipient is not None:
+            return self.dm_channel(channel_id, int(recipient))
         return None
 
     def thread_object(

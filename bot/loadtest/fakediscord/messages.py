@@ -28,15 +28,7 @@ class MessagesMixin(PayloadsMixin):
             return self._unauthorized()
         recipient = str(self._object(body).get("recipient_id"))
         channel_id = self.dm_channels.setdefault(recipient, self.snowflake())
-        return json_response(
-            {
-                "id": str(channel_id),
-                "type": 1,
-                "flags": 0,
-                "last_message_id": None,
-                "recipients": [self.user(int(recipient))],
-            }
-        )
+        return json_response(self.dm_channel(channel_id, int(recipient)))
 
     def _write_refused(
         self, channel_id: int, body: dict[str, JSON], files: list[JSON], *, post: bool

@@ -118,6 +118,16 @@ class PayloadsMixin(PermissionsMixin):
             "rate_limit_per_user": 0,
         }
 
+    def dm_channel(self, channel_id: int, recipient: int) -> dict[str, JSON]:
+        """The bot's DM channel with a member."""
+        return {
+            "id": str(channel_id),
+            "type": 1,
+            "flags": 0,
+            "last_message_id": None,
+            "recipients": [self.user(recipient)],
+        }
+
     def add_guild(
         self, guild_id: int, channel_ids: Sequence[int], member_ids: Sequence[int] = ()
     ) -> None:
