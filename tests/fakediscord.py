@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.loadtest.fakediscord import (
     ALL_PERMISSIONS,
     API_PREFIX,
@@ -32,6 +34,20 @@ from bot.loadtest.fakediscord import (
     RouteLimit,
     json_response,
 )
+from bot.ui.permissions import invite_permissions
+
+#: What the bot's invite asks for (the declaration of ``bot/ui/permissions.py``), the only
+#: permissions a strict server grants it (the fake's ``strict`` mode).
+STRICT_PERMISSIONS = invite_permissions().value
+
+
+def strict_fake(*, withheld: int = 0, **kwargs: Any) -> FakeDiscord:
+    """A fake Discord as a strict server: ``@everyone`` grants nothing, the bot's role only
+    :data:`STRICT_PERMISSIONS` (less ``withheld``)."""
+    return FakeDiscord(
+        bot_permissions=STRICT_PERMISSIONS & ~withheld, everyone_permissions=0, **kwargs
+    )
+
 
 __all__ = [
     "ALL_PERMISSIONS",
@@ -48,6 +64,7 @@ __all__ = [
     "OP_PRESENCE_UPDATE",
     "OP_REQUEST_GUILD_MEMBERS",
     "OP_RESUME",
+    "STRICT_PERMISSIONS",
     "UNKNOWN_ERRORS",
     "FakeDiscord",
     "Fault",
@@ -61,4 +78,5 @@ __all__ = [
     "ResumableSession",
     "RouteLimit",
     "json_response",
+    "strict_fake",
 ]

@@ -24,6 +24,10 @@ Discord as it is (docs.discord.com, "Rate Limits"), when ``rate_limits`` is give
   :attr:`FakeDiscord.rate_limited`, and 401/403/429 answers in the last ten minutes are
   :attr:`FakeDiscord.invalid_requests` (Discord bans the IP at 10,000).
 
+Channel permissions are enforced as Discord does (:mod:`.permissions`): 403, code 50013
+Missing Permissions, when the bot's role lacks what a request needs (every permission by
+default); threads can be opened, read, renamed, archived and locked (:mod:`.channels`).
+
 Faults (:meth:`FakeDiscord.fault`) make the next N requests that match a method and a route
 pattern answer a 5xx, a 429, nothing for a while, or one of Discord's JSON errors
 (``Unknown Message`` 10008, ``Unknown Channel`` 10003, ``Unknown interaction`` 10062).
@@ -81,15 +85,40 @@ from bot.loadtest.fakediscord.limits import (
     RouteLimit,
     rate_limited_response,
 )
+from bot.loadtest.fakediscord.permissions import (
+    ADD_REACTIONS,
+    ADMINISTRATOR,
+    ATTACH_FILES,
+    CREATE_PRIVATE_THREADS,
+    CREATE_PUBLIC_THREADS,
+    EMBED_LINKS,
+    EVERY_PERMISSION,
+    MANAGE_CHANNELS,
+    MANAGE_MESSAGES,
+    MANAGE_THREADS,
+    READ_MESSAGE_HISTORY,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    USE_EXTERNAL_EMOJIS,
+    VIEW_CHANNEL,
+    channel_permissions,
+)
 from bot.loadtest.fakediscord.server import (
     FakeDiscord,
 )
 
 __all__ = [
+    "ADD_REACTIONS",
+    "ADMINISTRATOR",
     "ALL_PERMISSIONS",
     "API_PREFIX",
+    "ATTACH_FILES",
+    "CREATE_PRIVATE_THREADS",
+    "CREATE_PUBLIC_THREADS",
     "DEFAULT_LIMIT",
     "DISCORD_ROUTE_LIMITS",
+    "EMBED_LINKS",
+    "EVERY_PERMISSION",
     "GATEWAY_PATH",
     "GLOBAL_EXEMPT",
     "INVALID_BAN",
@@ -97,6 +126,9 @@ __all__ = [
     "INVALID_WINDOW",
     "JSON",
     "MAJOR_PARAMETERS",
+    "MANAGE_CHANNELS",
+    "MANAGE_MESSAGES",
+    "MANAGE_THREADS",
     "MESSAGE_CALLBACKS",
     "OP_DISPATCH",
     "OP_HEARTBEAT",
@@ -107,10 +139,15 @@ __all__ = [
     "OP_PRESENCE_UPDATE",
     "OP_REQUEST_GUILD_MEMBERS",
     "OP_RESUME",
+    "READ_MESSAGE_HISTORY",
     "REPLAY_BUFFER",
+    "SEND_MESSAGES",
+    "SEND_MESSAGES_IN_THREADS",
     "TOKEN_LIFETIME",
     "UNKNOWN_ERRORS",
     "UPDATE_CALLBACKS",
+    "USE_EXTERNAL_EMOJIS",
+    "VIEW_CHANNEL",
     "FakeDiscord",
     "Fault",
     "GatewaySession",
@@ -123,6 +160,7 @@ __all__ = [
     "RecordedRequest",
     "ResumableSession",
     "RouteLimit",
+    "channel_permissions",
     "custom_ids",
     "json_response",
     "rate_limited_response",

@@ -80,6 +80,12 @@ class ApplicationsMixin(PayloadsMixin):
                 "application_id": str(self.app_id),
                 "version": str(self.snowflake()),
             }
+            # Discord answers permissions as a decimal string and the install contexts as
+            # an array (a guild install, 0, when none was asked)
+            if entry["default_member_permissions"] is not None:
+                entry["default_member_permissions"] = str(entry["default_member_permissions"])
+            if not entry.get("integration_types"):
+                entry["integration_types"] = [0]
             if scope is not None:
                 entry["guild_id"] = str(scope)
             stored.append(entry)

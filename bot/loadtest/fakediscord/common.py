@@ -84,6 +84,10 @@ TOKEN_LIFETIME = 15 * 60.0
 JSON = Any
 
 
+#: Where a request keeps the files of its multipart body: (filename, content type, size).
+FILES_KEY = web.RequestKey("fake_files", list[tuple[str, str, int]])
+
+
 #: A REST handler: the request and its parsed body (JSON, or ``payload_json`` of a form).
 Handler = Callable[[web.Request, JSON], Awaitable[web.StreamResponse]]
 
@@ -111,6 +115,8 @@ class RecordedRequest:
     host: str
     #: ``time.monotonic()`` when it arrived.
     at: float = 0.0
+    #: The names of the files it carried (a multipart body).
+    files: tuple[str, ...] = ()
 
     @property
     def route(self) -> str:

@@ -31,6 +31,8 @@ class InteractionsMixin(GatewayMixin, MessagesMixin):
     interaction_responses: list[InteractionResponse]
     interactions: dict[str, tuple[str, str | None, float]]
     _tokens: dict[str, str]
+    #: Interaction id -> its type (2 a command, 3 a component, 5 a modal submit).
+    interaction_types: dict[str, int]
     _originals: dict[str, str]
     _answered_ids: set[str]
     callback_attempts: dict[str, float]
@@ -68,7 +70,8 @@ class InteractionsMixin(GatewayMixin, MessagesMixin):
         self.interaction_responses.append(response)
         self._answered_ids.add(interaction_id)
         channel_id = self._interaction_channel(interaction_id)
-        interaction: dict[str, JSON] = {"id": interaction_id, "type": 2}
+        kind = self.interaction_types.get(interaction_id, 2)
+        interaction: dict[str, JSON] = {"id": interaction_id, "type": kind}
         result: dict[str, JSON] = {"interaction": interaction}
         if response.type in MESSAGE_CALLBACKS:
             message = self.message(channel_id, response.data, message_type=20)
@@ -81,13 +84,15 @@ class InteractionsMixin(GatewayMixin, MessagesMixin):
                 response_message_loading=response.type == 5,
                 response_message_ephemeral=bool(flags & 64),
             )
-            result["resource"] = {"type": response.type, "message": message}
+            if response.type == 4:  # a deferral's resource has no message (and no schema)
+                result["resource"] = {"type": response.type, "message": message}
         elif response.type in UPDATE_CALLBACKS and context is not None and context[1]:
             self._originals[interaction_id] = context[1]
             target = self.messages.get(int(context[1]))
             if target is not None and response.type == 7:
                 self._apply_edit(target, response.data)
                 self._wrote("update", target)
+                result["resource"] = {"type": 7, "message": target}
         await self._notify()
         if request.query.get("with_response") not in ("1", "true", "True"):
             return web.Response(status=204)
@@ -140,8 +145,9 @@ class InteractionsMixin(GatewayMixin, MessagesMixin):
         channel_id: int | None,
     ) -> dict[str, JSON]:
         guild = self.guild_id if guild_id is None else guild_id
-        channel = self.text_channel(channel_id, guild)
+        channel = self.threads.get(channel_id or 0) or self.text_channel(channel_id, guild)
         interaction_id = self.snowflake()
+        app_permissions = str(self.bot_permissions_in(int(str(channel["id"]))))
         return {
             "id": str(interaction_id),
             "application_id": str(self.app_id),
@@ -153,7 +159,7 @@ class InteractionsMixin(GatewayMixin, MessagesMixin):
             "channel": {**channel, "permissions": ALL_PERMISSIONS},
             "member": self.member(user or self.user(), permissions=True),
             "data": data,
-            "app_permissions": ALL_PERMISSIONS,
+            "app_permissions": app_permissions,
             "locale": "en-US",
             "guild_locale": "en-US",
             "entitlements": [],
@@ -170,6 +176,7 @@ class InteractionsMixin(GatewayMixin, MessagesMixin):
             time.monotonic(),
         )
         self._tokens[str(payload["token"])] = interaction_id
+        self.interaction_types[interaction_id] = int(payload["type"])
         await self.dispatch("INTERACTION_CREATE", payload)
 
     async def dispatch_interaction(
@@ -230,6 +237,33 @@ class InteractionsMixin(GatewayMixin, MessagesMixin):
         )
         payload["message"] = json.loads(json.dumps(message))
         await self._send_interaction(payload, str(message["id"]))
+        return payload
+
+    async def submit_modal(
+        self,
+        custom_id: str,
+        fields: Mapping[str, str],
+        *,
+        user: dict[str, JSON] | None = None,
+        channel_id: int | None = None,
+        message: Mapping[str, JSON] | None = None,
+    ) -> dict[str, JSON]:
+        """Send an INTERACTION_CREATE for a modal's submit (type 5): its text inputs'
+        ``fields`` (custom id -> value); ``message``: the message whose button opened it."""
+        rows: list[JSON] = [
+            {"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]}
+            for k, v in fields.items()
+        ]
+        payload = self._interaction_base(
+            5,
+            {"custom_id": custom_id, "components": rows},
+            user=user,
+            guild_id=None,
+            channel_id=channel_id,
+        )
+        if message is not None:
+            payload["message"] = json.loads(json.dumps(message))
+        await self._send_interaction(payload, str(message["id"]) if message else None)
         return payload
 
     def custom_ids(self, message: Mapping[str, JSON]) -> list[str]:

@@ -5,18 +5,53 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from aiohttp import web
+
 from bot.loadtest.fakediscord.common import (
     ALL_PERMISSIONS,
+    FILES_KEY,
     JSON,
     _now,
 )
-from bot.loadtest.fakediscord.state import FakeState
+from bot.loadtest.fakediscord.permissions import PermissionsMixin
 
 
-class PayloadsMixin(FakeState):
+def numbered(components: JSON) -> list[JSON]:
+    """A message's components as Discord answers them: each one given an ``id`` (1, 2, …
+    in order) when the request left it out."""
+    taken = set()
+    count = 0
+
+    def walk(items: JSON, number: bool) -> list[JSON]:
+        nonlocal count
+        out: list[JSON] = []
+        for item in items or []:
+            if not isinstance(item, dict):
+                out.append(item)
+                continue
+            item = dict(item)
+            if number and "id" not in item:
+                count += 1
+                while count in taken:
+                    count += 1
+                item["id"] = count
+            elif not number and isinstance(item.get("id"), int):
+                taken.add(item["id"])
+            if "components" in item:
+                item["components"] = walk(item["components"], number)
+            out.append(item)
+        return out
+
+    walk(components, False)
+    return walk(components, True)
+
+
+class PayloadsMixin(PermissionsMixin):
     """The JSON objects of the fake's users, members, channels, guilds and messages."""
 
     extra_guilds: dict[int, tuple[list[int], list[int]]]
+    #: The extra guilds' channels: channel id -> guild id.
+    channel_guilds: dict[int, int]
 
     def bot_user(self) -> dict[str, JSON]:
         return {
@@ -28,8 +63,10 @@ class PayloadsMixin(FakeState):
             "bot": True,
             "verified": True,
             "mfa_enabled": False,
+            "locale": "en-US",
             "flags": 0,
             "public_flags": 0,
+            "primary_guild": None,
         }
 
     def user(self, user_id: int | None = None, name: str = "player") -> dict[str, JSON]:
@@ -41,12 +78,16 @@ class PayloadsMixin(FakeState):
             "global_name": name.capitalize(),
             "avatar": None,
             "public_flags": 0,
+            "flags": 0,
+            "primary_guild": None,
         }
 
-    def member(self, user: dict[str, JSON], *, permissions: bool = False) -> dict[str, JSON]:
+    def member(
+        self, user: dict[str, JSON], *, permissions: bool = False, roles: list[str] | None = None
+    ) -> dict[str, JSON]:
         data: dict[str, JSON] = {
             "user": user,
-            "roles": [],
+            "roles": roles or [],
             "joined_at": _now(),
             "deaf": False,
             "mute": False,
@@ -61,13 +102,15 @@ class PayloadsMixin(FakeState):
     def text_channel(
         self, channel_id: int | None = None, guild_id: int | None = None
     ) -> dict[str, JSON]:
+        channel = self.channel_id if channel_id is None else channel_id
         return {
-            "id": str(self.channel_id if channel_id is None else channel_id),
+            "id": str(channel),
             "type": 0,
             "guild_id": str(self.guild_id if guild_id is None else guild_id),
             "name": "salon",
             "position": 0,
-            "permission_overwrites": [],
+            "permission_overwrites": list(self.overwrites.get(channel, [])),
+            "flags": 0,
             "nsfw": False,
             "parent_id": None,
             "topic": None,
@@ -75,11 +118,22 @@ class PayloadsMixin(FakeState):
             "rate_limit_per_user": 0,
         }
 
+    def dm_channel(self, channel_id: int, recipient: int) -> dict[str, JSON]:
+        """The bot's DM channel with a member."""
+        return {
+            "id": str(channel_id),
+            "type": 1,
+            "flags": 0,
+            "last_message_id": None,
+            "recipients": [self.user(recipient)],
+        }
+
     def add_guild(
         self, guild_id: int, channel_ids: Sequence[int], member_ids: Sequence[int] = ()
     ) -> None:
         """Another guild the bot is in (sent at each IDENTIFY): its text channels and members."""
         self.extra_guilds[guild_id] = (list(channel_ids), list(member_ids))
+        self.channel_guilds.update(dict.fromkeys(channel_ids, guild_id))
 
     def guild_ids(self) -> list[int]:
         return [self.guild_id, *self.extra_guilds]
@@ -101,22 +155,14 @@ class PayloadsMixin(FakeState):
             "features": [],
             "emojis": [],
             "stickers": [],
-            "roles": [
-                {
-                    "id": str(guild_id),
-                    "name": "@everyone",
-                    "permissions": ALL_PERMISSIONS,
-                    "position": 0,
-                    "color": 0,
-                    "hoist": False,
-                    "managed": False,
-                    "mentionable": False,
-                    "flags": 0,
-                }
-            ],
+            "roles": self.roles(guild_id),
             "channels": [self.text_channel(c, guild_id) for c in channels],
-            "threads": [],
-            "members": [self.member(self.bot_user())]
+            "threads": [
+                t
+                for t in self.threads.values()
+                if t["guild_id"] == str(guild_id) and not t["thread_metadata"]["archived"]
+            ],
+            "members": [self.member(self.bot_user(), roles=[str(self.bot_role_id(guild_id))])]
             + [self.member(self.user(u)) for u in members],
             "voice_states": [],
             "presences": [],
@@ -142,11 +188,38 @@ class PayloadsMixin(FakeState):
             "bot_require_code_grant": False,
             "owner": self.user(),
             "verify_key": "0" * 64,
+            "type": None,
             "flags": 0,
+            "flags_new": "0",
+            "redirect_uris": [],
+            "role_connections_verification_url": None,
+            "approximate_guild_count": len(self.guild_ids()),
+            "approximate_user_install_count": 0,
+            "approximate_user_authorization_count": 0,
+            "explicit_content_filter": 0,
+            "eligible_oauth2_scopes": ["bot", "applications.commands"],
             "team": None,
             "interactions_endpoint_url": None,
             "bot": self.bot_user(),
         }
+
+    def attachments(self, request: web.Request) -> list[JSON]:
+        """The files of a multipart request as Discord's attachment objects."""
+        found: list[JSON] = []
+        for filename, content_type, size in request.get(FILES_KEY, ()):
+            attachment_id = self.snowflake()
+            url = f"{self.base_url}/attachments/{attachment_id}/{filename}"
+            found.append(
+                {
+                    "id": str(attachment_id),
+                    "filename": filename,
+                    "size": size,
+                    "url": url,
+                    "proxy_url": url,
+                    "content_type": content_type,
+                }
+            )
+        return found
 
     def message(
         self,
@@ -169,7 +242,7 @@ class PayloadsMixin(FakeState):
             "mention_roles": [],
             "attachments": [],
             "embeds": list(body.get("embeds") or []),
-            "components": list(body.get("components") or []),
+            "components": numbered(body.get("components")),
             "pinned": False,
             "type": message_type,
             "flags": int(body.get("flags") or 0),

@@ -15,8 +15,10 @@ from typing import Any
 from aiohttp import web
 
 from bot.loadtest.fakediscord.applications import ApplicationsMixin
+from bot.loadtest.fakediscord.channels import ChannelsMixin
 from bot.loadtest.fakediscord.common import (
     API_PREFIX,
+    FILES_KEY,
     GATEWAY_PATH,
     INVALID_STATUSES,
     JSON,
@@ -30,10 +32,11 @@ from bot.loadtest.fakediscord.faults import Fault, FaultsMixin
 from bot.loadtest.fakediscord.gateway import GatewaySession, ResumableSession
 from bot.loadtest.fakediscord.interactions import InteractionsMixin
 from bot.loadtest.fakediscord.limits import Limiter, RateLimitHit, RateLimits, rate_limited_response
+from bot.loadtest.fakediscord.permissions import EVERY_PERMISSION
 from bot.loadtest.fakediscord.recorder import install as install_recorder
 
 
-class FakeDiscord(InteractionsMixin, ApplicationsMixin, FaultsMixin):
+class FakeDiscord(InteractionsMixin, ChannelsMixin, ApplicationsMixin, FaultsMixin):
     """A fake Discord server: REST API and gateway on 127.0.0.1.
 
     Use ``await fake.start()`` then point discord.py at ``fake.api_base`` (``Route.BASE``) and
@@ -45,6 +48,11 @@ class FakeDiscord(InteractionsMixin, ApplicationsMixin, FaultsMixin):
     (Discord: 3), after which its callback answers 10062 ``Unknown interaction``; ``None``:
     no deadline. ``keep_requests``: record every request in :attr:`requests` (the load
     command only counts them).
+
+    ``bot_permissions``: the permissions of the bot's role (default: all of them, so nothing
+    is refused); ``everyone_permissions``: the guild's ``@everyone`` (default: none). A
+    strict server gives the bot's role only the invite's permissions; channel overwrites:
+    :meth:`overwrite` and :meth:`withhold`.
     """
 
     def __init__(
@@ -59,6 +67,8 @@ class FakeDiscord(InteractionsMixin, ApplicationsMixin, FaultsMixin):
         rate_limits: RateLimits | None = None,
         interaction_deadline: float | None = None,
         keep_requests: bool = True,
+        bot_permissions: int = EVERY_PERMISSION,
+        everyone_permissions: int = 0,
     ) -> None:
         self.token = token
         self.app_id = app_id
@@ -70,6 +80,13 @@ class FakeDiscord(InteractionsMixin, ApplicationsMixin, FaultsMixin):
         self.limiter = Limiter(rate_limits) if rate_limits is not None else None
         self.interaction_deadline = interaction_deadline
         self.keep_requests = keep_requests
+        self.bot_permissions = bot_permissions
+        self.everyone_permissions = everyone_permissions
+        self.overwrites: dict[int, list[JSON]] = {}
+        self.threads: dict[int, dict[str, JSON]] = {}
+        self.channel_guilds: dict[int, int] = {}
+        #: Embeds dropped for want of Embed Links: (channel id, how many).
+        self.dropped_embeds: list[tuple[int, int]] = []
 
         self.requests: list[RecordedRequest] = []
         #: Requests by ``METHOD route-shape`` (ids replaced by ``{id}``), kept always.
@@ -103,6 +120,7 @@ class FakeDiscord(InteractionsMixin, ApplicationsMixin, FaultsMixin):
         #: dispatched at); tokens -> interaction id.
         self.interactions: dict[str, tuple[str, str | None, float]] = {}
         self._tokens: dict[str, str] = {}
+        self.interaction_types: dict[str, int] = {}
         #: The message an interaction's response created or updated (its ``@original``).
         self._originals: dict[str, str] = {}
         self._answered_ids: set[str] = set()
@@ -142,6 +160,16 @@ class FakeDiscord(InteractionsMixin, ApplicationsMixin, FaultsMixin):
             ("POST", "/webhooks/{app_id}/{token}", self._followup),
             ("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}", self._edit_webhook),
             ("POST", "/users/@me/channels", self._create_dm),
+            ("GET", "/channels/{channel_id}", self._get_channel),
+            ("PATCH", "/channels/{channel_id}", self._edit_channel),
+            ("POST", "/channels/{channel_id}/threads", self._start_thread),
+            ("POST", "/channels/{channel_id}/messages/{message_id}/threads", self._start_thread),
+            ("GET", "/channels/{channel_id}/messages/{message_id}", self._get_message),
+            (
+                "PUT",
+                "/channels/{channel_id}/messages/{message_id}/reactions/{emoji}/@me",
+                self._add_reaction,
+            ),
             ("POST", "/channels/{channel_id}/messages", self._create_message),
             ("PATCH", "/channels/{channel_id}/messages/{message_id}", self._edit_message),
             ("DELETE", "/channels/{channel_id}/messages/{message_id}", self._delete_message),
@@ -182,6 +210,11 @@ class FakeDiscord(InteractionsMixin, ApplicationsMixin, FaultsMixin):
                     form = await request.post()
                     payload = form.get("payload_json")
                     body = json.loads(payload) if isinstance(payload, str) else None
+                    request[FILES_KEY] = [
+                        (f.filename, f.content_type, len(f.file.read()))
+                        for f in form.values()
+                        if isinstance(f, web.FileField)
+                    ]
                 else:
                     body = (await request.read()).decode(errors="replace")
             now = time.monotonic()

@@ -12,6 +12,7 @@ from aiohttp import web
 
 from bot.loadtest.fakediscord.common import (
     API_PREFIX,
+    FILES_KEY,
     GATEWAY_PATH,
     JSON,
     MessageWrite,
@@ -102,6 +103,7 @@ class FakeState:
                     headers=dict(request.headers),
                     host=request.host,
                     at=now,
+                    files=tuple(f[0] for f in request.get(FILES_KEY, ())),
                 )
             )
         await self._notify()
