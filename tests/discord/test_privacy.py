@@ -12,6 +12,7 @@ from simsupport import card_emojis_ready, card_tokens, custom_ids, state, table_
 
 from bot.storage import Transaction
 from bot.view.words import card
+from tests.discord.salon_helpers import add_manager
 
 tokens = card_tokens
 
@@ -32,6 +33,10 @@ async def test_public_messages_never_show_hidden_cards(salon: Any, card_emojis: 
     rng = random.Random(7)
     members = {m.id: m for m in (salon.member(n) for n in ("ann", "ben", "cid", "dan"))}
     first = next(iter(members.values()))
+    # caves of 200 from fresh accounts' welcome grants: the grant's locks off, only what the
+    # messages show is tested here
+    boss = add_manager(salon, "boss")
+    await boss.slash(salon.channel, "admin limits", account_days=0, member_days=0, grant_hands=0)
     await first.slash(salon.channel, "table create", game="bouillotte", cave=200)
     for member in members.values():
         await member.slash(salon.channel, "table join")
