@@ -157,6 +157,7 @@ refuse-practice-flambeau = A practice table cannot have the flambeau (`flambeau=
 ## /learn shared fairly (issue 48)
 
 learn-busy-server = { $n ->
+    [0] No more lessons may open in this server
     [one] A lesson is already running in this server
    *[other] { $n } lessons are already running in this server
 }: try again in a few minutes.

@@ -157,6 +157,7 @@ refuse-practice-flambeau = Une table d'entraînement ne peut pas avoir le flambe
 ## /learn shared fairly (issue 48)
 
 learn-busy-server = { $n ->
+    [0] Aucune leçon de plus ne peut s'ouvrir sur ce serveur
     [one] Une leçon est déjà en cours sur ce serveur
    *[other] { $n } leçons sont déjà en cours sur ce serveur
 } : réessayez dans quelques minutes.
