@@ -19,6 +19,7 @@ line; the last line is the summary, with the targets of issue 31::
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import secrets
@@ -94,7 +95,8 @@ def show(label: str, result: dict[str, Any]) -> None:
     print(json.dumps(line), flush=True)
 
 
-def main(argv: list[str] | None = None) -> int:
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    """The command line of :func:`main`."""
     parser = Parser(
         prog="python -m bot.loadtest.ratios",
         description="The scale targets as ratios measured side by side in one run: SQLite "
@@ -121,7 +123,11 @@ def main(argv: list[str] | None = None) -> int:
         help="tables of the open loops (default: 1000)",
     )
     parser.add_argument("--seed", type=int, default=1, help="the load tests' seed (default: 1)")
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
     database_or_exit(args.postgres)
     loops = calibrate()
     print(json.dumps({"calibrate_loops_per_second": round(loops)}), flush=True)

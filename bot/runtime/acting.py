@@ -268,7 +268,8 @@ class Acting(ManagerParts):
         new_stacks = hand.stacks()
         lines = table.rules.stats(hand, record)
         # tournament and practice chips are not wallet chips; practice counts in no statistics
-        if table.tournament is not None or table.settings.practice:
+        wallet_chips = table.tournament is None and not table.settings.practice
+        if not wallet_chips:
             lines = [replace(line, net=0, pot=0) for line in lines]
         try:
             ended = after_hand(record, hand)
@@ -288,20 +289,9 @@ class Acting(ManagerParts):
             table.guild_id, [] if table.settings.practice else lines, with_next=True
         )
         await tx.record_hand_players(table.guild_id, table.hand_id, table.game, lines)
-        # tournament and practice chips are not wallet chips (a tournament's buy-ins flow
-        # into its prizes at its end)
-        if table.tournament is None and not table.settings.practice:
-            await tx.record_own_hands(
-                table.guild_id, [int(n) for n in sorted(table.moved) if n in hand.index]
-            )
+        if wallet_chips:  # a tournament's buy-ins flow into its prizes at its end
+            await self._record_wallet_hand(tx, table, hand, before, new_stacks, ended)
         table.moved.clear()
-        if table.tournament is None and not table.settings.practice:
-            await tx.record_hand_flows(
-                table.guild_id,
-                table.hand_id,
-                {int(n): s - before[n] for n, s in new_stacks.items() if n in before},
-                {int(n): json.dumps(facts, sort_keys=True) for n, facts in ended.strong.items()},
-            )
         notes: list[Note] = self._house_after_hand(table, hand)
         # sitting out: count the hands missed, unseat after too many (never in a tournament:
         # he is dealt in and pays his antes until he is out)
@@ -345,6 +335,28 @@ class Acting(ManagerParts):
         table.deadline = None
         table.delivered = {}
         return finished
+
+    async def _record_wallet_hand(
+        self,
+        tx: Transaction,
+        table: Table,
+        hand: RuntimeHand,
+        before: dict[str, int],
+        new_stacks: dict[str, int],
+        ended: AfterHand,
+    ) -> None:
+        """A cash table's hand, for the welcome grant and the flows: the members who moved
+        themselves, and the chips that went from one member to another."""
+        assert table.hand_id is not None
+        await tx.record_own_hands(
+            table.guild_id, [int(n) for n in sorted(table.moved) if n in hand.index]
+        )
+        await tx.record_hand_flows(
+            table.guild_id,
+            table.hand_id,
+            {int(n): s - before[n] for n, s in new_stacks.items() if n in before},
+            {int(n): json.dumps(facts, sort_keys=True) for n, facts in ended.strong.items()},
+        )
 
     async def _announce_end(self, table: Table, step: Finished) -> None:
         report = table.rules.end_report(step.hand, step.hand_no)

@@ -80,13 +80,7 @@ class FakeDiscord(InteractionsMixin, ChannelsMixin, ApplicationsMixin, FaultsMix
         self.limiter = Limiter(rate_limits) if rate_limits is not None else None
         self.interaction_deadline = interaction_deadline
         self.keep_requests = keep_requests
-        self.bot_permissions = bot_permissions
-        self.everyone_permissions = everyone_permissions
-        self.overwrites: dict[int, list[JSON]] = {}
-        self.threads: dict[int, dict[str, JSON]] = {}
-        self.channel_guilds: dict[int, int] = {}
-        #: Embeds dropped for want of Embed Links: (channel id, how many).
-        self.dropped_embeds: list[tuple[int, int]] = []
+        self._init_channels(bot_permissions, everyone_permissions)
 
         self.requests: list[RecordedRequest] = []
         #: Requests by ``METHOD route-shape`` (ids replaced by ``{id}``), kept always.
@@ -139,6 +133,17 @@ class FakeDiscord(InteractionsMixin, ChannelsMixin, ApplicationsMixin, FaultsMix
         self._changed = asyncio.Condition()
         self._runner: web.AppRunner | None = None
         self.port = 0
+
+    def _init_channels(self, bot_permissions: int, everyone_permissions: int) -> None:
+        """What the channels hold beyond messages: the permissions the fake enforces (the
+        bot's role, @everyone, each channel's overwrites) and the threads."""
+        self.bot_permissions = bot_permissions
+        self.everyone_permissions = everyone_permissions
+        self.overwrites: dict[int, list[JSON]] = {}
+        self.threads: dict[int, dict[str, JSON]] = {}
+        self.channel_guilds: dict[int, int] = {}
+        #: Embeds dropped for want of Embed Links: (channel id, how many).
+        self.dropped_embeds: list[tuple[int, int]] = []
 
     async def start(self) -> None:
         app = web.Application()
